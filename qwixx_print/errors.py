@@ -1,0 +1,40 @@
+"""The project's error types: every user-facing failure is a :class:`QwixxError`.
+
+The CLI maps a ``QwixxError`` to one line on stderr and exit code 2; anything else is a bug
+and keeps its traceback.
+"""
+
+from __future__ import annotations
+
+
+class QwixxError(Exception):
+    """A user error with a one-line, self-explaining message.
+
+    ``str(error)`` is the whole message, ready to print (``file:line: place: what``).
+    """
+
+
+class LayoutError(QwixxError):
+    """A layout file that cannot be read, does not fit the schema or breaks RULES.md §3."""
+
+
+class MarksError(QwixxError):
+    """A marks file (filled-in sheets for ``qwixx-print score``) that cannot be read or scored."""
+
+
+class RuleViolation(QwixxError):
+    """A filled-in sheet that breaks a rule of RULES.md; the message names the rule."""
+
+
+class OutputError(QwixxError):
+    """An output path that cannot be written (missing folder, no permission, a terminal)."""
+
+
+def located(file: str, line: int | None, place: str, message: str) -> str:
+    """Format a located message: ``file:line: place: message``.
+
+    ``line`` is 1-based; ``None`` leaves it out. ``place`` is a layout path such as
+    ``rows[2].fields[10]``; an empty place (the document itself) is left out too.
+    """
+    head = f"{file}:{line}" if line is not None else file
+    return f"{head}: {place}: {message}" if place else f"{head}: {message}"

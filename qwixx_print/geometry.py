@@ -1,0 +1,325 @@
+"""Where everything goes, in millimetres: the boxes of one sheet and the imposition of
+sheets on a page. Pure functions of a layout and a paper; no drawing, no reportlab.
+
+Coordinates are PDF-like: origin at the bottom left, x to the right, y up, all in mm.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from qwixx_print import rules
+from qwixx_print.layout import Layout
+
+SHEET_W = 96.0
+"""Width of one sheet at 8 per page, mm: two sheets fill A4's and Letter's printable width."""
+SHEET_H = 65.0
+"""Height of one sheet at 8 per page, mm: four sheets fit Letter's printable height."""
+
+PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+"""Paper sizes, portrait, in mm (ISO 216 A4; US Letter 8.5 x 11 in)."""
+
+MARGIN = 5.0
+"""Unprintable margin at every paper edge, mm: nothing is drawn there."""
+MARK_ZONE = 4.0
+"""Band between the sheets and the margin that holds the cut marks, mm."""
+MARK_GAP = 1.0
+"""Gap between a sheet's edge and the start of its cut mark, mm."""
+
+PER_PAGE = (1, 2, 4, 8)
+"""Sheets per page the imposition offers."""
+
+MIN_FIELD = 6.0
+"""Smallest field side, mm, for crosses made with a pencil at a game table (issue 2)."""
+
+_PAD = 2.0
+_HEADER_H = 4.5
+_SCORE_H = 6.0
+_TOTAL_H = 7.0
+_STRIP_H = 5.0
+_ROW_GAP = 0.8
+_BAND_PAD = 0.6
+_AGAIN_H = 2.6
+_FIELD_GAP = 0.4
+_MAX_FIELD = 7.5
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle in mm: lower-left corner (``x``, ``y``), width ``w``, height ``h``."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def cx(self) -> float:
+        """Centre x, mm."""
+        return self.x + self.w / 2
+
+    @property
+    def cy(self) -> float:
+        """Centre y, mm."""
+        return self.y + self.h / 2
+
+    @property
+    def top(self) -> float:
+        """Upper edge y, mm."""
+        return self.y + self.h
+
+    @property
+    def right(self) -> float:
+        """Right edge x, mm."""
+        return self.x + self.w
+
+
+@dataclass(frozen=True)
+class RowBoxes:
+    """One row: its coloured ``band``, a box per field, the small boxes under all fields but
+    the last (empty unless the row has them) and the ``lock`` circle's square."""
+
+    band: Box
+    fields: tuple[Box, ...]
+    again: tuple[Box, ...]
+    lock: Box
+
+
+@dataclass(frozen=True)
+class SheetBoxes:
+    """All boxes of one sheet of ``width`` x ``height`` mm.
+
+    ``totals`` holds one box per row, then the penalty total, then the grand total;
+    ``operators`` the ``+``, ``-`` and ``=`` between them (text, box).
+    """
+
+    width: float
+    height: float
+    title: Box
+    rows: tuple[RowBoxes, ...]
+    bonus_bar: tuple[Box, ...]
+    legend: Box | None
+    score_cells: tuple[Box, ...]
+    penalty_label: Box
+    penalties: tuple[Box, ...]
+    totals: tuple[Box, ...]
+    operators: tuple[tuple[str, Box], ...]
+
+
+def field_size(layout: Layout) -> tuple[float, float]:
+    """Width and height of one field, mm, as :func:`sheet_boxes` draws them."""
+    width = SHEET_W - 2 * _PAD - 2 * _BAND_PAD
+    slots = max(len(row.fields) for row in layout.rows) + 1
+    field_w = min(_MAX_FIELD, width / slots) - _FIELD_GAP
+    band = _band_height(layout)
+    again = _AGAIN_H if any(row.again for row in layout.rows) else 0.0
+    field_h = min(field_w, band - 2 * _BAND_PAD - again)
+    return field_w, field_h
+
+
+def fit_problems(layout: Layout) -> list[rules.Problem]:
+    """Problems of fitting ``layout`` on a sheet: a field smaller than :data:`MIN_FIELD`."""
+    field_w, field_h = field_size(layout)
+    if min(field_w, field_h) >= MIN_FIELD:
+        return []
+    return [
+        rules.Problem(
+            ("rows",),
+            f"fields would be {field_w:.1f} x {field_h:.1f} mm, below {MIN_FIELD:g} mm: "
+            "use fewer rows or fields",
+        )
+    ]
+
+
+def _strips(layout: Layout) -> tuple[bool, bool]:
+    has_bar = bool(layout.bonus_bar)
+    has_legend = any(f.power for row in layout.rows for f in row.fields)
+    return has_bar, has_legend
+
+
+def _rows_area(layout: Layout) -> tuple[float, float]:
+    """Bottom and top y of the area the rows share, mm."""
+    has_bar, has_legend = _strips(layout)
+    bottom = _PAD + _SCORE_H + _TOTAL_H + 1.0 + _STRIP_H * (has_bar + has_legend)
+    return bottom, SHEET_H - _PAD - _HEADER_H
+
+
+def _band_height(layout: Layout) -> float:
+    bottom, top = _rows_area(layout)
+    n = len(layout.rows)
+    return (top - bottom - _ROW_GAP * (n - 1)) / n
+
+
+def _row_boxes(layout: Layout, index: int, band_y: float, band_h: float) -> RowBoxes:
+    row = layout.rows[index]
+    field_w, field_h = field_size(layout)
+    slot = field_w + _FIELD_GAP
+    x0 = _PAD + _BAND_PAD + _FIELD_GAP / 2
+    if row.again:
+        field_y = band_y + band_h - _BAND_PAD - field_h
+    else:
+        field_y = band_y + (band_h - field_h) / 2
+    fields = tuple(Box(x0 + k * slot, field_y, field_w, field_h) for k in range(len(row.fields)))
+    again: tuple[Box, ...] = ()
+    if row.again:
+        side = _AGAIN_H - 0.4
+        again = tuple(Box(f.cx - side / 2, field_y - _AGAIN_H, side, side) for f in fields[:-1])
+    side = min(field_w, field_h)
+    lock_x = SHEET_W - _PAD - _BAND_PAD - _FIELD_GAP / 2 - side
+    lock = Box(lock_x, field_y + (field_h - side) / 2, side, side)
+    return RowBoxes(Box(_PAD, band_y, SHEET_W - 2 * _PAD, band_h), fields, again, lock)
+
+
+def _strip_cells(count: int, y: float, height: float) -> tuple[Box, ...]:
+    width = (SHEET_W - 2 * _PAD) / count
+    return tuple(Box(_PAD + k * width, y, width, height) for k in range(count))
+
+
+def _total_line(layout: Layout) -> tuple[tuple[Box, ...], tuple[tuple[str, Box], ...]]:
+    box_w, total_w, op_w, h = 7.0, 9.0, 2.6, 5.2
+    n = len(layout.rows)
+    widths = [box_w] * (n + 1) + [total_w]
+    ops = ["+"] * (n - 1) + ["\u2212", "="]
+    x = SHEET_W - _PAD - sum(widths) - op_w * len(ops)
+    y = _PAD + 0.4
+    boxes, operators = [], []
+    for k, width in enumerate(widths):
+        boxes.append(Box(x, y, width, h))
+        x += width
+        if k < len(ops):
+            operators.append((ops[k], Box(x, y, op_w, h)))
+            x += op_w
+    return tuple(boxes), tuple(operators)
+
+
+def sheet_boxes(layout: Layout) -> SheetBoxes:
+    """Every box of one sheet of ``layout`` at the 8-up size (:data:`SHEET_W` x
+    :data:`SHEET_H` mm), top to bottom: title, rows, bonus bar, legend, score table,
+    penalties and total line. Fewer sheets per page scale this whole drawing up."""
+    top = _rows_area(layout)[1]
+    band_h = _band_height(layout)
+    rows = tuple(
+        _row_boxes(layout, i, top - (i + 1) * band_h - i * _ROW_GAP, band_h)
+        for i in range(len(layout.rows))
+    )
+    has_bar, has_legend = _strips(layout)
+    strip_y = _PAD + _TOTAL_H + 1.0 + _SCORE_H
+    bonus_bar: tuple[Box, ...] = ()
+    legend = None
+    if has_bar:
+        bonus_bar = _strip_cells(len(layout.bonus_bar), strip_y + 0.5, _STRIP_H - 1.0)
+        strip_y += _STRIP_H
+    if has_legend:
+        legend = Box(_PAD, strip_y + 0.5, SHEET_W - 2 * _PAD, _STRIP_H - 1.0)
+    counted = max(rules.max_counted(layout, row) for row in layout.rows)
+    score_cells = _strip_cells(counted, _PAD + _TOTAL_H + 1.0, _SCORE_H)
+    side = 4.2
+    penalties = tuple(
+        Box(_PAD + 0.5 + k * (side + 1.0), _PAD + 0.9, side, side)
+        for k in range(layout.penalty_boxes)
+    )
+    totals, operators = _total_line(layout)
+    return SheetBoxes(
+        width=SHEET_W,
+        height=SHEET_H,
+        title=Box(_PAD, SHEET_H - _PAD - _HEADER_H, SHEET_W - 2 * _PAD, _HEADER_H),
+        rows=rows,
+        bonus_bar=bonus_bar,
+        legend=legend,
+        score_cells=score_cells,
+        penalty_label=Box(_PAD + 0.5, _PAD + 5.4, 30.0, 2.2),
+        penalties=penalties,
+        totals=totals,
+        operators=operators,
+    )
+
+
+@dataclass(frozen=True)
+class Line:
+    """A straight line from (``x0``, ``y0``) to (``x1``, ``y1``), mm on the page."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+@dataclass(frozen=True)
+class Imposition:
+    """Sheets placed on one page, all in mm.
+
+    ``origins``: lower-left corner of each placed sheet on the page, reading order (top
+    row first, left to right). ``sheet_w`` x ``sheet_h`` is the placed size (after
+    ``scale`` and, if ``rotated``, a quarter turn). ``cut_lines`` run along the sheet edges,
+    ``cut_marks`` extend them into the band outside the sheets.
+    """
+
+    paper: str
+    page_w: float
+    page_h: float
+    cols: int
+    rows: int
+    scale: float
+    rotated: bool
+    sheet_w: float
+    sheet_h: float
+    origins: tuple[tuple[float, float], ...]
+    cut_lines: tuple[Line, ...]
+    cut_marks: tuple[Line, ...]
+
+
+def best_grid(per_page: int) -> tuple[int, int, bool, float]:
+    """The grid that prints ``per_page`` sheets largest: (cols, rows, rotated, scale).
+
+    The scale is the same on every paper in :data:`PAPERS` (their common printable area),
+    so a sheet's size depends only on ``per_page``; 8 per page gives scale 1.0
+    (96 x 65 mm). Raises ValueError for a count not in :data:`PER_PAGE`.
+    """
+    if per_page not in PER_PAGE:
+        raise ValueError(f"per_page must be one of {PER_PAGE}, got {per_page}")
+    avail_w = min(w for w, _ in PAPERS.values()) - 2 * (MARGIN + MARK_ZONE)
+    avail_h = min(h for _, h in PAPERS.values()) - 2 * (MARGIN + MARK_ZONE)
+    best: tuple[int, int, bool, float] | None = None
+    for cols in range(1, per_page + 1):
+        if per_page % cols:
+            continue
+        rows = per_page // cols
+        for rotated in (False, True):
+            w, h = (SHEET_H, SHEET_W) if rotated else (SHEET_W, SHEET_H)
+            scale = math.floor(min(avail_w / (cols * w), avail_h / (rows * h)) * 1000) / 1000
+            if best is None or scale > best[3]:
+                best = (cols, rows, rotated, scale)
+    assert best is not None
+    return best
+
+
+def impose(paper: str = "a4", per_page: int = 8) -> Imposition:
+    """Place ``per_page`` sheets on a portrait page of ``paper`` (a key of :data:`PAPERS`),
+    centred, with cut lines along every sheet edge and cut marks in the band between the
+    sheets and the :data:`MARGIN`. Raises ValueError for an unknown paper or count."""
+    if paper not in PAPERS:
+        raise ValueError(f"paper must be one of {', '.join(PAPERS)}, got {paper}")
+    page_w, page_h = PAPERS[paper]
+    cols, rows, rotated, scale = best_grid(per_page)
+    w, h = (SHEET_H, SHEET_W) if rotated else (SHEET_W, SHEET_H)
+    w, h = w * scale, h * scale
+    left = (page_w - cols * w) / 2
+    bottom = (page_h - rows * h) / 2
+    right, top = left + cols * w, bottom + rows * h
+    origins = tuple((left + c * w, top - (r + 1) * h) for r in range(rows) for c in range(cols))
+    xs = [left + c * w for c in range(cols + 1)]
+    ys = [bottom + r * h for r in range(rows + 1)]
+    cut_lines = tuple(Line(x, bottom, x, top) for x in xs) + tuple(
+        Line(left, y, right, y) for y in ys
+    )
+    reach = MARK_ZONE
+    cut_marks = (
+        tuple(Line(x, top + MARK_GAP, x, top + reach) for x in xs)
+        + tuple(Line(x, bottom - MARK_GAP, x, bottom - reach) for x in xs)
+        + tuple(Line(left - MARK_GAP, y, left - reach, y) for y in ys)
+        + tuple(Line(right + MARK_GAP, y, right + reach, y) for y in ys)
+    )
+    return Imposition(
+        paper, page_w, page_h, cols, rows, scale, rotated, w, h, origins, cut_lines, cut_marks
+    )

@@ -1,0 +1,39 @@
+"""Printed labels: a language's defaults (``qwixx_print/lang/<code>.yaml``) under a layout's
+own ``labels:``. Data only; no drawing."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+
+from qwixx_print.errors import LayoutError
+from qwixx_print.layout import Layout
+from qwixx_print.yamldoc import Node, parse
+
+DEFAULT_LANG = "en"
+
+
+@cache
+def language(code: str) -> dict[str, str]:
+    """The labels of language ``code`` (``en``); raises LayoutError for an unknown code."""
+    resource = resources.files("qwixx_print") / "lang" / f"{code}.yaml"
+    if not resource.is_file():
+        raise LayoutError(f"no labels for language '{code}'")
+    doc = parse(resource.read_bytes(), f"lang/{code}.yaml", LayoutError)
+    return {key: node.text(200) for key, node in Node.root(doc, LayoutError).items()}
+
+
+def for_layout(layout: Layout, lang: str = DEFAULT_LANG) -> dict[str, str]:
+    """Every label key -> text for ``layout`` in ``lang``: the layout's labels win.
+
+    Raises LayoutError, located in the layout, for a label key no language knows.
+    """
+    merged = dict(language(lang))
+    known = language(DEFAULT_LANG)
+    for key, text in layout.labels.items():
+        if key not in known:
+            raise LayoutError(
+                layout.locate(("labels", key), f"unknown label '{key}' (known: {', '.join(known)})")
+            )
+        merged[key] = text
+    return merged

@@ -1,0 +1,271 @@
+"""Layouts: the frozen dataclasses of a score sheet and their loading from YAML.
+
+A layout is data only (docs/layout-format.md). Loading checks the schema (keys, types, ranges,
+colour names) and raises :class:`~qwixx_print.errors.LayoutError` located as
+``file:line: rows[2].fields[10]: ...``; the game's invariants (RULES.md §3) are checked
+afterwards by :func:`qwixx_print.rules.validate`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from qwixx_print.errors import LayoutError
+from qwixx_print.yamldoc import Doc, Node, Place, place_text, read
+
+PALETTE: Mapping[str, str] = {
+    "red": "#e2231a",
+    "yellow": "#fcc800",
+    "green": "#00a04a",
+    "blue": "#1f5fae",
+    "purple": "#7b3f98",
+    "orange": "#f08a00",
+    "grey": "#7a7a7a",
+    "black": "#222222",
+}
+"""Colour names a layout may use without declaring them, as sRGB hex (close to the pads)."""
+
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+_ID = re.compile(r"[a-z][a-z0-9_-]{0,30}")
+
+MAX_ROWS = 5
+MAX_FIELDS = 13
+"""Most fields a row may have: 13 fields + lock still give fields of 6 mm on the sheet."""
+
+
+@dataclass(frozen=True)
+class Field:
+    """One numbered field of a row.
+
+    ``colour`` is a colour name of the layout; ``double`` counts two crosses (Doppelt),
+    ``bonus`` is a boxed field feeding the bonus bar (Bonuskette), ``power`` a power symbol
+    (Kräfte); RULES.md §2.
+    """
+
+    number: int
+    colour: str
+    double: bool = False
+    bonus: bool = False
+    power: str | None = None
+
+
+@dataclass(frozen=True)
+class Row:
+    """A row of fields crossed left to right, locked by its last field (RULES.md §1).
+
+    ``again``: a small re-cross box under every field but the last (Nochmal, RULES.md §2).
+    """
+
+    id: str
+    fields: tuple[Field, ...]
+    again: bool = False
+
+    @property
+    def last(self) -> Field:
+        """The lock field: crossing it locks the row."""
+        return self.fields[-1]
+
+    @property
+    def lock_colour(self) -> str:
+        """The lock takes the colour of the last field (RULES.md §2, mixed sheets)."""
+        return self.last.colour
+
+    @property
+    def colour(self) -> str | None:
+        """The row's one colour, or ``None`` on a mixed row."""
+        colours = {f.colour for f in self.fields}
+        return colours.pop() if len(colours) == 1 else None
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A whole score sheet: rows, lock, penalties, score table, labels.
+
+    ``colours`` maps every colour name used to sRGB hex; ``dice`` are the coloured dice.
+    ``score_table`` is ``None`` for the standard table n(n+1)/2 up to ``max_counted``.
+    ``doc`` is the YAML it came from, used to locate problems (``None`` for built layouts).
+    """
+
+    name: str
+    rows: tuple[Row, ...]
+    dice: tuple[str, ...]
+    colours: Mapping[str, str]
+    lock_threshold: int = 5
+    penalty_boxes: int = 4
+    penalty_points: int = 5
+    max_counted: int = 12
+    score_table: tuple[int, ...] | None = None
+    bonus_bar: tuple[str, ...] = ()
+    number_range: tuple[int, int] = (2, 12)
+    each_number_once: bool = True
+    labels: Mapping[str, str] = field(default_factory=dict)
+    description: str = ""
+    source: str = ""
+    doc: Doc | None = field(default=None, compare=False, repr=False)
+
+    def locate(self, place: Place, text: str) -> str:
+        """A one-line message for ``text`` at ``place``, with file and line when known."""
+        if self.doc is None:
+            return f"{self.name}: {place_text(place)}: {text}"
+        return self.doc.message(place, text)
+
+
+_TOP_KEYS = (
+    "name",
+    "description",
+    "source",
+    "dice",
+    "colours",
+    "numbers",
+    "lock",
+    "penalties",
+    "scoring",
+    "bonus_bar",
+    "labels",
+)
+
+
+def _colour_table(node: Node | None) -> dict[str, str]:
+    table = dict(PALETTE)
+    if node is None:
+        return table
+    for name, value in node.items():
+        if not _ID.fullmatch(name):
+            value.fail(f"colour name '{name}' must be a lowercase word")
+        hex_code = value.text(7)
+        if not _HEX.fullmatch(hex_code):
+            value.fail(f"colour must be a hex code like \"#e2231a\", got '{hex_code}'")
+        table[name] = hex_code.lower()
+    return table
+
+
+def _colour(node: Node, table: dict[str, str]) -> str:
+    """A known colour name, or a hex code that becomes its own name."""
+    name = node.text(30)
+    if name in table:
+        return name
+    if _HEX.fullmatch(name):
+        table[name.lower()] = name.lower()
+        return name.lower()
+    node.fail(
+        f"unknown colour '{name}': use one of {', '.join(table)} or a hex code like \"#e2231a\""
+    )
+
+
+def _field(node: Node, row_colour: str | None, table: dict[str, str], low: int, high: int) -> Field:
+    if not isinstance(node.value, dict):
+        if row_colour is None:
+            node.fail("this row has no colour: write the field as {number: N, colour: NAME}")
+        return Field(node.integer(low, high), row_colour)
+    keys = node.mapping(("number",), ("colour", "double", "bonus", "power"))
+    colour = _colour(keys["colour"], table) if "colour" in keys else row_colour
+    if colour is None:
+        node.fail("missing key 'colour' (the row has none)")
+    return Field(
+        number=keys["number"].integer(low, high),
+        colour=colour,
+        double=keys["double"].boolean() if "double" in keys else False,
+        bonus=keys["bonus"].boolean() if "bonus" in keys else False,
+        power=keys["power"].text(30) if "power" in keys else None,
+    )
+
+
+def _row(node: Node, table: dict[str, str], low: int, high: int) -> Row:
+    keys = node.mapping(("id", "fields"), ("colour", "again"))
+    row_id = keys["id"].text(30)
+    if not _ID.fullmatch(row_id):
+        keys["id"].fail(f"row id '{row_id}' must be a lowercase word (letters, digits, - or _)")
+    colour = _colour(keys["colour"], table) if "colour" in keys else None
+    fields = tuple(
+        _field(item, colour, table, low, high) for item in keys["fields"].sequence(2, MAX_FIELDS)
+    )
+    again = keys["again"].boolean() if "again" in keys else False
+    return Row(row_id, fields, again)
+
+
+def _int_in(keys: dict[str, Node], key: str, default: int, low: int, high: int) -> int:
+    return keys[key].integer(low, high) if key in keys else default
+
+
+def from_doc(doc: Doc, default_name: str) -> Layout:
+    """Build a :class:`Layout` from a parsed YAML document.
+
+    Raises :class:`LayoutError` (located) for unknown keys, wrong types, out-of-range values
+    and unknown colours.
+    """
+    top = Node.root(doc, LayoutError).mapping(("rows",), _TOP_KEYS)
+    table = _colour_table(top.get("colours"))
+    low, high, once = 2, 12, True
+    if "numbers" in top:
+        nums = top["numbers"].mapping(("from", "to"), ("each_once",))
+        low, high = nums["from"].integer(0, 99), nums["to"].integer(0, 99)
+        if high < low:
+            nums["to"].fail(f"must not be below 'from' ({low})")
+        once = nums["each_once"].boolean() if "each_once" in nums else True
+    rows = tuple(_row(item, table, low, high) for item in top["rows"].sequence(1, MAX_ROWS))
+    if "dice" in top:
+        dice = tuple(_colour(item, table) for item in top["dice"].sequence(1, 8))
+    else:
+        dice = tuple(dict.fromkeys(f.colour for r in rows for f in r.fields))
+    lock = top["lock"].mapping((), ("threshold",)) if "lock" in top else {}
+    penalties = top["penalties"].mapping((), ("boxes", "points")) if "penalties" in top else {}
+    scoring = top["scoring"].mapping((), ("max_counted", "table")) if "scoring" in top else {}
+    table_nodes = scoring["table"].sequence(1, 40) if "table" in scoring else None
+    labels = {k: v.text(200) for k, v in top["labels"].items()} if "labels" in top else {}
+    return Layout(
+        name=top["name"].text(40) if "name" in top else default_name,
+        rows=rows,
+        dice=dice,
+        colours={name: table[name] for name in sorted(table)},
+        lock_threshold=_int_in(lock, "threshold", 5, 1, 40),
+        penalty_boxes=_int_in(penalties, "boxes", 4, 0, 10),
+        penalty_points=_int_in(penalties, "points", 5, 0, 100),
+        max_counted=_int_in(scoring, "max_counted", 12, 1, 40),
+        score_table=tuple(n.integer(0, 100_000) for n in table_nodes) if table_nodes else None,
+        bonus_bar=tuple(_colour(n, table) for n in top["bonus_bar"].sequence(0, 40))
+        if "bonus_bar" in top
+        else (),
+        number_range=(low, high),
+        each_number_once=once,
+        labels=labels,
+        description=top["description"].text(300) if "description" in top else "",
+        source=top["source"].text(300) if "source" in top else "",
+        doc=doc,
+    )
+
+
+def load(path: Path, shown: str | None = None) -> Layout:
+    """Load the layout file at ``path`` (``shown``: its name in messages).
+
+    Raises :class:`LayoutError` for unreadable files, YAML refusals and schema errors.
+    """
+    return from_doc(read(path, LayoutError, shown), path.stem)
+
+
+def shipped_names() -> list[str]:
+    """Names of the layouts shipped in the package (``layouts/*.yaml``), sorted."""
+    folder = resources.files("qwixx_print") / "layouts"
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".yaml"))
+
+
+def find(name_or_path: str) -> Layout:
+    """A shipped layout by name (``classic``), or the layout file at a path.
+
+    A path (anything with a ``/`` or ending in ``.yaml``/``.yml``) wins over a shipped name.
+    Raises :class:`LayoutError` when neither exists, naming the shipped layouts.
+    """
+    path = Path(name_or_path)
+    if path.suffix in (".yaml", ".yml") or "/" in name_or_path:
+        return load(path, name_or_path)
+    resource = resources.files("qwixx_print") / "layouts" / f"{name_or_path}.yaml"
+    if not resource.is_file():
+        known = ", ".join(shipped_names())
+        raise LayoutError(
+            f"{name_or_path}: no such layout (shipped: {known}; or give a .yaml path)"
+        )
+    with resources.as_file(resource) as file:
+        return load(file, f"layouts/{name_or_path}.yaml")

@@ -1,0 +1,302 @@
+"""The rules of Qwixx and its variants: layout validation and scoring. No drawing.
+
+Every rule cites its section of ``RULES.md`` (the project's rules specification) and, through
+it, the seeds in ``shared/seeds/``: 000 (German rules), 001 (Dutch rules), 003 (German
+scoring and variants), 004 (Polish quick reference).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+
+from qwixx_print.errors import RuleViolation
+from qwixx_print.layout import Layout, Row
+from qwixx_print.yamldoc import Place
+
+MAX_LOCKS_PER_SHEET = 2
+"""RULES.md §1 End: the game ends at the 2nd locked colour, so a sheet holds at most 2 locks."""
+
+MAX_LOCKED_COLOURS = 3
+"""RULES.md §1 End: one white-dice action may close a 2nd and a 3rd colour at once."""
+
+
+def triangular(crosses: int) -> int:
+    """Points for ``crosses`` crosses in a row: n(n+1)/2 (RULES.md §1 Score; seeds 000, 001).
+
+    ``triangular(6) == 21``, ``triangular(12) == 78``. Raises ValueError for n < 0.
+    """
+    if crosses < 0:
+        raise ValueError(f"crosses must be >= 0, got {crosses}")
+    return crosses * (crosses + 1) // 2
+
+
+def score_table(layout: Layout) -> tuple[int, ...]:
+    """Points for 1..``max_counted`` crosses: the layout's own table or n(n+1)/2 (RULES.md §2)."""
+    if layout.score_table is not None:
+        return layout.score_table
+    return tuple(triangular(n) for n in range(1, layout.max_counted + 1))
+
+
+def points(layout: Layout, crosses: int) -> int:
+    """Points for a row holding ``crosses`` crosses; crosses past ``max_counted`` do not count.
+
+    RULES.md §2: "Crosses beyond the layout's maximum are not counted" (seed 003).
+    """
+    counted = min(crosses, layout.max_counted)
+    return score_table(layout)[counted - 1] if counted > 0 else 0
+
+
+def max_before_lock(row: Row) -> int:
+    """Most crosses a row can hold before its last field: fields (doubles count 2) and small
+    boxes under them (RULES.md §2 Doppelt, Nochmal)."""
+    before = row.fields[:-1]
+    return sum(2 if f.double else 1 for f in before) + (len(before) if row.again else 0)
+
+
+def max_crosses(row: Row) -> int:
+    """Most crosses a row can hold, uncapped: everything before the lock, the last field and
+    the lock itself (classic 12, Doppelt 16, Nochmal 22; RULES.md §1, §2)."""
+    return max_before_lock(row) + 2
+
+
+def max_counted(layout: Layout, row: Row) -> int:
+    """Most crosses of ``row`` that score: :func:`max_crosses` capped at ``max_counted``
+    (classic 12, Doppelt 16, Nochmal 22 -> 16; RULES.md §2)."""
+    return min(max_crosses(row), layout.max_counted)
+
+
+@dataclass(frozen=True)
+class RowScore:
+    """A scored row: ``crosses`` counted (lock included, cap applied), ``locked``, ``points``."""
+
+    crosses: int
+    locked: bool
+    points: int
+
+
+def score_row(
+    layout: Layout, row: Row, crossed: Collection[int], again: Collection[int] = ()
+) -> RowScore:
+    """Score one row of a filled-in sheet.
+
+    ``crossed``: the numbers crossed in the row (any order); ``again``: numbers whose small
+    box is crossed (Nochmal). Crossing the last field locks the row and adds the lock's cross
+    (RULES.md §1 Locking; seeds 000, 001, 003).
+
+    Raises :class:`RuleViolation` (message without player or row) when a number is not in
+    the row or is given twice, when a small box is illegal (RULES.md §2 Nochmal), or when the
+    last field is crossed before ``lock_threshold`` crosses (RULES.md §1 Locking).
+    """
+    by_number = {f.number: f for f in row.fields}
+    _check_numbers(crossed, by_number, "crossed")
+    _check_numbers(again, by_number, "small box")
+    last = row.last.number
+    for number in sorted(again):
+        if not row.again:
+            raise RuleViolation(f"this row has no small boxes, but the {number}'s is crossed")
+        if number == last:
+            raise RuleViolation(f"the last field ({number}) has no small box")
+        if number not in crossed:
+            raise RuleViolation(f"the small box under {number} is crossed, but the {number} is not")
+    before = sum(2 if by_number[n].double else 1 for n in crossed if n != last) + len(again)
+    locked = last in crossed
+    if locked and before < layout.lock_threshold:
+        raise RuleViolation(
+            f"the {last} locks the row only after {layout.lock_threshold} crosses; "
+            f"there are {before}"
+        )
+    crosses = before + (2 if locked else 0)
+    return RowScore(min(crosses, layout.max_counted), locked, points(layout, crosses))
+
+
+def _check_numbers(numbers: Collection[int], by_number: Mapping[int, object], what: str) -> None:
+    for number, count in Counter(numbers).items():
+        if number not in by_number:
+            raise RuleViolation(f"{number} is not a number of this row ({what})")
+        if count > 1:
+            raise RuleViolation(f"{number} is given {count} times ({what})")
+
+
+def penalty_points(layout: Layout, penalties: int) -> int:
+    """Points lost for ``penalties`` crossed penalty boxes: 5 each on classic (RULES.md §1).
+
+    Raises :class:`RuleViolation` for more penalties than the sheet has boxes.
+    """
+    if not 0 <= penalties <= layout.penalty_boxes:
+        raise RuleViolation(
+            f"{penalties} penalties, but the sheet has {layout.penalty_boxes} penalty boxes"
+        )
+    return penalties * layout.penalty_points
+
+
+def game_over(locked_colours: int, most_penalties: int, layout: Layout) -> bool:
+    """True when the game ends at once: a 2nd colour locked, or a player's last penalty box
+    crossed (RULES.md §1 End; seeds 000, 001, 003)."""
+    return locked_colours >= MAX_LOCKS_PER_SHEET or most_penalties >= layout.penalty_boxes
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A broken invariant of a layout (RULES.md §3) at ``place`` (e.g. ``("rows", 2)``)."""
+
+    place: Place
+    message: str
+
+
+def validate(layout: Layout) -> list[Problem]:
+    """Check RULES.md §3 on a loaded layout; an empty list means valid.
+
+    Checks: each row holds each number of the range once; the lock threshold is reachable;
+    the score table is increasing and long enough; every field colour has a die; colours
+    are balanced on mixed sheets; bonus fields match the bonus bar; every power symbol is on
+    exactly two fields; no double, bonus or power on a last field.
+    """
+    problems: list[Problem] = []
+    for i, row in enumerate(layout.rows):
+        problems += _row_numbers(layout, row, ("rows", i))
+        problems += _row_lock(layout, row, ("rows", i))
+        problems += _row_marks(layout, row, ("rows", i))
+    problems += _unique_row_ids(layout)
+    problems += _table(layout)
+    problems += _colours(layout)
+    problems += _bonus(layout)
+    problems += _powers(layout)
+    return problems
+
+
+def _row_numbers(layout: Layout, row: Row, place: Place) -> list[Problem]:
+    if not layout.each_number_once:
+        return []
+    low, high = layout.number_range
+    seen: dict[int, int] = {}
+    problems = []
+    for j, f in enumerate(row.fields):
+        if f.number in seen:
+            problems.append(
+                Problem(
+                    (*place, "fields", j),
+                    f"{f.number} is twice in the row (also fields[{seen[f.number]}])",
+                )
+            )
+        seen.setdefault(f.number, j)
+    missing = [n for n in range(low, high + 1) if n not in seen]
+    if missing:
+        names = ", ".join(map(str, missing))
+        problems.append(
+            Problem((*place, "fields"), f"the row lacks {names} (each of {low}..{high} once)")
+        )
+    return problems
+
+
+def _row_lock(layout: Layout, row: Row, place: Place) -> list[Problem]:
+    reachable = max_before_lock(row)
+    if reachable >= layout.lock_threshold:
+        return []
+    last = len(row.fields) - 1
+    return [
+        Problem(
+            (*place, "fields", last),
+            f"lock needs at least {layout.lock_threshold} crosses, "
+            f"but the fields before it hold at most {reachable}",
+        )
+    ]
+
+
+def _row_marks(layout: Layout, row: Row, place: Place) -> list[Problem]:
+    last = row.last
+    marks = [
+        name
+        for name, on in (("double", last.double), ("bonus", last.bonus), ("power", last.power))
+        if on
+    ]
+    if not marks:
+        return []
+    return [
+        Problem(
+            (*place, "fields", len(row.fields) - 1),
+            f"the last field locks the row and cannot be a {marks[0]} field",
+        )
+    ]
+
+
+def _unique_row_ids(layout: Layout) -> list[Problem]:
+    seen: set[str] = set()
+    problems = []
+    for i, row in enumerate(layout.rows):
+        if row.id in seen:
+            problems.append(Problem(("rows", i, "id"), f"row id '{row.id}' is used twice"))
+        seen.add(row.id)
+    return problems
+
+
+def _table(layout: Layout) -> list[Problem]:
+    table = score_table(layout)
+    place: Place = ("scoring", "table")
+    for n in range(1, len(table)):
+        if table[n] <= table[n - 1]:
+            return [
+                Problem(
+                    (*place, n), f"the score table must increase: {table[n - 1]} then {table[n]}"
+                )
+            ]
+    needed = max(max_counted(layout, row) for row in layout.rows)
+    if len(table) < needed:
+        return [
+            Problem(
+                place, f"the score table has {len(table)} entries; a row can count {needed} crosses"
+            )
+        ]
+    return []
+
+
+def _colours(layout: Layout) -> list[Problem]:
+    problems = []
+    for i, row in enumerate(layout.rows):
+        for j, f in enumerate(row.fields):
+            if f.colour not in layout.dice:
+                problems.append(
+                    Problem(("rows", i, "fields", j), f"colour '{f.colour}' has no die")
+                )
+    for k, colour in enumerate(layout.bonus_bar):
+        if colour not in layout.dice:
+            problems.append(Problem(("bonus_bar", k), f"colour '{colour}' has no die"))
+    if any(row.colour is None for row in layout.rows):
+        owned = Counter(f.colour for row in layout.rows for f in row.fields)
+        if len(set(owned.values())) > 1:
+            counts = ", ".join(f"{c} {n}" for c, n in sorted(owned.items()))
+            problems.append(
+                Problem(
+                    ("rows",),
+                    f"on a mixed sheet each colour owns the same number of fields: {counts}",
+                )
+            )
+    return problems
+
+
+def _bonus(layout: Layout) -> list[Problem]:
+    boxed = sum(f.bonus for row in layout.rows for f in row.fields)
+    if boxed == len(layout.bonus_bar):
+        return []
+    place: Place = ("bonus_bar",) if layout.bonus_bar else ("rows",)
+    return [
+        Problem(place, f"{boxed} bonus fields but a bonus bar of {len(layout.bonus_bar)} fields")
+    ]
+
+
+def _powers(layout: Layout) -> list[Problem]:
+    where: dict[str, list[Place]] = {}
+    for i, row in enumerate(layout.rows):
+        for j, f in enumerate(row.fields):
+            if f.power is not None:
+                where.setdefault(f.power, []).append(("rows", i, "fields", j, "power"))
+    problems = []
+    for symbol, places in where.items():
+        if len(places) != 2:
+            problems.append(
+                Problem(
+                    places[0], f"power '{symbol}' is on {len(places)} fields; it needs exactly 2"
+                )
+            )
+    return problems

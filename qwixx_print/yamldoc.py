@@ -1,0 +1,313 @@
+"""Strict YAML reading with a line for every place, shared by layouts and marks files.
+
+YAML is only the syntax here. Plain scalars stay text (:class:`Plain`) until the schema asks
+for a type, so YAML 1.1 surprises (``NO`` -> false, ``08`` -> 8, ``1:30`` -> 90) never happen
+silently. Refused outright, each with a located one-line error: duplicate keys, explicit tags
+(``!!python/object``), anchors and aliases, nesting deeper than :data:`MAX_DEPTH`, files over
+:data:`MAX_BYTES`, text that is not UTF-8, empty files.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NoReturn
+
+import yaml
+from yaml.composer import Composer
+from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from yaml.parser import Parser
+from yaml.reader import Reader
+from yaml.resolver import BaseResolver
+from yaml.scanner import Scanner
+
+from qwixx_print.errors import QwixxError, located
+
+MAX_BYTES = 1_000_000
+"""Largest file read, in bytes; a real layout or marks file is a few kB."""
+
+MAX_DEPTH = 32
+"""Deepest nesting of lists and mappings accepted."""
+
+Place = tuple[str | int, ...]
+"""A place in a document: mapping keys and list indexes from the root, e.g. ``("rows", 2)``."""
+
+_INT = re.compile(r"[-+]?(0|[1-9][0-9]*)")
+_NUMBER = re.compile(r"[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")
+_NUMBER_LIKE = re.compile(r"[-+]?[.0-9][0-9a-zA-Z_:.+-]*|[-+]?\.(inf|nan)", re.IGNORECASE)
+_YAML11_WORDS = {"yes", "no", "on", "off", "y", "n", "true", "false", "null", "~"}
+
+
+class Plain(str):
+    """An unquoted YAML scalar: text that the schema, not YAML, gives a type."""
+
+    __slots__ = ()
+
+
+def place_text(place: Place) -> str:
+    """``("rows", 2, "fields", 10)`` -> ``"rows[2].fields[10]"``; the root is ``""``."""
+    out = ""
+    for part in place:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+@dataclass(frozen=True)
+class Doc:
+    """A parsed YAML document: ``root`` (dicts, lists, str, :class:`Plain`) and its lines.
+
+    ``file`` is the name shown in messages; ``lines`` maps every place to its 1-based line.
+    """
+
+    file: str
+    root: Any
+    lines: Mapping[Place, int]
+
+    def line(self, place: Place) -> int | None:
+        """The line of ``place``, or of its nearest ancestor that has one."""
+        for end in range(len(place), -1, -1):
+            if place[:end] in self.lines:
+                return self.lines[place[:end]]
+        return None
+
+    def message(self, place: Place, text: str) -> str:
+        """``file:line: place: text`` for ``place``."""
+        return located(self.file, self.line(place), place_text(place), text)
+
+
+class _Refused(Exception):
+    def __init__(self, line: int, text: str) -> None:
+        super().__init__(text)
+        self.line = line
+        self.text = text
+
+
+class _StrictComposer(Reader, Scanner, Parser, Composer, BaseResolver):
+    """PyYAML's pure-Python front end with every plain scalar left as text."""
+
+    def __init__(self, text: str) -> None:
+        Reader.__init__(self, text)
+        Scanner.__init__(self)
+        Parser.__init__(self)
+        Composer.__init__(self)
+        BaseResolver.__init__(self)
+        self.depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        event = self.peek_event()  # type: ignore[no-untyped-call]
+        line = event.start_mark.line + 1
+        if isinstance(event, AliasEvent):
+            raise _Refused(line, "aliases (*name) are not allowed: write the value out in full")
+        if isinstance(event, ScalarEvent | CollectionStartEvent) and event.tag not in (None, "!"):
+            raise _Refused(line, f"the tag {event.tag} is not allowed: write plain data")
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise _Refused(line, f"nested deeper than {MAX_DEPTH} levels")
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+def _decode(data: bytes, file: str, error: type[QwixxError]) -> str:
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise error(f"{file}: the file is UTF-16: save it as UTF-8")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        bad = data[exc.start]
+        raise error(
+            f"{file}:{line}: not UTF-8 text (byte 0x{bad:02x}): save the file as UTF-8"
+        ) from None
+
+
+def _yaml_error(exc: yaml.YAMLError, file: str) -> str:
+    mark = getattr(exc, "problem_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    if "'\\t'" in problem:
+        problem += " (indent and separate with spaces, not tabs)"
+    line = mark.line + 1 if mark is not None else None
+    return located(file, line, "", f"not valid YAML: {problem}")
+
+
+def _build(node: Any, place: Place, lines: dict[Place, int], doc_file: str) -> Any:
+    lines[place] = node.start_mark.line + 1
+    if isinstance(node, ScalarNode):
+        return Plain(node.value) if node.style is None else str(node.value)
+    if isinstance(node, SequenceNode):
+        return [_build(item, (*place, i), lines, doc_file) for i, item in enumerate(node.value)]
+    assert isinstance(node, MappingNode)
+    out: dict[str, Any] = {}
+    for key_node, value_node in node.value:
+        key_line = key_node.start_mark.line + 1
+        if not isinstance(key_node, ScalarNode):
+            raise _Refused(key_line, "a key must be a plain word, not a list or mapping")
+        key = str(key_node.value)
+        if key in out:
+            first = lines[(*place, key)]
+            raise _Refused(key_line, f"the key '{key}' appears twice (first on line {first})")
+        out[key] = _build(value_node, (*place, key), lines, doc_file)
+    return out
+
+
+def parse(data: bytes, file: str, error: type[QwixxError]) -> Doc:
+    """Parse YAML bytes into a :class:`Doc`; ``file`` names it in messages.
+
+    Raises ``error`` (a :class:`QwixxError` subclass) with a located one-line message for
+    every refusal listed in the module docstring and for any YAML syntax error.
+    """
+    if len(data) > MAX_BYTES:
+        raise error(f"{file}: the file is larger than {MAX_BYTES // 1_000_000} MB")
+    text = _decode(data, file, error)
+    composer = _StrictComposer(text)
+    try:
+        node = composer.get_single_node()
+        if node is None:
+            raise error(f"{file}: the file is empty")
+        lines: dict[Place, int] = {}
+        root = _build(node, (), lines, file)
+    except _Refused as exc:
+        raise error(located(file, exc.line, "", exc.text)) from None
+    except yaml.YAMLError as exc:
+        raise error(_yaml_error(exc, file)) from None
+    finally:
+        composer.dispose()
+    return Doc(file, root, lines)
+
+
+def read(path: Path, error: type[QwixxError], shown: str | None = None) -> Doc:
+    """Read and parse the YAML file at ``path``; ``shown`` is its name in messages.
+
+    Raises ``error`` when the file is missing, unreadable or refused by :func:`parse`.
+    """
+    file = shown or str(path)
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise error(f"{file}: no such file") from None
+    except IsADirectoryError:
+        raise error(f"{file}: is a folder, not a file") from None
+    except OSError as exc:
+        raise error(f"{file}: cannot be read ({exc.strerror})") from None
+    return parse(data, file, error)
+
+
+@dataclass(frozen=True)
+class Node:
+    """A value at a place in a :class:`Doc`, read with a type in mind.
+
+    Every accessor returns the typed value or raises ``error`` located at this place.
+    """
+
+    doc: Doc
+    value: Any
+    place: Place
+    error: type[QwixxError]
+
+    @classmethod
+    def root(cls, doc: Doc, error: type[QwixxError]) -> Node:
+        """The node of the whole document."""
+        return cls(doc, doc.root, (), error)
+
+    def fail(self, text: str) -> NoReturn:
+        """Raise ``error`` with ``text`` located at this place."""
+        raise self.error(self.doc.message(self.place, text))
+
+    def _kind(self) -> str:
+        if isinstance(self.value, dict):
+            return "a mapping"
+        if isinstance(self.value, list):
+            return "a list"
+        return f"'{self.value}'"
+
+    def child(self, key: str | int, value: Any) -> Node:
+        """The node for ``value`` found under ``key``."""
+        return Node(self.doc, value, (*self.place, key), self.error)
+
+    def mapping(self, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Node]:
+        """The entries of a mapping; unknown keys and missing ``required`` keys are errors."""
+        if not isinstance(self.value, dict):
+            self.fail(f"expected a mapping (key: value), got {self._kind()}")
+        known = (*required, *optional)
+        for key in self.value:
+            if key not in known:
+                close = difflib.get_close_matches(key, known, n=1)
+                hint = f"did you mean '{close[0]}'?" if close else "known: " + ", ".join(known)
+                self.child(key, None).fail(f"unknown key '{key}' ({hint})")
+        for key in required:
+            if key not in self.value:
+                self.fail(f"missing key '{key}'")
+        return {key: self.child(key, value) for key, value in self.value.items()}
+
+    def items(self) -> Iterator[tuple[str, Node]]:
+        """The entries of a mapping with free keys (e.g. rows of a marks file)."""
+        if not isinstance(self.value, dict):
+            self.fail(f"expected a mapping (key: value), got {self._kind()}")
+        for key, value in self.value.items():
+            yield key, self.child(key, value)
+
+    def sequence(self, low: int = 0, high: int = 1000) -> list[Node]:
+        """The items of a list of ``low``..``high`` items."""
+        if not isinstance(self.value, list):
+            self.fail(f"expected a list, got {self._kind()}")
+        if not low <= len(self.value) <= high:
+            self.fail(f"expected {low} to {high} items, got {len(self.value)}")
+        return [self.child(i, value) for i, value in enumerate(self.value)]
+
+    def integer(self, low: int, high: int) -> int:
+        """A whole number in ``low..high`` written plainly: ``8``, not ``08``, ``8.0``, ``"8"``."""
+        value = self.value
+        if not isinstance(value, Plain):
+            if isinstance(value, str):
+                self.fail(f"expected a whole number, got the quoted text '{value}'")
+            self.fail(f"expected a whole number, got {self._kind()}")
+        if not _INT.fullmatch(value):
+            if _NUMBER_LIKE.fullmatch(value):
+                self.fail(
+                    f"write the whole number '{value}' plainly, e.g. 8: leading zeros, "
+                    "decimals, exponents, '_', hex and h:m forms are not read"
+                )
+            self.fail(f"expected a whole number, got '{value}'")
+        number = int(value)
+        if not low <= number <= high:
+            self.fail(f"must be from {low} to {high}, got {number}")
+        return number
+
+    def number(self, low: float, high: float) -> float:
+        """A finite decimal number in ``low..high`` (``7``, ``6.5``)."""
+        value = self.value
+        if not (isinstance(value, Plain) and _NUMBER.fullmatch(value)):
+            self.fail(f"expected a number such as 6.5, got {self._kind()}")
+        number = float(value)
+        if not low <= number <= high:
+            self.fail(f"must be from {low:g} to {high:g}, got {number:g}")
+        return number
+
+    def text(self, max_length: int = 200) -> str:
+        """Text of 1..``max_length`` characters; words YAML 1.1 reads as yes/no must be quoted."""
+        value = self.value
+        if not isinstance(value, str):
+            self.fail(f"expected text, got {self._kind()}")
+        if isinstance(value, Plain) and value.lower() in _YAML11_WORDS:
+            self.fail(
+                f"'{value}' is read as yes/no or null by YAML 1.1 tools: quote it, \"{value}\""
+            )
+        if not value.strip():
+            self.fail("expected text, got nothing")
+        if len(value) > max_length:
+            self.fail(f"text longer than {max_length} characters ({len(value)})")
+        return str(value)
+
+    def boolean(self) -> bool:
+        """``true`` or ``false``, written so."""
+        if isinstance(self.value, Plain) and self.value in ("true", "false"):
+            return self.value == "true"
+        self.fail(f"expected true or false, got {self._kind()}")

@@ -1,0 +1,37 @@
+"""Shared test helpers: layouts written to temporary files, the CLI run in-process, PDFs read."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from qwixx_print.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+Run = Callable[..., Result]
+CLASSIC_YAML = (ROOT / "layouts" / "classic.yaml").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def write_layout(tmp_path: Path) -> Callable[[str, str], Path]:
+    """Write YAML text to ``tmp_path/NAME.yaml`` and return the path."""
+
+    def write(text: str, name: str = "custom") -> Path:
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    return write
+
+
+@pytest.fixture
+def run() -> Run:
+    """Run the CLI in-process: ``run("classic", "--out", path)`` -> click Result."""
+
+    def invoke(*args: str, input: str | bytes | None = None) -> Result:
+        return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
+
+    return invoke

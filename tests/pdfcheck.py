@@ -1,0 +1,85 @@
+"""Reading PDFs as a printer gets them: page sizes, words with positions in mm, fonts, forms."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+from pypdf import PdfReader
+
+MM = 72 / 25.4
+
+
+def page_sizes(path: Path) -> list[tuple[float, float]]:
+    """(width, height) in pt of every page."""
+    return [(float(p.mediabox.width), float(p.mediabox.height)) for p in PdfReader(path).pages]
+
+
+def row_sequences(path: Path, page: int = 0) -> list[tuple[list[str], list[tuple[float, float]]]]:
+    """Words on ``page`` grouped into lines (same baseline), left to right, split where a gap
+    wider than 10 mm separates two sheets: (texts, centres in mm from the bottom left)."""
+    with pdfplumber.open(path) as pdf:
+        p = pdf.pages[page]
+        height = float(p.height)
+        words = p.extract_words(keep_blank_chars=False, use_text_flow=False)
+    lines: dict[int, list[Any]] = {}
+    for w in words:
+        lines.setdefault(round(float(w["bottom"]) * 2), []).append(w)
+    out = []
+    for key in sorted(lines):
+        run: list[Any] = []
+        for w in sorted(lines[key], key=lambda w: float(w["x0"])):
+            if run and float(w["x0"]) - float(run[-1]["x1"]) > 10 * MM:
+                out.append(_seq(run, height))
+                run = []
+            run.append(w)
+        out.append(_seq(run, height))
+    return out
+
+
+def _seq(run: list[Any], height: float) -> tuple[list[str], list[tuple[float, float]]]:
+    texts = [w["text"] for w in run]
+    centres = [
+        (
+            (float(w["x0"]) + float(w["x1"])) / 2 / MM,
+            (height - (float(w["top"]) + float(w["bottom"])) / 2) / MM,
+        )
+        for w in run
+    ]
+    return texts, centres
+
+
+def fonts(path: Path) -> Iterator[tuple[str, bool]]:
+    """(base font name, embedded?) for every font of every page and form in the PDF."""
+    seen: set[int] = set()
+    for page in PdfReader(path).pages:
+        yield from _fonts_in(page.get("/Resources"), seen)
+
+
+def _fonts_in(resources: Any, seen: set[int]) -> Iterator[tuple[str, bool]]:
+    if resources is None:
+        return
+    resources = resources.get_object()
+    for font in (resources.get("/Font") or {}).values():
+        font = font.get_object()
+        if id(font) in seen:
+            continue
+        seen.add(id(font))
+        descriptor = font.get("/FontDescriptor")
+        if descriptor is None and "/DescendantFonts" in font:
+            descriptor = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+        descriptor = descriptor.get_object() if descriptor is not None else {}
+        embedded = any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+        yield str(font["/BaseFont"]), embedded
+    for xobject in (resources.get("/XObject") or {}).values():
+        yield from _fonts_in(xobject.get_object().get("/Resources"), seen)
+
+
+def forms_and_placements(path: Path, page: int = 0) -> tuple[int, int]:
+    """(number of Form XObjects the page's resources name, number of ``Do`` in its content)."""
+    p = PdfReader(path).pages[page]
+    xobjects = p["/Resources"].get("/XObject") or {}
+    forms = [x for x in xobjects.values() if x.get_object().get("/Subtype") == "/Form"]
+    return len(forms), p.get_contents().get_data().count(b" Do")

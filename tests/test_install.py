@@ -1,0 +1,71 @@
+"""A non-editable `pip install .` works from any folder: layouts and fonts are in the wheel."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT
+from .pdfcheck import page_sizes
+
+
+@pytest.mark.slow
+def test_wheel_install_prints_classic_from_another_folder(tmp_path: Path) -> None:
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    purelib = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    # reuse this environment's reportlab, click and PyYAML instead of downloading them
+    Path(purelib, "outer.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    subprocess.run(
+        [python, "-m", "pip", "install", "--quiet", "--no-deps", str(ROOT)],
+        check=True,
+        capture_output=True,
+    )
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    result = subprocess.run(
+        [venv / "bin" / "qwixx-print", "classic", "--out", "x.pdf"],
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "wrote x.pdf: 1 page, 8 sheets (classic)\n"
+    assert len(page_sizes(elsewhere / "x.pdf")) == 1
+    installed = subprocess.run(
+        [
+            python,
+            "-c",
+            "import qwixx_print, pathlib; print(pathlib.Path(qwixx_print.__file__).parent)",
+        ],
+        cwd=elsewhere,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    assert Path(installed).is_relative_to(venv)
+    assert not Path(installed, "layouts").is_symlink()
+    assert Path(installed, "fonts", "LICENSE-DejaVu.txt").is_file()
+
+
+def test_help_does_not_import_reportlab() -> None:
+    code = (
+        "import sys; from qwixx_print.cli import cli; print('reportlab' in ' '.join(sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    assert out.stdout.strip() == "False"
+    run = subprocess.run(
+        [sys.executable, "-m", "qwixx_print", "--help"], capture_output=True, text=True, check=True
+    )
+    assert "Usage: qwixx-print" in run.stdout

@@ -1,0 +1,95 @@
+"""Layout loading: the YAML schema, strict parsing and located errors (file:line: place: what)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from qwixx_print import layout
+from qwixx_print.errors import LayoutError
+
+from .conftest import CLASSIC_YAML
+
+Write = Callable[..., Path]
+
+
+def error_of(path: Path) -> str:
+    with pytest.raises(LayoutError) as info:
+        layout.load(path, path.name)
+    return str(info.value)
+
+
+def test_classic_round_trips_into_frozen_dataclasses(write_layout: Write) -> None:
+    sheet = layout.load(write_layout(CLASSIC_YAML))
+    assert [row.id for row in sheet.rows] == ["red", "yellow", "green", "blue"]
+    assert [f.number for f in sheet.rows[2].fields] == [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]
+    assert {f.colour for f in sheet.rows[0].fields} == {"red"}
+    assert (sheet.lock_threshold, sheet.penalty_boxes, sheet.penalty_points) == (5, 4, 5)
+    assert sheet.rows[3].lock_colour == "blue"
+    assert sheet == layout.find("classic")
+    with pytest.raises(AttributeError):
+        sheet.rows[0].id = "x"  # type: ignore[misc]
+
+
+def test_wrong_type_names_file_line_and_place(write_layout: Write) -> None:
+    path = write_layout(
+        CLASSIC_YAML.replace("fields: [12, 11, 10, 9, 8", "fields: [12, eleven, 10, 9, 8", 1)
+    )
+    assert error_of(path) == (
+        "custom.yaml:15: rows[2].fields[1]: expected a whole number, got 'eleven'"
+    )
+
+
+def test_unknown_key_names_line_and_suggests(write_layout: Write) -> None:
+    path = write_layout(CLASSIC_YAML.replace("  threshold: 5", "  treshold: 5"))
+    assert error_of(path) == (
+        "custom.yaml:20: lock.treshold: unknown key 'treshold' (did you mean 'threshold'?)"
+    )
+
+
+def test_duplicate_key_is_refused_not_overwritten(write_layout: Write) -> None:
+    path = write_layout(CLASSIC_YAML.replace("  threshold: 5", "  threshold: 5\n  threshold: 4"))
+    assert error_of(path) == "custom.yaml:21: the key 'threshold' appears twice (first on line 20)"
+
+
+def test_python_object_tag_is_refused(write_layout: Write) -> None:
+    text = CLASSIC_YAML.replace("name: classic", "name: !!python/object/apply:os.system ['true']")
+    assert error_of(write_layout(text)) == (
+        "custom.yaml:2: the tag tag:yaml.org,2002:python/object/apply:os.system "
+        "is not allowed: write plain data"
+    )
+
+
+def test_zero_padded_number_is_not_read_as_octal_or_eight(write_layout: Write) -> None:
+    path = write_layout(
+        CLASSIC_YAML.replace("fields: [2, 3, 4, 5, 6, 7, 8,", "fields: [2, 3, 4, 5, 6, 7, 08,", 1)
+    )
+    assert "custom.yaml:9: rows[0].fields[6]: write the whole number '08' plainly" in error_of(path)
+
+
+def test_unknown_colour_lists_the_known_ones(write_layout: Write) -> None:
+    path = write_layout(CLASSIC_YAML.replace("colour: red", "colour: crimson"))
+    assert error_of(path).startswith(
+        "custom.yaml:8: rows[0].colour: unknown colour 'crimson': use one of"
+    )
+
+
+def test_mixed_field_with_own_colour_and_marks(write_layout: Write) -> None:
+    text = CLASSIC_YAML.replace(
+        "fields: [2, 3, 4,",
+        "fields: [2, {number: 3, colour: blue, double: true}, {number: 4, power: plus13},",
+        1,
+    )
+    row = layout.load(write_layout(text)).rows[0]
+    assert (row.fields[1].colour, row.fields[1].double) == ("blue", True)
+    assert (row.fields[2].colour, row.fields[2].power) == ("red", "plus13")
+    assert row.colour is None
+
+
+def test_shipped_name_and_unknown_name(write_layout: Write) -> None:
+    assert layout.find("classic").name == "classic"
+    with pytest.raises(LayoutError, match=r"^nosuch: no such layout \(shipped: classic"):
+        layout.find("nosuch")
+    assert "classic" in layout.shipped_names()

@@ -1,0 +1,107 @@
+"""The artefact: the classic PDF as a printer gets it (pages, positions, fonts, structure)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from qwixx_print import geometry, layout
+
+from .conftest import Run
+from .pdfcheck import fonts, forms_and_placements, page_sizes, row_sequences
+
+ASCENDING = [str(n) for n in range(2, 13)]
+DESCENDING = ASCENDING[::-1]
+
+
+@pytest.fixture(scope="module")
+def classic_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from click.testing import CliRunner
+
+    from qwixx_print.cli import cli
+
+    out = tmp_path_factory.mktemp("pdf") / "sheets.pdf"
+    result = CliRunner().invoke(cli, ["classic", "--out", str(out), "--pages", "2"])
+    assert result.exit_code == 0, result.output
+    assert result.output == f"wrote {out}: 2 pages, 16 sheets (classic)\n"
+    return out
+
+
+def test_one_a4_page_per_requested_page(classic_pdf: Path) -> None:
+    sizes = page_sizes(classic_pdf)
+    assert len(sizes) == 2
+    for width, height in sizes:
+        assert width == pytest.approx(595.28, abs=0.5)
+        assert height == pytest.approx(841.89, abs=0.5)
+
+
+def test_each_row_sequence_appears_eight_times_per_page(classic_pdf: Path) -> None:
+    for page in (0, 1):
+        texts = [seq for seq, _ in row_sequences(classic_pdf, page)]
+        assert texts.count(ASCENDING) == 16  # red and yellow on 8 sheets
+        assert texts.count(DESCENDING) == 16  # green and blue on 8 sheets
+
+
+def test_numbers_sit_in_their_fields_within_1_mm(classic_pdf: Path) -> None:
+    sheet = geometry.sheet_boxes(layout.find("classic"))
+    imposition = geometry.impose("a4", 8)
+    found = [c for seq, c in row_sequences(classic_pdf) if seq in (ASCENDING, DESCENDING)]
+    assert len(found) == 32
+    for ox, oy in imposition.origins:
+        for row in sheet.rows:
+            expected = [(ox + f.cx, oy + f.cy) for f in row.fields]
+            matches = [
+                got
+                for got in found
+                if all(
+                    abs(gx - ex) < 1.0 and abs(gy - ey) < 1.0
+                    for (gx, gy), (ex, ey) in zip(got, expected, strict=True)
+                )
+            ]
+            assert len(matches) == 1, (ox, oy, expected[0])
+
+
+def test_sheets_are_96_by_65_mm_on_a_centred_grid() -> None:
+    imposition = geometry.impose("a4", 8)
+    assert (imposition.sheet_w, imposition.sheet_h) == (96.0, 65.0)
+    assert imposition.origins[0] == pytest.approx((9.0, 213.5))
+    assert imposition.origins[7] == pytest.approx((105.0, 18.5))
+
+
+def test_first_red_2_is_at_its_absolute_place_on_the_page(classic_pdf: Path) -> None:
+    first = next(c for seq, c in row_sequences(classic_pdf) if seq == ASCENDING)
+    # sheet at x = 9 mm; field centre 2 + 0.6 + 0.2 + 3.55 mm further; top sheet's red row.
+    assert first[0][0] == pytest.approx(15.35, abs=0.5)
+    assert first[1][0] - first[0][0] == pytest.approx(7.5, abs=0.3)  # field pitch
+    assert 265 < first[0][1] < 271
+
+
+def test_every_font_is_embedded_and_none_is_helvetica(classic_pdf: Path) -> None:
+    found = list(fonts(classic_pdf))
+    assert found, "no fonts found"
+    assert all(embedded for _, embedded in found), found
+    assert not any("Helvetica" in name for name, _ in found)
+    assert any("DejaVuSans-Bold" in name for name, _ in found)
+
+
+def test_one_form_placed_eight_times_per_page(classic_pdf: Path) -> None:
+    assert forms_and_placements(classic_pdf, 0) == (1, 8)
+    assert forms_and_placements(classic_pdf, 1) == (1, 8)
+
+
+def test_metadata_names_qwixx_print(classic_pdf: Path) -> None:
+    info = PdfReader(classic_pdf).metadata
+    assert info is not None
+    assert info.author == "qwixx-print" and info.creator == "qwixx-print"
+    assert info.title == "Qwixx score sheets: classic"
+
+
+def test_default_output_goes_to_output_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Run
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run("classic")
+    assert result.output == "wrote output/classic.pdf: 1 page, 8 sheets (classic)\n"
+    assert len(page_sizes(tmp_path / "output" / "classic.pdf")) == 1
