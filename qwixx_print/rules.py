@@ -21,6 +21,15 @@ MAX_LOCKS_PER_SHEET = 2
 MAX_LOCKED_COLOURS = 3
 """RULES.md §1 End: one white-dice action may close a 2nd and a 3rd colour at once."""
 
+POWERS: Mapping[str, str] = {
+    "two-in-weakest": "two crosses in your weakest row (the next free fields)",
+    "one-in-each": "one cross in each row (the next free field)",
+    "weakest-double": "your weakest row scores double at the end",
+    "plus-13": "+13 points at the end",
+    "no-penalties": "your penalties score 0 at the end",
+}
+"""The five Kräfte powers by symbol id, in RULES.md order (RULES.md §2 Kräfte; seed 003)."""
+
 
 def triangular(crosses: int) -> int:
     """Points for ``crosses`` crosses in a row: n(n+1)/2 (RULES.md §1 Score; seeds 000, 001).
@@ -293,7 +302,11 @@ def _powers(layout: Layout) -> list[Problem]:
                 where.setdefault(f.power, []).append(("rows", i, "fields", j, "power"))
     problems = []
     for symbol, places in where.items():
-        if len(places) != 2:
+        if symbol not in POWERS:
+            problems.append(
+                Problem(places[0], f"unknown power '{symbol}' (known: {', '.join(POWERS)})")
+            )
+        elif len(places) != 2:
             problems.append(
                 Problem(
                     places[0], f"power '{symbol}' is on {len(places)} fields; it needs exactly 2"

@@ -79,12 +79,12 @@ def test_unknown_colour_lists_the_known_ones(write_layout: Write) -> None:
 def test_mixed_field_with_own_colour_and_marks(write_layout: Write) -> None:
     text = CLASSIC_YAML.replace(
         "fields: [2, 3, 4,",
-        "fields: [2, {number: 3, colour: blue, double: true}, {number: 4, power: plus13},",
+        "fields: [2, {number: 3, colour: blue, double: true}, {number: 4, power: plus-13},",
         1,
     )
     row = layout.load(write_layout(text)).rows[0]
     assert (row.fields[1].colour, row.fields[1].double) == ("blue", True)
-    assert (row.fields[2].colour, row.fields[2].power) == ("red", "plus13")
+    assert (row.fields[2].colour, row.fields[2].power) == ("red", "plus-13")
     assert row.colour is None
 
 

@@ -1,0 +1,106 @@
+"""One sheet drawn in mm from :func:`qwixx_print.geometry.sheet_boxes`: rows, locks,
+score table, penalties and the total line."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from reportlab.lib.colors import Color, HexColor, white
+from reportlab.pdfgen.canvas import Canvas
+
+from qwixx_print import geometry, labels, rules
+from qwixx_print.draw import paint
+from qwixx_print.draw.paint import FONT_BOLD, INK, MM, NUMBER_PT
+from qwixx_print.geometry import Box
+from qwixx_print.layout import Layout, Row
+
+
+def _padlock(c: Canvas, box: Box, ink: Color, paper: Color) -> None:
+    """A round lock field with a padlock drawn in vector strokes."""
+    r = box.w / 2
+    c.setFillColor(paper)
+    c.setStrokeColor(ink)
+    c.setLineWidth(0.5)
+    c.circle(box.cx * MM, box.cy * MM, r * MM, fill=1, stroke=1)
+    body = Box(box.cx - 0.42 * r, box.cy - 0.5 * r, 0.84 * r, 0.62 * r)
+    c.setLineWidth(0.16 * r * MM)
+    shackle = c.beginPath()
+    sx, top = 0.26 * r, box.cy + 0.5 * r
+    shackle.moveTo((box.cx - sx) * MM, body.top * MM)
+    shackle.lineTo((box.cx - sx) * MM, (top - sx) * MM)
+    shackle.arcTo((box.cx - sx) * MM, (top - 2 * sx) * MM, (box.cx + sx) * MM, top * MM, 180, -180)
+    shackle.lineTo((box.cx + sx) * MM, body.top * MM)
+    c.drawPath(shackle, stroke=1, fill=0)
+    paint.rect(c, body, ink, None, radius=0.08 * r)
+
+
+def _row(c: Canvas, layout: Layout, row: Row, boxes: geometry.RowBoxes) -> None:
+    colours = {name: HexColor(code) for name, code in layout.colours.items()}
+    band = colours[row.colour] if row.colour else Color(0.35, 0.35, 0.35)
+    paint.rect(c, boxes.band, band, None, radius=1.2)
+    for f, box in zip(row.fields, boxes.fields, strict=True):
+        colour = colours[f.colour]
+        if row.colour is None:
+            paint.rect(
+                c, Box(box.x - 0.2, box.y - 0.2, box.w + 0.4, box.h + 0.4), colour, None, 0.8
+            )
+        c.setLineWidth(0.4)
+        paint.rect(c, box, paint.mix(colour, white, 0.82), paint.mix(colour, INK, 0.3), radius=0.7)
+        c.setFillColor(paint.mix(colour, INK, 0.35))
+        paint.centred(c, str(f.number), box, NUMBER_PT, FONT_BOLD)
+    for box in boxes.again:
+        c.setLineWidth(0.3)
+        paint.rect(c, box, white, INK, radius=0.3)
+    lock = colours[row.lock_colour]
+    _padlock(c, boxes.lock, paint.mix(lock, INK, 0.35), paint.mix(lock, white, 0.82))
+
+
+def _footer(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) -> None:
+    table = rules.score_table(layout)
+    c.setLineWidth(0.3)
+    for n, cell in enumerate(sheet.score_cells, start=1):
+        paint.rect(c, cell, Color(0.94, 0.94, 0.94), Color(0.6, 0.6, 0.6))
+        c.setFillColor(INK)
+        paint.text_at(c, f"{n}\u00d7", cell.cx, cell.y + cell.h * 0.6, 5.5)
+        paint.text_at(c, str(table[n - 1]), cell.cx, cell.y + cell.h * 0.15, 6.5, FONT_BOLD)
+    c.setFillColor(INK)
+    label = sheet.penalty_label
+    paint.text_at(
+        c,
+        f"{text['penalties']} \u2212{layout.penalty_points}",
+        label.x,
+        label.y + 0.4,
+        5.5,
+        align="l",
+    )
+    for box in sheet.penalties:
+        paint.rect(c, box, white, INK, radius=0.3)
+        c.setFillColor(Color(0.7, 0.7, 0.7))
+        paint.centred(c, f"\u2212{layout.penalty_points}", box, 5.0)
+    colours = {name: HexColor(code) for name, code in layout.colours.items()}
+    for k, box in enumerate(sheet.totals):
+        row_colour = layout.rows[k].colour if k < len(layout.rows) else None
+        tint = colours[row_colour] if row_colour else Color(0.5, 0.5, 0.5)
+        paint.rect(c, box, paint.mix(tint, white, 0.8), paint.mix(tint, INK, 0.3), radius=0.5)
+        if k < len(layout.rows) and row_colour is None:
+            c.setFillColor(Color(0.6, 0.6, 0.6))
+            paint.centred(c, str(k + 1), box, 5.0)
+    c.setFillColor(INK)
+    for op, box in sheet.operators:
+        paint.centred(c, op, box, 8.0, FONT_BOLD)
+    total = sheet.totals[-1]
+    paint.text_at(c, text["total"], total.cx, total.top + 0.5, 5.0)
+
+
+def draw_sheet(c: Canvas, layout: Layout, lang: str = labels.DEFAULT_LANG) -> None:
+    """Draw one sheet of ``layout`` with its lower-left corner at the current origin,
+    :data:`geometry.SHEET_W` x :data:`geometry.SHEET_H` mm."""
+    sheet = geometry.sheet_boxes(layout)
+    text = labels.for_layout(layout, lang)
+    c.setStrokeColor(INK)
+    c.setFillColor(INK)
+    title = sheet.title
+    paint.text_at(c, text["title"], title.x + 0.5, title.y + 1.0, 8.5, FONT_BOLD, align="l")
+    for row, boxes in zip(layout.rows, sheet.rows, strict=True):
+        _row(c, layout, row, boxes)
+    _footer(c, layout, sheet, text)
