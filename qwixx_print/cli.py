@@ -1,6 +1,7 @@
 """The ``qwixx-print`` command line (click). No logic of its own: it parses options, calls
 :mod:`qwixx_print.api` and turns a :class:`~qwixx_print.errors.QwixxError` into one line on
-stderr and exit code 2. reportlab is imported only when a PDF is written."""
+stderr and exit code 2. Commands import what they need when they run, so ``--help`` loads
+click and little else; reportlab is imported only when a PDF is written."""
 
 from __future__ import annotations
 
@@ -9,9 +10,8 @@ from typing import Any
 
 import click
 
-from qwixx_print import api, layout
 from qwixx_print.errors import LayoutError, QwixxError
-from qwixx_print.geometry import PAPERS, PER_PAGE
+from qwixx_print.paper import PAPERS, PER_PAGE
 
 DEFAULT_FOLDER = Path("output")
 
@@ -82,6 +82,8 @@ def print_command(
     names: tuple[str, ...], out: Path | None, pages: int, paper: str, per_page: str
 ) -> None:
     """Write a PDF of LAYOUT sheets (several layouts: one after the other)."""
+    from qwixx_print import api
+
     sheets = [api.checked(name) for name in names]
     if out is None:
         DEFAULT_FOLDER.mkdir(exist_ok=True)
@@ -99,6 +101,8 @@ def print_command(
 @cli.command("list")
 def list_command() -> None:
     """List the shipped layouts, one per line."""
+    from qwixx_print import layout
+
     for name in layout.shipped_names():
         sheet = layout.find(name)
         click.echo(f"{name:<14} {sheet.description}")
@@ -108,6 +112,8 @@ def list_command() -> None:
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 def validate_command(files: tuple[str, ...]) -> None:
     """Check layouts against RULES.md §3; exit 2 with located errors if any is broken."""
+    from qwixx_print import api, layout
+
     broken = 0
     for file in files:
         try:

@@ -11,14 +11,12 @@ from dataclasses import dataclass
 
 from qwixx_print import rules
 from qwixx_print.layout import Layout
+from qwixx_print.paper import PAPERS, PER_PAGE
 
 SHEET_W = 96.0
 """Width of one sheet at 8 per page, mm: two sheets fill A4's and Letter's printable width."""
 SHEET_H = 65.0
 """Height of one sheet at 8 per page, mm: four sheets fit Letter's printable height."""
-
-PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-"""Paper sizes, portrait, in mm (ISO 216 A4; US Letter 8.5 x 11 in)."""
 
 MARGIN = 5.0
 """Unprintable margin at every paper edge, mm: nothing is drawn there."""
@@ -26,9 +24,6 @@ MARK_ZONE = 4.0
 """Band between the sheets and the margin that holds the cut marks, mm."""
 MARK_GAP = 1.0
 """Gap between a sheet's edge and the start of its cut mark, mm."""
-
-PER_PAGE = (1, 2, 4, 8)
-"""Sheets per page the imposition offers."""
 
 MIN_FIELD = 6.0
 """Smallest field side, mm, for crosses made with a pencil at a game table (issue 2)."""

@@ -9,7 +9,6 @@ silently. Refused outright, each with a located one-line error: duplicate keys, 
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -239,6 +238,8 @@ class Node:
         known = (*required, *optional)
         for key in self.value:
             if key not in known:
+                import difflib  # only on this error path: keeps start-up light
+
                 close = difflib.get_close_matches(key, known, n=1)
                 hint = f"did you mean '{close[0]}'?" if close else "known: " + ", ".join(known)
                 self.child(key, None).fail(f"unknown key '{key}' ({hint})")

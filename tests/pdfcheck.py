@@ -77,9 +77,14 @@ def _fonts_in(resources: Any, seen: set[int]) -> Iterator[tuple[str, bool]]:
         yield from _fonts_in(xobject.get_object().get("/Resources"), seen)
 
 
-def forms_and_placements(path: Path, page: int = 0) -> tuple[int, int]:
-    """(number of Form XObjects the page's resources name, number of ``Do`` in its content)."""
+def form_placements(path: Path, page: int = 0) -> dict[str, int]:
+    """How often the content of ``page`` places (``Do``) each Form XObject, by the name the
+    page's resources give it (e.g. ``{"/FormXob.sheet0": 8, ...}``)."""
     p = PdfReader(path).pages[page]
     xobjects = p["/Resources"].get("/XObject") or {}
-    forms = [x for x in xobjects.values() if x.get_object().get("/Subtype") == "/Form"]
-    return len(forms), p.get_contents().get_data().count(b" Do")
+    content = p.get_contents().get_data()
+    return {
+        str(name): content.count(f"{name} Do".encode())
+        for name, x in xobjects.items()
+        if x.get_object().get("/Subtype") == "/Form"
+    }

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 from qwixx_print import geometry, layout
 
 from .conftest import Run
-from .pdfcheck import fonts, forms_and_placements, page_sizes, row_sequences
+from .pdfcheck import fonts, form_placements, page_sizes, row_sequences
 
 ASCENDING = [str(n) for n in range(2, 13)]
 DESCENDING = ASCENDING[::-1]
@@ -86,9 +86,12 @@ def test_every_font_is_embedded_and_none_is_helvetica(classic_pdf: Path) -> None
     assert any("DejaVuSans-Bold" in name for name, _ in found)
 
 
-def test_one_form_placed_eight_times_per_page(classic_pdf: Path) -> None:
-    assert forms_and_placements(classic_pdf, 0) == (1, 8)
-    assert forms_and_placements(classic_pdf, 1) == (1, 8)
+def test_sheet_is_one_form_placed_eight_times_and_guides_once_per_page(classic_pdf: Path) -> None:
+    for page in (0, 1):
+        assert form_placements(classic_pdf, page) == {
+            "/FormXob.sheet0": 8,
+            "/FormXob.guides": 1,
+        }
 
 
 def test_metadata_names_qwixx_print(classic_pdf: Path) -> None:

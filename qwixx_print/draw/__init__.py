@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import BinaryIO
 
+from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry, labels
@@ -22,28 +23,28 @@ __all__ = ["render"]
 
 
 def _cut_guides(c: Canvas, imposition: geometry.Imposition) -> None:
+    """Cut lines (dashed, along every sheet edge) and cut marks (solid, in the band outside
+    the sheets), as one Form XObject named ``guides`` that every page places once."""
+    c.beginForm("guides", 0, 0, imposition.page_w * MM, imposition.page_h * MM)
     c.setStrokeColor(CUT)
     c.setLineWidth(0.25)
     c.setDash(2, 2)
-    for line in imposition.cut_lines:
-        c.line(line.x0 * MM, line.y0 * MM, line.x1 * MM, line.y1 * MM)
+    c.lines([(ln.x0 * MM, ln.y0 * MM, ln.x1 * MM, ln.y1 * MM) for ln in imposition.cut_lines])
     c.setDash()
     c.setLineWidth(0.4)
-    for line in imposition.cut_marks:
-        c.line(line.x0 * MM, line.y0 * MM, line.x1 * MM, line.y1 * MM)
+    c.lines([(ln.x0 * MM, ln.y0 * MM, ln.x1 * MM, ln.y1 * MM) for ln in imposition.cut_marks])
+    c.endForm()
 
 
-def _place(
-    c: Canvas, form: str, origin: tuple[float, float], imposition: geometry.Imposition
-) -> None:
-    c.saveState()
-    c.translate(origin[0] * MM, origin[1] * MM)
+def placement(origin: tuple[float, float], imposition: geometry.Imposition) -> tuple[float, ...]:
+    """The PDF matrix (a, b, c, d, e, f), in pt, that puts a sheet drawn at 8-up size with
+    its lower-left corner at the origin onto the page at ``origin`` (mm), scaled and, if the
+    imposition says so, turned a quarter anticlockwise."""
+    s = imposition.scale
+    x, y = origin[0] * MM, origin[1] * MM
     if imposition.rotated:
-        c.translate(imposition.sheet_w * MM, 0)
-        c.rotate(90)
-    c.scale(imposition.scale, imposition.scale)
-    c.doForm(form)
-    c.restoreState()
+        return (0.0, s, -s, 0.0, x + imposition.sheet_w * MM, y)
+    return (s, 0.0, 0.0, s, x, y)
 
 
 def render(
@@ -61,7 +62,21 @@ def render(
     ``per_page`` and LayoutError for bad labels.
     """
     paint.register_fonts()
-    imposition = geometry.impose(paper, per_page)
+    saved, rl_config.useA85 = rl_config.useA85, 0  # binary streams: ASCII85 only adds 25 %
+    try:
+        _render(layouts, pages, out, geometry.impose(paper, per_page), lang)
+    finally:
+        rl_config.useA85 = saved
+
+
+def _render(
+    layouts: Sequence[Layout],
+    pages: int,
+    out: BinaryIO,
+    imposition: geometry.Imposition,
+    lang: str,
+) -> None:
+    paper, per_page = imposition.paper, len(imposition.origins)
     c = Canvas(
         out,
         pagesize=(imposition.page_w * MM, imposition.page_h * MM),
@@ -75,14 +90,19 @@ def render(
     c.setCreator("qwixx-print")
     c.setSubject(f"{per_page} sheets per {paper} page; print at 100 %")
     c.setViewerPreference("PrintScaling", "None")
+    _cut_guides(c, imposition)
     for index, layout in enumerate(layouts):
         form = f"sheet{index}"
         c.beginForm(form, 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
         draw_sheet(c, layout, lang)
         c.endForm()
+        matrices = [placement(origin, imposition) for origin in imposition.origins]
         for _ in range(pages):
-            for origin in imposition.origins:
-                _place(c, form, origin, imposition)
-            _cut_guides(c, imposition)
+            for matrix in matrices:
+                c.saveState()
+                c.transform(*matrix)
+                c.doForm(form)
+                c.restoreState()
+            c.doForm("guides")
             c.showPage()
     c.save()
