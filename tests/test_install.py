@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -57,6 +58,7 @@ def test_wheel_install_prints_classic_from_another_folder(tmp_path: Path) -> Non
     assert Path(installed).is_relative_to(venv)
     assert not Path(installed, "layouts").is_symlink()
     assert Path(installed, "fonts", "LICENSE-DejaVu.txt").is_file()
+    assert Path(installed, "draw", "sheet.py").is_file()
 
 
 def test_help_does_not_import_reportlab() -> None:
