@@ -27,8 +27,12 @@ def test_wheel_install_prints_classic_from_another_folder(tmp_path: Path) -> Non
     ).stdout.strip()
     # reuse this environment's reportlab, click and PyYAML instead of downloading them
     Path(purelib, "outer.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    # a copy of the sources without build/ or caches: a stale build/ would hide missing files
+    source = tmp_path / "src"
+    junk = (".venv", ".git", "build", "*.egg-info", "output", "__pycache__", ".*cache")
+    shutil.copytree(ROOT, source, symlinks=True, ignore=shutil.ignore_patterns(*junk))
     subprocess.run(
-        [python, "-m", "pip", "install", "--quiet", "--no-deps", str(ROOT)],
+        [python, "-m", "pip", "install", "--quiet", "--no-deps", str(source)],
         check=True,
         capture_output=True,
     )
