@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from qwixx_print import api, layout
+from qwixx_print import api, layout, marks
 from qwixx_print.errors import LayoutError, QwixxError
 from qwixx_print.geometry import PAPERS, PER_PAGE
 
@@ -122,6 +122,28 @@ def validate_command(files: tuple[str, ...]) -> None:
             click.echo(f"{file}: valid")
     if broken:
         raise UserError(f"{broken} of {len(files)} layout{'s' * (len(files) != 1)} broken")
+
+
+@cli.command("score")
+@click.argument("source", metavar="MARKS.yaml")
+@click.option("--json", "as_json", is_flag=True, help="Print the scores as JSON.")
+@click.option(
+    "--out",
+    "-o",
+    type=click.Path(dir_okay=True, path_type=Path),
+    help="Also write the filled-in sheets as a PDF, one per player.",
+)
+def score_command(source: str, as_json: bool, out: Path | None) -> None:
+    """Score the filled-in sheets of MARKS.yaml ('-': standard input) and rank the players.
+
+    The marks file names the layout and, per player, the numbers crossed in each row and
+    the penalties (docs/scoring.md). Illegal sheets are refused, naming player, row and rule.
+    """
+    game = api.score(source)
+    click.echo(marks.as_json(game) if as_json else marks.table(game), nl=False)
+    if out is not None:
+        api.write_filled(game, out)
+        click.echo(f"wrote {out}: {len(game.sheets)} filled-in sheets", err=True)
 
 
 def main() -> None:

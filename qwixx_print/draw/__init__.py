@@ -7,7 +7,8 @@ the embedded DejaVu Sans shipped in ``qwixx_print/fonts``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
@@ -18,10 +19,11 @@ from qwixx_print.draw.paint import CUT, FONT, MM
 from qwixx_print.draw.sheet import draw_sheet
 from qwixx_print.layout import Layout
 
-__all__ = ["render"]
+__all__ = ["cut_guides", "new_canvas", "placed", "render"]
 
 
-def _cut_guides(c: Canvas, imposition: geometry.Imposition) -> None:
+def cut_guides(c: Canvas, imposition: geometry.Imposition) -> None:
+    """Dashed cut lines along every sheet edge and solid cut marks outside the sheets."""
     c.setStrokeColor(CUT)
     c.setLineWidth(0.25)
     c.setDash(2, 2)
@@ -33,17 +35,47 @@ def _cut_guides(c: Canvas, imposition: geometry.Imposition) -> None:
         c.line(line.x0 * MM, line.y0 * MM, line.x1 * MM, line.y1 * MM)
 
 
-def _place(
-    c: Canvas, form: str, origin: tuple[float, float], imposition: geometry.Imposition
-) -> None:
+@contextmanager
+def placed(
+    c: Canvas, origin: tuple[float, float], imposition: geometry.Imposition
+) -> Iterator[None]:
+    """Within the block, draw in the mm of one sheet at ``origin`` (mm on the page), moved,
+    turned and scaled as ``imposition`` places it."""
     c.saveState()
     c.translate(origin[0] * MM, origin[1] * MM)
     if imposition.rotated:
         c.translate(imposition.sheet_w * MM, 0)
         c.rotate(90)
     c.scale(imposition.scale, imposition.scale)
-    c.doForm(form)
+    yield
     c.restoreState()
+
+
+def _place(
+    c: Canvas, form: str, origin: tuple[float, float], imposition: geometry.Imposition
+) -> None:
+    with placed(c, origin, imposition):
+        c.doForm(form)
+
+
+def new_canvas(out: BinaryIO, imposition: geometry.Imposition, title: str) -> Canvas:
+    """A canvas of ``imposition``'s page size writing to ``out``, fonts registered, with
+    metadata (``title``, author qwixx-print) and print scaling off."""
+    paint.register_fonts()
+    c = Canvas(
+        out,
+        pagesize=(imposition.page_w * MM, imposition.page_h * MM),
+        invariant=True,
+        initialFontName=FONT,
+        pageCompression=1,
+    )
+    c.setTitle(title)
+    c.setAuthor("qwixx-print")
+    c.setCreator("qwixx-print")
+    per_page = len(imposition.origins)
+    c.setSubject(f"{per_page} sheets per {imposition.paper} page; print at 100 %")
+    c.setViewerPreference("PrintScaling", "None")
+    return c
 
 
 def render(
@@ -60,21 +92,9 @@ def render(
     (see :func:`qwixx_print.geometry.impose`). Raises ValueError for an unknown paper or
     ``per_page`` and LayoutError for bad labels.
     """
-    paint.register_fonts()
     imposition = geometry.impose(paper, per_page)
-    c = Canvas(
-        out,
-        pagesize=(imposition.page_w * MM, imposition.page_h * MM),
-        invariant=True,
-        initialFontName=FONT,
-        pageCompression=1,
-    )
     names = ", ".join(layout.name for layout in layouts)
-    c.setTitle(f"Qwixx score sheets: {names}")
-    c.setAuthor("qwixx-print")
-    c.setCreator("qwixx-print")
-    c.setSubject(f"{per_page} sheets per {paper} page; print at 100 %")
-    c.setViewerPreference("PrintScaling", "None")
+    c = new_canvas(out, imposition, f"Qwixx score sheets: {names}")
     for index, layout in enumerate(layouts):
         form = f"sheet{index}"
         c.beginForm(form, 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
@@ -83,6 +103,6 @@ def render(
         for _ in range(pages):
             for origin in imposition.origins:
                 _place(c, form, origin, imposition)
-            _cut_guides(c, imposition)
+            cut_guides(c, imposition)
             c.showPage()
     c.save()
