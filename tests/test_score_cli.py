@@ -250,3 +250,32 @@ def test_every_refusal_of_the_issue_has_a_case() -> None:
     cases = {p.stem for p in BAD.glob("*.yaml")}
     assert cases == {p.stem for p in BAD.glob("*.expected")}
     assert len(cases) == 13
+
+
+def test_mixed_colours_score_per_row_and_locks_take_the_last_fields_colour(
+    run: Run, tmp_path: Path
+) -> None:
+    farb = str(LAYOUTS / "farbbloecke.yaml")
+    row1_locked = [2, 5, 8, 9, 11, 12]  # yellow, blue, green, green, red, then the red 12
+    marks = write_marks(tmp_path, farb, {"name": "Léa", "crosses": {"row1": row1_locked}})
+    assert rows(scored(run, marks))["row1"] == (7, True, 28)
+    four = write_marks(
+        tmp_path,
+        farb,
+        {"name": "Léa", "crosses": {"row1": row1_locked, "row2": [2, 3, 4, 5, 6, 12]}},
+        {"name": "Sam", "crosses": {"row3": [12, 11, 10, 9, 8, 2], "row4": [12, 11, 10, 9, 8, 2]}},
+    )
+    result = run("score", str(four))
+    assert result.exit_code == 2
+    assert result.stderr.endswith(
+        ": 4 colours are locked: red (Léa), yellow (Léa), green (Sam), blue (Sam); "
+        "the game ends at the second lock, so at most 3 colours can close\n"
+    )
+
+
+def test_example_in_scoring_doc_totals_68_and_3(run: Run, tmp_path: Path) -> None:
+    doc = (ROOT / "docs" / "scoring.md").read_text(encoding="utf-8")
+    example = doc.split("```yaml\n")[1].split("```")[0]
+    marks = tmp_path / "game.yaml"
+    marks.write_text(example, encoding="utf-8")
+    assert [p["total"] for p in scored(run, marks)["players"]] == [68, 3]
