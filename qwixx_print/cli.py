@@ -140,10 +140,10 @@ def score_command(source: str, as_json: bool, out: Path | None) -> None:
     the penalties (docs/scoring.md). Illegal sheets are refused, naming player, row and rule.
     """
     game = api.score(source)
-    click.echo(marks.as_json(game) if as_json else marks.table(game), nl=False)
     if out is not None:
         api.write_filled(game, out)
         click.echo(f"wrote {out}: {len(game.sheets)} filled-in sheets", err=True)
+    click.echo(marks.as_json(game) if as_json else marks.table(game), nl=False)
 
 
 def main() -> None:

@@ -144,3 +144,11 @@ def test_nine_players_fill_a_second_page(run: Run, tmp_path: Path) -> None:
     assert result.exit_code == 0
     assert len(page_sizes(out)) == 2
     assert result.stderr == f"wrote {out}: 9 filled-in sheets\n"
+
+
+def test_unwritable_out_fails_before_any_table_is_printed(run: Run, tmp_path: Path) -> None:
+    out = tmp_path / "missing" / "filled.pdf"
+    result = run("score", str(LEA), "--out", str(out))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == f"qwixx-print: {out}: the folder {out.parent} does not exist\n"
