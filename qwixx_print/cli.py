@@ -142,7 +142,8 @@ def score_command(source: str, as_json: bool, out: Path | None) -> None:
     game = api.score(source)
     if out is not None:
         api.write_filled(game, out)
-        click.echo(f"wrote {out}: {len(game.sheets)} filled-in sheets", err=True)
+        count = len(game.sheets)
+        click.echo(f"wrote {out}: {count} filled-in sheet{'s' * (count != 1)}", err=True)
     click.echo(marks.as_json(game) if as_json else marks.table(game), nl=False)
 
 
