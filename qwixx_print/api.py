@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import BinaryIO
 
-from qwixx_print import geometry, layout, rules
+from qwixx_print import geometry, layout, marks, rules
 from qwixx_print.errors import LayoutError, OutputError
 from qwixx_print.layout import Layout
 from qwixx_print.output import write_atomically
@@ -65,4 +65,20 @@ def print_sheets(
         sys.stdout.buffer.flush()
         return None
     write_atomically(out, lambda stream: render(sheets, pages, stream, paper, per_page))
+    return out
+
+
+def score(source: str) -> marks.Game:
+    """Load the marks file ``source`` (``-``: standard input) with a checked layout and score
+    it (see :func:`qwixx_print.marks.score`). Raises MarksError, LayoutError or
+    RuleViolation with a located one-line message."""
+    return marks.score(marks.load(source, find=checked))
+
+
+def write_filled(game: marks.Game, out: Path) -> Path:
+    """Write the filled-in sheets of ``game`` as a PDF to ``out``, atomically (see
+    :func:`qwixx_print.draw.filled.render`); raises OutputError when it cannot be written."""
+    from qwixx_print.draw import filled
+
+    write_atomically(out, lambda stream: filled.render(game, stream))
     return out

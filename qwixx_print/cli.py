@@ -130,6 +130,31 @@ def validate_command(files: tuple[str, ...]) -> None:
         raise UserError(f"{broken} of {len(files)} layout{'s' * (len(files) != 1)} broken")
 
 
+@cli.command("score")
+@click.argument("source", metavar="MARKS.yaml")
+@click.option("--json", "as_json", is_flag=True, help="Print the scores as JSON.")
+@click.option(
+    "--out",
+    "-o",
+    type=click.Path(dir_okay=True, path_type=Path),
+    help="Also write the filled-in sheets as a PDF, one per player.",
+)
+def score_command(source: str, as_json: bool, out: Path | None) -> None:
+    """Score the filled-in sheets of MARKS.yaml ('-': standard input) and rank the players.
+
+    The marks file names the layout and, per player, the numbers crossed in each row and
+    the penalties (docs/scoring.md). Illegal sheets are refused, naming player, row and rule.
+    """
+    from qwixx_print import api, marks
+
+    game = api.score(source)
+    if out is not None:
+        api.write_filled(game, out)
+        count = len(game.sheets)
+        click.echo(f"wrote {out}: {count} filled-in sheet{'s' * (count != 1)}", err=True)
+    click.echo(marks.as_json(game) if as_json else marks.table(game), nl=False)
+
+
 def main() -> None:
     """Entry point of the ``qwixx-print`` console script."""
     cli(prog_name="qwixx-print")

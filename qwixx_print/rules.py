@@ -313,3 +313,159 @@ def _powers(layout: Layout) -> list[Problem]:
                 )
             )
     return problems
+
+
+CROSSING_POWERS = ("two-in-weakest", "one-in-each")
+"""Powers whose effect is crosses made during the game: on a filled-in sheet they are already
+among the crossed fields and add nothing at the end (RULES.md §2 Kräfte)."""
+
+PLUS_POINTS = 13
+"""Points the ``plus-13`` power adds at the end (RULES.md §2 Kräfte; seed 003)."""
+
+
+class RowViolation(RuleViolation):
+    """A rule broken in one row of a sheet: ``row`` is the row id, ``str()`` the rule."""
+
+    def __init__(self, row: str, message: str) -> None:
+        super().__init__(message)
+        self.row = row
+
+
+@dataclass(frozen=True)
+class PowerEffect:
+    """An unlocked Kräfte power on a scored sheet: its symbol id, the row it acts on (the
+    weakest row for ``weakest-double``, else ``None``) and the points it adds at the end."""
+
+    power: str
+    row: str | None
+    points: int
+
+
+@dataclass(frozen=True)
+class SheetScore:
+    """A scored sheet: ``rows`` by row id (layout order), ``penalties`` crossed, the points
+    they cost (``penalty_points``, >= 0), the unlocked ``powers`` and the ``total``
+    (rows - penalty points + power points; RULES.md §1 Score, §2 Kräfte)."""
+
+    rows: Mapping[str, RowScore]
+    penalties: int
+    penalty_points: int
+    powers: tuple[PowerEffect, ...]
+    total: int
+
+    @property
+    def locked(self) -> tuple[str, ...]:
+        """Ids of the locked rows, top to bottom."""
+        return tuple(row for row, score in self.rows.items() if score.locked)
+
+
+def unlocked_powers(layout: Layout, crossed: Mapping[str, Collection[int]]) -> tuple[str, ...]:
+    """Power symbols whose two fields are both crossed, in :data:`POWERS` order (RULES.md §2
+    Kräfte: "Crossing both fields of a symbol unlocks its power"; seed 003)."""
+    fields: dict[str, list[bool]] = {}
+    for row in layout.rows:
+        for f in row.fields:
+            if f.power is not None:
+                fields.setdefault(f.power, []).append(f.number in crossed.get(row.id, ()))
+    return tuple(power for power in POWERS if power in fields and all(fields[power]))
+
+
+def weakest_row(rows: Mapping[str, RowScore]) -> str:
+    """The weakest row at the end: fewest points, ties the first from the top (RULES.md §2
+    Kräfte, decision). ``rows`` in layout order; raises ValueError when empty."""
+    return min(rows, key=lambda row: rows[row].points)
+
+
+def power_effects(
+    powers: Collection[str], rows: Mapping[str, RowScore], penalty_points: int
+) -> tuple[PowerEffect, ...]:
+    """The end effects of the unlocked ``powers`` (RULES.md §2 Kräfte; seed 003):
+    ``weakest-double`` adds the weakest row's points again, ``plus-13`` adds 13,
+    ``no-penalties`` gives back ``penalty_points``; the crossing powers add nothing (their
+    crosses are on the sheet)."""
+    effects = []
+    for power in POWERS:
+        if power not in powers:
+            continue
+        if power == "weakest-double":
+            weakest = weakest_row(rows)
+            effects.append(PowerEffect(power, weakest, rows[weakest].points))
+        elif power == "plus-13":
+            effects.append(PowerEffect(power, None, PLUS_POINTS))
+        elif power == "no-penalties":
+            effects.append(PowerEffect(power, None, penalty_points))
+        else:
+            effects.append(PowerEffect(power, None, 0))
+    return tuple(effects)
+
+
+def score_sheet(
+    layout: Layout,
+    crossed: Mapping[str, Collection[int]],
+    penalties: int,
+    again: Mapping[str, Collection[int]] | None = None,
+) -> SheetScore:
+    """Score one filled-in sheet: ``crossed`` and ``again`` (Nochmal small boxes) map row ids
+    to numbers; rows not named are empty. Mixed sheets score per row (RULES.md §2).
+
+    Raises :class:`RowViolation` for an unknown row id or a row :func:`score_row` refuses,
+    and :class:`RuleViolation` for more penalties than boxes or more than
+    :data:`MAX_LOCKS_PER_SHEET` locks (RULES.md §1 End), unless the ``one-in-each`` power
+    is unlocked: it crosses several rows at once and may lock more (RULES.md §1 exception).
+    """
+    again = again or {}
+    ids = [row.id for row in layout.rows]
+    for row_id in (*crossed, *again):
+        if row_id not in ids:
+            raise RowViolation(
+                row_id, f"the layout {layout.name} has no row '{row_id}' (rows: {', '.join(ids)})"
+            )
+    rows = {}
+    for row in layout.rows:
+        try:
+            rows[row.id] = score_row(layout, row, crossed.get(row.id, ()), again.get(row.id, ()))
+        except RuleViolation as exc:
+            raise RowViolation(row.id, str(exc)) from None
+    lost = penalty_points(layout, penalties)
+    powers = unlocked_powers(layout, crossed)
+    locked = [row for row, score in rows.items() if score.locked]
+    if len(locked) > MAX_LOCKS_PER_SHEET and "one-in-each" not in powers:
+        raise RuleViolation(
+            f"{len(locked)} rows are locked ({', '.join(locked)}); the game ends at the "
+            f"second lock, so a sheet holds at most {MAX_LOCKS_PER_SHEET}"
+        )
+    effects = power_effects(powers, rows, lost)
+    total = sum(s.points for s in rows.values()) - lost + sum(e.points for e in effects)
+    return SheetScore(rows, penalties, lost, effects, total)
+
+
+def check_locked_colours(layout: Layout, sheets: Mapping[str, SheetScore]) -> None:
+    """Refuse a game whose sheets (by player name) lock more than :data:`MAX_LOCKED_COLOURS`
+    colours together: the game ends at the second locked colour and one white-dice action
+    can close a third at once (RULES.md §1 End; seed 001). A lock takes its last field's
+    colour (mixed sheets). The exception: a sheet with ``one-in-each`` unlocked may have
+    locked several rows at once (RULES.md §1), so then there is no limit.
+
+    Raises :class:`RuleViolation` naming each locked colour and who locked it.
+    """
+    if any(e.power == "one-in-each" for sheet in sheets.values() for e in sheet.powers):
+        return
+    colour_of = {row.id: row.lock_colour for row in layout.rows}
+    by_colour: dict[str, list[str]] = {}
+    for player, sheet in sheets.items():
+        for row in sheet.locked:
+            by_colour.setdefault(colour_of[row], []).append(player)
+    if len(by_colour) > MAX_LOCKED_COLOURS:
+        who = ", ".join(f"{c} ({', '.join(names)})" for c, names in by_colour.items())
+        raise RuleViolation(
+            f"{len(by_colour)} colours are locked: {who}; the game ends at the second lock, "
+            f"so at most {MAX_LOCKED_COLOURS} colours can close"
+        )
+
+
+def ranking(totals: Mapping[str, int]) -> list[tuple[int, str, int]]:
+    """(place, player, total) from highest to lowest total; equal totals share a place and
+    the next place skips (1, 1, 3). The highest total wins (RULES.md §1; seeds 000, 001);
+    no tie-break is given, so ties stay ties (decision)."""
+    ordered = sorted(totals.items(), key=lambda item: -item[1])
+    return [(1 + sum(t > total for t in totals.values()), name, total) for name, total in ordered]

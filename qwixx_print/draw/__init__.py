@@ -7,7 +7,8 @@ the embedded DejaVu Sans shipped in ``qwixx_print/fonts``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import BinaryIO
 
 from reportlab import rl_config
@@ -19,7 +20,7 @@ from qwixx_print.draw.paint import CUT, FONT, MM
 from qwixx_print.draw.sheet import draw_sheet
 from qwixx_print.layout import Layout
 
-__all__ = ["render"]
+__all__ = ["pdf_canvas", "placed", "placement", "render"]
 
 
 def _cut_guides(c: Canvas, imposition: geometry.Imposition) -> None:
@@ -47,6 +48,50 @@ def placement(origin: tuple[float, float], imposition: geometry.Imposition) -> t
     return (s, 0.0, 0.0, s, x, y)
 
 
+@contextmanager
+def placed(
+    c: Canvas, origin: tuple[float, float], imposition: geometry.Imposition
+) -> Iterator[None]:
+    """Within the block, draw in the mm of one sheet placed at ``origin`` (mm on the page),
+    moved, turned and scaled as ``imposition`` places it (see :func:`placement`)."""
+    c.saveState()
+    c.transform(*placement(origin, imposition))
+    yield
+    c.restoreState()
+
+
+@contextmanager
+def pdf_canvas(out: BinaryIO, imposition: geometry.Imposition, title: str) -> Iterator[Canvas]:
+    """A canvas of ``imposition``'s page size writing a PDF to ``out``, saved when the block
+    ends: fonts registered, metadata (``title``, author qwixx-print), print scaling off, and
+    the ``guides`` form (cut lines and marks) defined, for each page to place once.
+
+    Streams are Flate-compressed only: reportlab's default ASCII85 layer adds 25 % to a
+    binary-safe file, so it is switched off while the PDF is built.
+    """
+    paint.register_fonts()
+    saved, rl_config.useA85 = rl_config.useA85, 0
+    try:
+        c = Canvas(
+            out,
+            pagesize=(imposition.page_w * MM, imposition.page_h * MM),
+            invariant=True,
+            initialFontName=FONT,
+            pageCompression=1,
+        )
+        c.setTitle(title)
+        c.setAuthor("qwixx-print")
+        c.setCreator("qwixx-print")
+        per_page = len(imposition.origins)
+        c.setSubject(f"{per_page} sheets per {imposition.paper} page; print at 100 %")
+        c.setViewerPreference("PrintScaling", "None")
+        _cut_guides(c, imposition)
+        yield c
+        c.save()
+    finally:
+        rl_config.useA85 = saved
+
+
 def render(
     layouts: Sequence[Layout],
     pages: int,
@@ -58,51 +103,20 @@ def render(
     """Write a PDF of ``pages`` pages per layout to the binary stream ``out``.
 
     Each layout's sheet is one Form XObject, placed ``per_page`` times per page on ``paper``
-    (see :func:`qwixx_print.geometry.impose`). Raises ValueError for an unknown paper or
-    ``per_page`` and LayoutError for bad labels.
+    (see :func:`qwixx_print.geometry.impose`), and the cut guides one more form per page.
+    Raises ValueError for an unknown paper or ``per_page`` and LayoutError for bad labels.
     """
-    paint.register_fonts()
-    saved, rl_config.useA85 = rl_config.useA85, 0  # binary streams: ASCII85 only adds 25 %
-    try:
-        _render(layouts, pages, out, geometry.impose(paper, per_page), lang)
-    finally:
-        rl_config.useA85 = saved
-
-
-def _render(
-    layouts: Sequence[Layout],
-    pages: int,
-    out: BinaryIO,
-    imposition: geometry.Imposition,
-    lang: str,
-) -> None:
-    paper, per_page = imposition.paper, len(imposition.origins)
-    c = Canvas(
-        out,
-        pagesize=(imposition.page_w * MM, imposition.page_h * MM),
-        invariant=True,
-        initialFontName=FONT,
-        pageCompression=1,
-    )
+    imposition = geometry.impose(paper, per_page)
     names = ", ".join(layout.name for layout in layouts)
-    c.setTitle(f"Qwixx score sheets: {names}")
-    c.setAuthor("qwixx-print")
-    c.setCreator("qwixx-print")
-    c.setSubject(f"{per_page} sheets per {paper} page; print at 100 %")
-    c.setViewerPreference("PrintScaling", "None")
-    _cut_guides(c, imposition)
-    for index, layout in enumerate(layouts):
-        form = f"sheet{index}"
-        c.beginForm(form, 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
-        draw_sheet(c, layout, lang)
-        c.endForm()
-        matrices = [placement(origin, imposition) for origin in imposition.origins]
-        for _ in range(pages):
-            for matrix in matrices:
-                c.saveState()
-                c.transform(*matrix)
-                c.doForm(form)
-                c.restoreState()
-            c.doForm("guides")
-            c.showPage()
-    c.save()
+    with pdf_canvas(out, imposition, f"Qwixx score sheets: {names}") as c:
+        for index, layout in enumerate(layouts):
+            form = f"sheet{index}"
+            c.beginForm(form, 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
+            draw_sheet(c, layout, lang)
+            c.endForm()
+            for _ in range(pages):
+                for origin in imposition.origins:
+                    with placed(c, origin, imposition):
+                        c.doForm(form)
+                c.doForm("guides")
+                c.showPage()

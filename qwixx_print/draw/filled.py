@@ -1,0 +1,110 @@
+"""Filled-in sheets for teaching the scoring (``qwixx-print score --out``): the blank sheet of
+:func:`qwixx_print.draw.sheet.draw_sheet`, one per player, with a pen cross on every crossed
+field, small box and penalty box, the struck locks, the row points, penalty points and total
+written into the total line, and the player's name and power effects on the title line.
+
+Positions come from :func:`qwixx_print.geometry.sheet_boxes`, so a cross lands on the field of
+its number. Sheets are imposed 8 per page as printed sheets are.
+"""
+
+from __future__ import annotations
+
+from typing import BinaryIO
+
+from reportlab.lib.colors import Color
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+from qwixx_print import geometry, rules
+from qwixx_print.draw import paint, pdf_canvas, placed
+from qwixx_print.draw.paint import FONT_BOLD, MM
+from qwixx_print.draw.sheet import draw_sheet
+from qwixx_print.geometry import Box
+from qwixx_print.layout import Layout
+from qwixx_print.marks import Game, Player
+
+PEN = Color(0.08, 0.16, 0.55)
+"""Colour of the crosses and written numbers: a blue ballpoint, distinct from the print."""
+
+CROSS_INSET = 0.18
+"""Share of a box's side left free at each end of a cross's strokes."""
+
+CROSS_PT = 1.1
+"""Stroke width of a cross, pt."""
+
+NAME_PT = 8.5
+"""Size of the player's name on the title line, pt."""
+
+PER_PAGE = 8
+"""Filled-in sheets per page: the size of the printed sheets."""
+
+
+def cross(c: Canvas, box: Box) -> None:
+    """A pen cross: both diagonals of ``box`` (mm), inset by :data:`CROSS_INSET`."""
+    dx, dy = box.w * CROSS_INSET, box.h * CROSS_INSET
+    c.setStrokeColor(PEN)
+    c.setLineWidth(CROSS_PT)
+    c.setLineCap(1)
+    c.line((box.x + dx) * MM, (box.y + dy) * MM, (box.right - dx) * MM, (box.top - dy) * MM)
+    c.line((box.x + dx) * MM, (box.top - dy) * MM, (box.right - dx) * MM, (box.y + dy) * MM)
+
+
+def _effects(sheet: rules.SheetScore) -> str:
+    """``powers +26: weakest-double (blue) +3, plus-13 +13, no-penalties +10``: what the end
+    powers add to the total line's sum; empty without them."""
+    parts = [
+        f"{e.power}{f' ({e.row})' if e.row else ''} +{e.points}" for e in sheet.powers if e.points
+    ]
+    return f"powers +{sum(e.points for e in sheet.powers)}: {', '.join(parts)}" if parts else ""
+
+
+def _fill(
+    c: Canvas, layout: Layout, player: Player, sheet: rules.SheetScore, boxes: geometry.SheetBoxes
+) -> None:
+    for row, row_boxes in zip(layout.rows, boxes.rows, strict=True):
+        crossed = player.crosses.get(row.id, ())
+        again = player.again.get(row.id, ())
+        for k, f in enumerate(row.fields):
+            if f.number in crossed:
+                cross(c, row_boxes.fields[k])
+            if f.number in again:
+                cross(c, row_boxes.again[k])
+        if sheet.rows[row.id].locked:
+            cross(c, row_boxes.lock)
+    for box in boxes.penalties[: sheet.penalties]:
+        cross(c, box)
+    written = [str(s.points) for s in sheet.rows.values()]
+    written += [str(sheet.penalty_points), str(sheet.total)]
+    c.setFillColor(PEN)
+    for text, box in zip(written, boxes.totals, strict=True):
+        paint.centred(c, text, box, 7.5, FONT_BOLD)
+    title = boxes.title
+    paint.text_at(c, player.name, title.right - 0.5, title.y + 1.0, NAME_PT, FONT_BOLD, align="r")
+    name_w = pdfmetrics.stringWidth(player.name, FONT_BOLD, NAME_PT) / MM
+    effects = _effects(sheet)
+    if effects:
+        paint.text_at(c, effects, title.right - name_w - 2.5, title.y + 1.0, 5.0, align="r")
+
+
+def render(game: Game, out: BinaryIO, paper: str = "a4") -> None:
+    """Write the filled-in sheets of ``game`` (one per player, in file order) as a PDF to the
+    binary stream ``out``, :data:`PER_PAGE` per ``paper`` page with cut marks.
+
+    Raises ValueError for an unknown paper and LayoutError for bad labels.
+    """
+    layout = game.marks.layout
+    imposition = geometry.impose(paper, PER_PAGE)
+    boxes = geometry.sheet_boxes(layout)
+    players = game.marks.players
+    with pdf_canvas(out, imposition, f"Qwixx filled-in sheets: {layout.name}") as c:
+        c.beginForm("blank", 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
+        draw_sheet(c, layout)
+        c.endForm()
+        for start in range(0, len(players), PER_PAGE):
+            page = players[start : start + PER_PAGE]
+            for origin, player in zip(imposition.origins[: len(page)], page, strict=True):
+                with placed(c, origin, imposition):
+                    c.doForm("blank")
+                    _fill(c, layout, player, game.sheets[player.name], boxes)
+            c.doForm("guides")
+            c.showPage()

@@ -1,0 +1,231 @@
+"""Marks files: the filled-in sheets of one game, read, scored and reported for
+``qwixx-print score`` (format: docs/scoring.md).
+
+Reading is as strict as for layouts (:mod:`qwixx_print.yamldoc`): schema errors raise
+:class:`~qwixx_print.errors.MarksError` located as ``file:line: players[0].crosses.red[2]: ...``.
+Scoring applies :func:`qwixx_print.rules.score_sheet` to every player and
+:func:`qwixx_print.rules.check_locked_colours` to the game; a broken rule raises
+:class:`~qwixx_print.errors.RuleViolation` as ``file:line: Léa, red: <the rule>``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from qwixx_print import layout, rules
+from qwixx_print.errors import LayoutError, MarksError, RuleViolation, located
+from qwixx_print.layout import Layout
+from qwixx_print.yamldoc import MAX_BYTES, Doc, Node, Place, parse, read
+
+STDIN = "-"
+"""The marks source that means standard input."""
+
+MAX_PLAYERS = 20
+"""Most players in one marks file."""
+
+Numbers = Mapping[str, tuple[int, ...]]
+"""Row id -> numbers, as written in the marks file."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player's filled-in sheet: ``crosses`` and ``again`` (Nochmal small boxes) map row
+    ids to numbers; ``place`` is the player's place in the marks file (``("players", 0)``)."""
+
+    name: str
+    crosses: Numbers
+    again: Numbers
+    penalties: int
+    place: Place
+
+
+@dataclass(frozen=True)
+class Marks:
+    """A loaded marks file: its ``layout``, the ``players`` in file order and the ``doc``."""
+
+    layout: Layout
+    players: tuple[Player, ...]
+    doc: Doc
+
+
+@dataclass(frozen=True)
+class Game:
+    """A scored game: the ``marks``, a :class:`~qwixx_print.rules.SheetScore` per player
+    name (file order) and the ``ranking`` as (place, name, total), ties sharing a place."""
+
+    marks: Marks
+    sheets: Mapping[str, rules.SheetScore]
+    ranking: list[tuple[int, str, int]]
+
+
+def load(source: str, find: Callable[[str], Layout] = layout.find) -> Marks:
+    """Read the marks file ``source`` (a path, or ``-`` for standard input).
+
+    The layout is a shipped name or a path relative to the marks file's folder (to the
+    working folder for standard input), loaded with ``find``. Raises :class:`MarksError`
+    (located) for unreadable files, YAML refusals, schema errors and layouts that cannot be
+    loaded.
+    """
+    if source == STDIN:
+        doc = parse(sys.stdin.buffer.read(MAX_BYTES + 1), "<stdin>", MarksError)
+        return from_doc(doc, Path("."), find)
+    return from_doc(read(Path(source), MarksError), Path(source).parent, find)
+
+
+def from_doc(doc: Doc, base: Path, find: Callable[[str], Layout] = layout.find) -> Marks:
+    """Build :class:`Marks` from a parsed document; layout paths are relative to ``base``.
+
+    Raises :class:`MarksError` located at the place of the first schema error: unknown or
+    missing keys, a name given twice, numbers that are not plain whole numbers.
+    """
+    top = Node.root(doc, MarksError).mapping(("layout", "players"))
+    sheet = _layout(top["layout"], base, find)
+    players: list[Player] = []
+    for node in top["players"].sequence(1, MAX_PLAYERS):
+        player = _player(node)
+        first = next((p for p in players if p.name == player.name), None)
+        if first is not None:
+            node.child("name", None).fail(
+                f"the name '{player.name}' is used twice (also {_place(first.place)}): "
+                "give every player their own name"
+            )
+        players.append(player)
+    return Marks(sheet, tuple(players), doc)
+
+
+def _place(place: Place) -> str:
+    return f"{place[0]}[{place[1]}]"
+
+
+def _layout(node: Node, base: Path, find: Callable[[str], Layout]) -> Layout:
+    name = node.text(300)
+    if "/" in name or Path(name).suffix in (".yaml", ".yml"):
+        name = os.path.normpath(base / name)
+    try:
+        return find(name)
+    except LayoutError as exc:
+        node.fail(str(exc))
+
+
+def _player(node: Node) -> Player:
+    keys = node.mapping(("name",), ("crosses", "again", "penalties"))
+    return Player(
+        name=keys["name"].text(40),
+        crosses=_numbers(keys.get("crosses")),
+        again=_numbers(keys.get("again")),
+        penalties=keys["penalties"].integer(0, 99) if "penalties" in keys else 0,
+        place=node.place,
+    )
+
+
+def _numbers(node: Node | None) -> Numbers:
+    if node is None:
+        return {}
+    return {
+        row: tuple(item.integer(0, 99) for item in numbers.sequence(0, 40))
+        for row, numbers in node.items()
+    }
+
+
+def score(marks: Marks) -> Game:
+    """Score every player's sheet and check the game (RULES.md §1, §2).
+
+    Raises :class:`RuleViolation` as ``file:line: Léa, red: the 12 locks the row only after
+    5 crosses; there are 4``, located at the row or the player; a game-level violation
+    (too many locked colours) is located at ``players`` without a name.
+    """
+    sheets = {}
+    for player in marks.players:
+        try:
+            sheets[player.name] = rules.score_sheet(
+                marks.layout, player.crosses, player.penalties, player.again
+            )
+        except rules.RowViolation as exc:
+            key = "crosses" if exc.row in player.crosses else "again"
+            raise _violation(
+                marks, (*player.place, key, exc.row), f"{player.name}, {exc.row}", exc
+            ) from None
+        except RuleViolation as exc:
+            raise _violation(marks, player.place, player.name, exc) from None
+    try:
+        rules.check_locked_colours(marks.layout, sheets)
+    except RuleViolation as exc:
+        raise _violation(marks, ("players",), "", exc) from None
+    totals = {name: sheet.total for name, sheet in sheets.items()}
+    return Game(marks, sheets, rules.ranking(totals))
+
+
+def _violation(marks: Marks, place: Place, who: str, exc: RuleViolation) -> RuleViolation:
+    doc = marks.doc
+    return RuleViolation(located(doc.file, doc.line(place), who, str(exc)))
+
+
+def summary(game: Game) -> dict[str, Any]:
+    """The scored game as plain data (the ``--json`` output, docs/scoring.md): layout,
+    players (rows, penalties, penalty points as a negative number, powers, total) and the
+    ranking with ``tie`` set on shared places."""
+    places = [place for place, _, _ in game.ranking]
+    return {
+        "layout": game.marks.layout.name,
+        "players": [
+            {
+                "name": name,
+                "rows": [
+                    {"row": row, "crosses": s.crosses, "locked": s.locked, "points": s.points}
+                    for row, s in sheet.rows.items()
+                ],
+                "penalties": sheet.penalties,
+                "penalty_points": -sheet.penalty_points,
+                "powers": [
+                    {"power": e.power, "row": e.row, "points": e.points} for e in sheet.powers
+                ],
+                "total": sheet.total,
+            }
+            for name, sheet in game.sheets.items()
+        ],
+        "ranking": [
+            {"place": place, "name": name, "total": total, "tie": places.count(place) > 1}
+            for place, name, total in game.ranking
+        ],
+    }
+
+
+def as_json(game: Game) -> str:
+    """:func:`summary` as indented JSON text (UTF-8 names kept), ending in a newline."""
+    return json.dumps(summary(game), ensure_ascii=False, indent=2) + "\n"
+
+
+def _sheet_lines(sheet: rules.SheetScore) -> list[tuple[str, str, str]]:
+    lines = [("row", "crosses", "points")]
+    for row, s in sheet.rows.items():
+        lines.append((row, f"{s.crosses}{' locked' if s.locked else ''}", str(s.points)))
+    lines.append(("penalties", str(sheet.penalties), str(-sheet.penalty_points)))
+    for e in sheet.powers:
+        lines.append((f"power {e.power}{f' ({e.row})' if e.row else ''}", "", f"+{e.points}"))
+    lines.append(("total", "", str(sheet.total)))
+    return lines
+
+
+def table(game: Game) -> str:
+    """The scored game as text: per player a table of crosses and points per row, penalty
+    points, power effects and the total, then the ranking (ties marked ``tie``)."""
+    out = []
+    for name, sheet in game.sheets.items():
+        lines = _sheet_lines(sheet)
+        w0, w1, w2 = (max(len(line[k]) for line in lines) for k in range(3))
+        out.append(f"{name} ({game.marks.layout.name})")
+        out += [f"  {a:<{w0}}  {b:>{w1}}  {c:>{w2}}" for a, b, c in lines]
+        out.append("")
+    places = [place for place, _, _ in game.ranking]
+    width = max(len(name) for name in game.sheets)
+    out.append("ranking")
+    for place, name, total in game.ranking:
+        tie = "  tie" if places.count(place) > 1 else ""
+        out.append(f"  {place:>2}. {name:<{width}}  {total:>4}{tie}")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,154 @@
+"""`qwixx-print score --out`: the filled-in sheets, read back from the PDF. Every pen cross
+sits on the field of its number (geometry + printed numbers), locks are struck, penalties
+crossed and the totals written into the total line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from qwixx_print import geometry, layout
+from tests.conftest import ROOT, Run
+from tests.pdfcheck import MM, page_sizes
+
+LEA = ROOT / "tests" / "data" / "marks" / "lea.yaml"
+PEN = (0.08, 0.16, 0.55)
+Point = tuple[float, float]
+
+
+@pytest.fixture(scope="module")
+def filled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from click.testing import CliRunner
+
+    from qwixx_print.cli import cli
+
+    out = tmp_path_factory.mktemp("filled") / "filled.pdf"
+    result = CliRunner().invoke(cli, ["score", str(LEA), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def cross_centres(path: Path) -> list[Point]:
+    """Centres (mm from the page's bottom left) of the pen crosses: pairs of pen strokes."""
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        height = float(page.height)
+        strokes = [
+            line for line in page.lines if tuple(round(v, 2) for v in line["stroking_color"]) == PEN
+        ]
+    centres = [
+        (
+            round((float(s["x0"]) + float(s["x1"])) / 2 / MM, 2),
+            round((height - (float(s["top"]) + float(s["bottom"])) / 2) / MM, 2),
+        )
+        for s in strokes
+    ]
+    assert all(centres.count(c) == 2 for c in centres)  # two diagonals per cross
+    return sorted(set(centres))
+
+
+def words(path: Path) -> list[tuple[str, Point]]:
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        height = float(page.height)
+        found = page.extract_words()
+    return [
+        (
+            w["text"],
+            (
+                (float(w["x0"]) + float(w["x1"])) / 2 / MM,
+                (height - (float(w["top"]) + float(w["bottom"])) / 2) / MM,
+            ),
+        )
+        for w in found
+    ]
+
+
+def on_page(sheet: int, box: geometry.Box) -> Point:
+    origin = geometry.impose("a4", 8).origins[sheet]
+    return origin[0] + box.cx, origin[1] + box.cy
+
+
+def near(point: Point, points: list[Point], tolerance: float = 0.05) -> bool:
+    return any(abs(point[0] - x) <= tolerance and abs(point[1] - y) <= tolerance for x, y in points)
+
+
+def test_crosses_lie_on_the_crossed_fields_locks_and_penalties(filled: Path) -> None:
+    classic = layout.find("classic")
+    boxes = geometry.sheet_boxes(classic)
+    crossed = {  # lea.yaml
+        0: {
+            "red": [2, 3, 5, 6, 8, 9],
+            "yellow": [4, 5, 7, 8],
+            "green": [12, 10, 9, 7, 5, 4, 2],
+            "blue": [12, 9, 8],
+        },
+        1: {"red": [3, 4]},
+    }
+    expected: list[Point] = []
+    for sheet, rows in crossed.items():
+        for row, row_boxes in zip(classic.rows, boxes.rows, strict=True):
+            numbers = [f.number for f in row.fields]
+            for number in rows.get(row.id, []):
+                expected.append(on_page(sheet, row_boxes.fields[numbers.index(number)]))
+    expected.append(on_page(0, boxes.rows[2].lock))  # Léa's green lock is struck
+    expected.append(on_page(0, boxes.penalties[0]))  # and one penalty
+    found = cross_centres(filled)
+    assert len(found) == len(expected) == 20 + 1 + 1 + 2
+    assert all(near(point, found) for point in expected)
+
+
+def test_each_cross_covers_the_printed_number_it_stands_for(filled: Path) -> None:
+    printed = words(filled)
+    classic = layout.find("classic")
+    boxes = geometry.sheet_boxes(classic)
+    green = boxes.rows[2]
+    for number in (12, 10, 9, 7, 5, 4, 2):  # Léa's green row, by the printed digits
+        box = green.fields[[f.number for f in classic.rows[2].fields].index(number)]
+        x, y = on_page(0, box)
+        under = [t for t, (wx, wy) in printed if abs(wx - x) < 1.0 and abs(wy - y) < 1.5]
+        assert under == [str(number)]
+        assert near((x, y), cross_centres(filled))
+
+
+def test_totals_and_name_are_written_on_each_sheet(filled: Path) -> None:
+    printed = words(filled)
+    boxes = geometry.sheet_boxes(layout.find("classic"))
+
+    def written(sheet: int, box: geometry.Box) -> list[str]:
+        x, y = on_page(sheet, box)
+        return [t for t, (wx, wy) in printed if abs(wx - x) < box.w / 2 and abs(wy - y) < 2.0]
+
+    assert [written(0, box) for box in boxes.totals] == [
+        ["21"],
+        ["10"],
+        ["36"],
+        ["6"],
+        ["5"],
+        ["68"],
+    ]
+    assert [written(1, box) for box in boxes.totals] == [["3"], ["0"], ["0"], ["0"], ["0"], ["3"]]
+    title = boxes.title
+    assert "Léa" in written(0, geometry.Box(title.right - 10, title.y, 10, title.h))
+    assert page_sizes(filled) == [(pytest.approx(210 * MM), pytest.approx(297 * MM))]
+
+
+def test_nine_players_fill_a_second_page(run: Run, tmp_path: Path) -> None:
+    players = "".join(f"  - name: P{k}\n    crosses: {{red: [2]}}\n" for k in range(9))
+    marks = tmp_path / "nine.yaml"
+    marks.write_text(f"layout: classic\nplayers:\n{players}", encoding="utf-8")
+    out = tmp_path / "nine.pdf"
+    result = run("score", str(marks), "--out", str(out))
+    assert result.exit_code == 0
+    assert len(page_sizes(out)) == 2
+    assert result.stderr == f"wrote {out}: 9 filled-in sheets\n"
+
+
+def test_unwritable_out_fails_before_any_table_is_printed(run: Run, tmp_path: Path) -> None:
+    out = tmp_path / "missing" / "filled.pdf"
+    result = run("score", str(LEA), "--out", str(out))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == f"qwixx-print: {out}: the folder {out.parent} does not exist\n"
