@@ -91,7 +91,8 @@ class SheetBoxes:
     """All boxes of one sheet of ``width`` x ``height`` mm.
 
     ``totals`` holds one box per row, then the penalty total, then the grand total;
-    ``operators`` the ``+``, ``-`` and ``=`` between them (text, box).
+    ``operators`` the ``+``, ``-`` and ``=`` between them (text, box). ``penalty_label``
+    and ``total_label`` are the boxes the penalties and total labels must stay in.
     """
 
     width: float
@@ -105,6 +106,7 @@ class SheetBoxes:
     penalties: tuple[Box, ...]
     totals: tuple[Box, ...]
     operators: tuple[tuple[str, Box], ...]
+    total_label: Box
 
 
 def field_size(layout: Layout) -> tuple[float, float]:
@@ -228,10 +230,11 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
         bonus_bar=bonus_bar,
         legend=legend,
         score_cells=score_cells,
-        penalty_label=Box(_PAD + 0.5, _PAD + 5.4, 30.0, 2.2),
+        penalty_label=Box(_PAD + 0.5, _PAD + 5.65, 30.0, 2.3),
         penalties=penalties,
         totals=totals,
         operators=operators,
+        total_label=Box(totals[-1].x, totals[-1].top + 0.05, totals[-1].w, 2.3),
     )
 
 
