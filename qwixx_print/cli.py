@@ -112,7 +112,8 @@ def print_command(
     target = None if str(out) == "-" else out
     api.print_sheets(sheets, target, pages, paper, int(per_page), lang)
     count = pages * len(sheets)
-    summary = f"{count} page{'s' * (count != 1)}, {count * int(per_page)} sheets"
+    sheet_count = count * int(per_page)
+    summary = f"{count} page{'s' * (count != 1)}, {sheet_count} sheet{'s' * (sheet_count != 1)}"
     click.echo(
         f"wrote {target or 'standard output'}: {summary} ({', '.join(s.name for s in sheets)})",
         err=target is None,

@@ -142,3 +142,13 @@ def test_every_font_is_embedded(
     found = list(fonts(pdfs[(paper, per_page)]))
     assert {name.split("+")[-1] for name, _ in found} == {"DejaVuSans", "DejaVuSans-Bold"}
     assert all(embedded for _, embedded in found), found
+
+
+def test_one_sheet_per_page_is_reported_as_one_sheet(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from qwixx_print.cli import cli
+
+    out = tmp_path / "one.pdf"
+    result = CliRunner().invoke(cli, ["classic", "--per-page", "1", "--out", str(out)])
+    assert result.output == f"wrote {out}: 1 page, 1 sheet (classic)\n"
