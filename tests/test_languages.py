@@ -3,6 +3,7 @@ round-trip exactly, a glyph for every character, and English for a key a languag
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 
@@ -98,8 +99,7 @@ def test_a_character_the_font_lacks_is_refused_located(write_layout: Write, run:
     assert api.problems(layout.load(path, "custom.yaml")) == [expected]
     result = run(str(path), "--out", str(path.with_suffix(".pdf")))
     assert result.exit_code == 2
-    assert result.output.startswith(f"qwixx-print: {str(path)[:-11]}")
-    assert "the font has no glyph for '\u6f22' (U+6F22)" in result.output
+    assert result.output == f"qwixx-print: {path}{expected.removeprefix('custom.yaml')}\n"
     assert not path.with_suffix(".pdf").exists()
 
 
@@ -112,7 +112,7 @@ def test_a_key_a_language_lacks_prints_in_english(monkeypatch: pytest.MonkeyPatc
 
 def test_a_layouts_own_label_wins_over_the_language() -> None:
     sheet = layout.find("classic")
-    own = layout.Layout(**{**sheet.__dict__, "labels": {"total": "Razem"}})
+    own = dataclasses.replace(sheet, labels={"total": "Razem"})
     assert labels.for_layout(own, "de") == {
         "title": "QWIXX",
         "penalties": "Fehlwürfe",
