@@ -89,8 +89,8 @@ def _footer(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes, text: Mapping
             c.setFillColor(Color(0.6, 0.6, 0.6))
             paint.centred(c, str(k + 1), box, 5.0)
         elif row_colour is not None:
-            corner = Box(box.x + 0.4, box.top - 1.6, 1.2, 1.2)
-            symbols.draw_symbol(c, shapes[row_colour], corner, paint.mix(tint, INK, 0.3))
+            mark = symbols.total_corner(box)
+            symbols.draw_symbol(c, shapes[row_colour], mark, paint.mix(tint, INK, 0.3))
     c.setFillColor(INK)
     for op, box in sheet.operators:
         paint.centred(c, op, box, 8.0, FONT_BOLD)

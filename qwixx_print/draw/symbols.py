@@ -147,6 +147,13 @@ def field_corner(field: Box) -> Box:
     return Box(field.x + _INSET, field.top - _INSET - side, side, side)
 
 
+def total_corner(total: Box) -> Box:
+    """The square (mm) for a symbol in the top-left corner of a row's ``total`` box, small
+    enough to leave the box's middle to the handwritten score."""
+    side = 1.2
+    return Box(total.x + _INSET, total.top - _INSET - side, side, side)
+
+
 def lock_mark(lock: Box) -> Box:
     """The square (mm) for a symbol on the padlock body drawn in the round ``lock`` field
     (the body is 0.42 x 0.31 of the lock's width, its middle 0.095 widths below the centre)."""
