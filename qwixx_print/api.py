@@ -11,26 +11,33 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import BinaryIO
 
-from qwixx_print import geometry, layout, marks, rules
+from qwixx_print import geometry, labels, layout, marks, rules
 from qwixx_print.errors import LayoutError, OutputError
 from qwixx_print.layout import Layout
 from qwixx_print.output import write_atomically
 
 
-def problems(sheet: Layout) -> list[str]:
-    """Every broken invariant of ``sheet`` (RULES.md §3, and fitting on the sheet) as a
-    located one-line message; empty when the layout is valid."""
+def problems(sheet: Layout, langs: Sequence[str] = labels.LANGUAGES) -> list[str]:
+    """Every broken invariant of ``sheet`` (RULES.md §3, fitting on the sheet, and every
+    label printable in each of ``langs``) as a located one-line message; empty when the
+    layout is valid. The label check needs the font, so it imports the draw package (only
+    when the layout passed the other checks)."""
     found = rules.validate(sheet) + geometry.fit_problems(sheet)
+    if not found:
+        from qwixx_print.draw import check
+
+        found = check.label_problems(sheet, langs)
     return [sheet.locate(p.place, p.message) for p in found]
 
 
-def checked(name_or_path: str) -> Layout:
-    """The layout ``name_or_path`` (shipped name or YAML path), loaded and validated.
+def checked(name_or_path: str, lang: str | None = None) -> Layout:
+    """The layout ``name_or_path`` (shipped name or YAML path), loaded and validated, its
+    labels in ``lang`` (``None``: every language).
 
     Raises LayoutError with the first problem (and how many more) when it is not valid.
     """
     sheet = layout.find(name_or_path)
-    found = problems(sheet)
+    found = problems(sheet, labels.LANGUAGES if lang is None else (lang,))
     if found:
         more = f" (and {len(found) - 1} more: run 'qwixx-print validate')" if len(found) > 1 else ""
         raise LayoutError(found[0] + more)
@@ -38,17 +45,36 @@ def checked(name_or_path: str) -> Layout:
 
 
 def render(
-    sheets: Sequence[Layout], pages: int, stream: BinaryIO, paper: str = "a4", per_page: int = 8
+    sheets: Sequence[Layout],
+    pages: int,
+    stream: BinaryIO,
+    paper: str = "a4",
+    per_page: int = 8,
+    lang: str = labels.DEFAULT_LANG,
 ) -> None:
-    """Write the PDF of ``pages`` pages per layout in ``sheets`` to ``stream``
-    (see :func:`qwixx_print.draw.render`)."""
+    """Write the PDF of ``pages`` pages per layout in ``sheets`` to ``stream``, labels in
+    ``lang`` (see :func:`qwixx_print.draw.render`)."""
     from qwixx_print import draw
 
-    draw.render(sheets, pages, stream, paper=paper, per_page=per_page)
+    draw.render(sheets, pages, stream, paper=paper, per_page=per_page, lang=lang)
+
+
+def preview(sheet: Layout, out: Path, lang: str = labels.DEFAULT_LANG) -> Path:
+    """Write one sheet of ``sheet`` as a PNG to ``out`` (atomically) and return ``out``
+    (see :func:`qwixx_print.draw.preview`). Raises OutputError when it cannot be written."""
+    from qwixx_print import draw
+
+    write_atomically(out, lambda stream: draw.preview(sheet, stream, lang))
+    return out
 
 
 def print_sheets(
-    sheets: Sequence[Layout], out: Path | None, pages: int, paper: str = "a4", per_page: int = 8
+    sheets: Sequence[Layout],
+    out: Path | None,
+    pages: int,
+    paper: str = "a4",
+    per_page: int = 8,
+    lang: str = labels.DEFAULT_LANG,
 ) -> Path | None:
     """Render ``sheets`` to ``out`` (``None``: standard output), atomically; return ``out``.
 
@@ -60,11 +86,11 @@ def print_sheets(
                 "-: will not write a PDF to a terminal: redirect it, e.g. > sheets.pdf"
             )
         whole = io.BytesIO()
-        render(sheets, pages, whole, paper, per_page)
+        render(sheets, pages, whole, paper, per_page, lang)
         sys.stdout.buffer.write(whole.getvalue())
         sys.stdout.buffer.flush()
         return None
-    write_atomically(out, lambda stream: render(sheets, pages, stream, paper, per_page))
+    write_atomically(out, lambda stream: render(sheets, pages, stream, paper, per_page, lang))
     return out
 
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import click
 
+from qwixx_print.choices import DEFAULT_LANG, LANGUAGES, PAPERS, PER_PAGE
 from qwixx_print.errors import LayoutError, QwixxError
-from qwixx_print.paper import PAPERS, PER_PAGE
 
 DEFAULT_FOLDER = Path("output")
 
@@ -78,20 +78,44 @@ def cli() -> None:
     show_default=True,
     help="Sheets per page; fewer sheets are printed larger.",
 )
+@click.option(
+    "--lang",
+    type=click.Choice(LANGUAGES),
+    default=DEFAULT_LANG,
+    show_default=True,
+    help="Language of the printed labels.",
+)
+@click.option(
+    "--preview",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write one sheet as a PNG picture to this file instead of the PDF.",
+)
 def print_command(
-    names: tuple[str, ...], out: Path | None, pages: int, paper: str, per_page: str
+    names: tuple[str, ...],
+    out: Path | None,
+    pages: int,
+    paper: str,
+    per_page: str,
+    lang: str,
+    preview: Path | None,
 ) -> None:
     """Write a PDF of LAYOUT sheets (several layouts: one after the other)."""
     from qwixx_print import api
 
-    sheets = [api.checked(name) for name in names]
+    if preview is not None and len(names) > 1:
+        raise UserError(f"--preview shows one layout, got {len(names)}: {', '.join(names)}")
+    sheets = [api.checked(name, lang) for name in names]
+    if preview is not None:
+        click.echo(f"wrote {api.preview(sheets[0], preview, lang)}: one sheet ({sheets[0].name})")
+        return
     if out is None:
         DEFAULT_FOLDER.mkdir(exist_ok=True)
         out = DEFAULT_FOLDER / (f"{sheets[0].name}.pdf" if len(sheets) == 1 else "sheets.pdf")
     target = None if str(out) == "-" else out
-    api.print_sheets(sheets, target, pages, paper, int(per_page))
+    api.print_sheets(sheets, target, pages, paper, int(per_page), lang)
     count = pages * len(sheets)
-    summary = f"{count} page{'s' * (count != 1)}, {count * int(per_page)} sheets"
+    sheet_count = count * int(per_page)
+    summary = f"{count} page{'s' * (count != 1)}, {sheet_count} sheet{'s' * (sheet_count != 1)}"
     click.echo(
         f"wrote {target or 'standard output'}: {summary} ({', '.join(s.name for s in sheets)})",
         err=target is None,

@@ -10,8 +10,8 @@ import math
 from dataclasses import dataclass
 
 from qwixx_print import rules
+from qwixx_print.choices import PAPERS, PER_PAGE
 from qwixx_print.layout import Layout
-from qwixx_print.paper import PAPERS, PER_PAGE
 
 SHEET_W = 96.0
 """Width of one sheet at 8 per page, mm: two sheets fill A4's and Letter's printable width."""
@@ -86,7 +86,8 @@ class SheetBoxes:
     """All boxes of one sheet of ``width`` x ``height`` mm.
 
     ``totals`` holds one box per row, then the penalty total, then the grand total;
-    ``operators`` the ``+``, ``-`` and ``=`` between them (text, box).
+    ``operators`` the ``+``, ``-`` and ``=`` between them (text, box). ``penalty_label``
+    and ``total_label`` are the boxes the penalties and total labels must stay in.
     """
 
     width: float
@@ -100,6 +101,7 @@ class SheetBoxes:
     penalties: tuple[Box, ...]
     totals: tuple[Box, ...]
     operators: tuple[tuple[str, Box], ...]
+    total_label: Box
 
 
 def field_size(layout: Layout) -> tuple[float, float]:
@@ -223,10 +225,11 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
         bonus_bar=bonus_bar,
         legend=legend,
         score_cells=score_cells,
-        penalty_label=Box(_PAD + 0.5, _PAD + 5.4, 30.0, 2.2),
+        penalty_label=Box(_PAD + 0.5, _PAD + 5.65, 30.0, 2.3),
         penalties=penalties,
         totals=totals,
         operators=operators,
+        total_label=Box(totals[-1].x, totals[-1].top + 0.05, totals[-1].w, 2.3),
     )
 
 

@@ -7,6 +7,7 @@ the embedded DejaVu Sans shipped in ``qwixx_print/fonts``.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import BinaryIO
@@ -20,7 +21,10 @@ from qwixx_print.draw.paint import CUT, FONT, MM
 from qwixx_print.draw.sheet import draw_sheet
 from qwixx_print.layout import Layout
 
-__all__ = ["pdf_canvas", "placed", "placement", "render"]
+__all__ = ["pdf_canvas", "placed", "placement", "preview", "render"]
+
+PREVIEW_PX_PER_MM = 12.0
+"""Resolution of :func:`preview`, pixels per mm (about 300 dpi): 1152 x 780 px a sheet."""
 
 
 def _cut_guides(c: Canvas, imposition: geometry.Imposition) -> None:
@@ -120,3 +124,39 @@ def render(
                         c.doForm(form)
                 c.doForm("guides")
                 c.showPage()
+
+
+def preview(
+    layout: Layout,
+    out: BinaryIO,
+    lang: str = labels.DEFAULT_LANG,
+    px_per_mm: float = PREVIEW_PX_PER_MM,
+) -> None:
+    """Write one sheet of ``layout`` (at its 8-up size, :data:`geometry.SHEET_W` x
+    :data:`geometry.SHEET_H` mm) as an RGB PNG of ``px_per_mm`` pixels per mm to ``out``.
+
+    The sheet is drawn into a one-page PDF exactly as :func:`render` draws it and rasterised
+    with pdfium. Raises LayoutError for bad labels.
+    """
+    import pypdfium2
+
+    paint.register_fonts()
+    pdf = io.BytesIO()
+    c = Canvas(
+        pdf,
+        pagesize=(geometry.SHEET_W * MM, geometry.SHEET_H * MM),
+        invariant=True,
+        initialFontName=FONT,
+    )
+    draw_sheet(c, layout, lang)
+    c.showPage()
+    c.save()
+    document = pypdfium2.PdfDocument(pdf.getvalue())
+    try:
+        page = document[0]
+        # pdfium rounds the pixel size up, and the PDF rounds the page size: aim just below
+        width_px = round(geometry.SHEET_W * px_per_mm)
+        image = page.render(scale=(width_px - 0.01) / page.get_width()).to_pil()
+        image.convert("RGB").save(out, format="PNG")
+    finally:
+        document.close()

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import struct
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
@@ -10,6 +15,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from qwixx_print.errors import LayoutError
 from qwixx_print.geometry import Box
 
 MM = 72 / 25.4
@@ -19,6 +25,9 @@ FONT = "QwixxSans"
 FONT_BOLD = "QwixxSans-Bold"
 NUMBER_PT = 11.0
 """Size of the field numbers, pt (legible at arm's length: at least 9 pt)."""
+
+MIN_LABEL_PT = 4.0
+"""Smallest size a label is shrunk to, pt; a label that does not fit at this size is refused."""
 
 INK = Color(0.13, 0.13, 0.13)
 CUT = Color(0.55, 0.55, 0.55)
@@ -62,7 +71,133 @@ def text_at(
     draw(x * MM, y * MM, text)
 
 
+def cap_height(font: str, size: float) -> float:
+    """Height of ``font``'s capitals and digits at ``size`` pt, in mm."""
+    return float(pdfmetrics.getFont(font).face.capHeight) / 1000 * size / MM
+
+
 def centred(c: Canvas, text: str, box: Box, size: float, font: str = FONT) -> None:
     """``text`` centred in ``box`` on the optical middle of its digits/capitals."""
-    cap = pdfmetrics.getFont(font).face.capHeight / 1000 * size / MM
-    text_at(c, text, box.cx, box.cy - cap / 2, size, font)
+    text_at(c, text, box.cx, box.cy - cap_height(font, size) / 2, size, font)
+
+
+@cache
+def _ink_extent(font: str, char: str) -> tuple[float, float]:
+    """Lowest and highest ink of ``char``'s glyph in ``font``, in em (from its ``glyf`` box)."""
+    face = pdfmetrics.getFont(font).face
+    glyph = face.charToGlyph[ord(char)]
+    start, end = face.glyphPos[glyph], face.glyphPos[glyph + 1]
+    if start == end:  # a glyph without outline: a space
+        return 0.0, 0.0
+    glyf = face.get_table_pos("glyf")[0]
+    _, _, y_min, _, y_max = struct.unpack(">hhhhh", face.get_chunk(glyf + start, 10))
+    return y_min / face.unitsPerEm, y_max / face.unitsPerEm
+
+
+def ink_extent(text: str, font: str = FONT) -> tuple[float, float]:
+    """Lowest and highest ink of ``text`` set in ``font`` (every character of it in the
+    font), relative to the baseline, in em; (0, 0) for blank text."""
+    inks = [_ink_extent(font, ch) for ch in text] or [(0.0, 0.0)]
+    return min(y for y, _ in inks), max(y for _, y in inks)
+
+
+def missing_glyphs(text: str, font: str = FONT) -> str:
+    """The characters of ``text`` that ``font`` has no glyph for (its cmap lacks them), in
+    order, each once; empty when every character prints."""
+    cmap = pdfmetrics.getFont(font).face.charToGlyph
+    return "".join(dict.fromkeys(ch for ch in text if ord(ch) not in cmap))
+
+
+def _baseline_drop(font: str) -> float:
+    """Baseline below the middle of the font's em box (ascent..descent), in em."""
+    face = pdfmetrics.getFont(font).face
+    return float(face.ascent + face.descent) / 2000
+
+
+def fit_size(text: str, box: Box, size: float, font: str = FONT) -> float:
+    """The largest size, pt, at most ``size``, at which ``text`` (whose every character
+    ``font`` has) stays inside ``box`` (mm): its advance width within the box's width, and
+    both its em box and its glyphs' ink within the box's height when the em box is centred
+    vertically (as :func:`fitted_text` places it). Below :data:`MIN_LABEL_PT` it does not fit.
+    """
+    width = float(pdfmetrics.stringWidth(text, font, 1.0))
+    low, high = ink_extent(text, font)
+    face = pdfmetrics.getFont(font).face
+    drop = _baseline_drop(font)
+    half = box.h * MM / 2
+    limits = [size, box.h * MM * 1000 / float(face.ascent - face.descent)]
+    if width:
+        limits.append(box.w * MM / width)
+    if high > drop:
+        limits.append(half / (high - drop))
+    if low < drop:
+        limits.append(half / (drop - low))
+    return min(limits)
+
+
+@dataclass(frozen=True)
+class Misfit:
+    """A label that cannot be printed: its ``key`` (``penalties``), the ``text`` as drawn,
+    the ``box`` (mm) it must stay in, named ``box_name``, and why (``reason``)."""
+
+    key: str
+    text: str
+    box_name: str
+    box: Box
+    reason: str
+
+
+_misfits: ContextVar[list[Misfit] | None] = ContextVar("misfits", default=None)
+
+
+@contextmanager
+def collecting_misfits() -> Iterator[list[Misfit]]:
+    """Within this block :func:`fitted_text` does not raise for a label that cannot be printed
+    but adds a :class:`Misfit` to the yielded list (and draws nothing for it)."""
+    found: list[Misfit] = []
+    token = _misfits.set(found)
+    try:
+        yield found
+    finally:
+        _misfits.reset(token)
+
+
+def _misfit(key: str, text: str, box: Box, box_name: str, size: float, font: str) -> str | None:
+    missing = missing_glyphs(text, font)
+    if missing:
+        chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
+        return f"the font has no glyph for {chars}"
+    if fit_size(text, box, size, font) < MIN_LABEL_PT:
+        return (
+            f"does not fit the {box_name} ({box.w:.1f} x {box.h:.1f} mm) "
+            f"even at {MIN_LABEL_PT:g} pt: shorten it"
+        )
+    return None
+
+
+def fitted_text(
+    c: Canvas,
+    key: str,
+    text: str,
+    box: Box,
+    box_name: str,
+    size: float,
+    font: str = FONT,
+    align: str = "c",
+) -> None:
+    """Draw label ``key``'s ``text`` inside ``box`` (mm), at ``size`` pt or shrunk until it
+    fits (:func:`fit_size`), aligned left (``l``), centre or right, its em box centred
+    vertically. Text never leaves its box: a label with a character the font lacks, or that
+    would need less than :data:`MIN_LABEL_PT`, is not drawn; it raises LayoutError naming the
+    label and the box, or inside :func:`collecting_misfits` is recorded there.
+    """
+    reason = _misfit(key, text, box, box_name, size, font)
+    if reason is not None:
+        found = _misfits.get()
+        if found is None:
+            raise LayoutError(f"label '{key}' ('{text}'): {reason}")
+        found.append(Misfit(key, text, box_name, box, reason))
+        return
+    fitted = fit_size(text, box, size, font)
+    x = {"l": box.x, "c": box.cx, "r": box.right}[align]
+    text_at(c, text, x, box.cy - _baseline_drop(font) * fitted / MM, fitted, font, align)

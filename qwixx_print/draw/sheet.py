@@ -9,7 +9,7 @@ from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry, labels, rules
-from qwixx_print.draw import paint
+from qwixx_print.draw import paint, symbols
 from qwixx_print.draw.paint import FONT_BOLD, INK, MM, NUMBER_PT
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout, Row
@@ -36,6 +36,7 @@ def _padlock(c: Canvas, box: Box, ink: Color, paper: Color) -> None:
 
 def _row(c: Canvas, layout: Layout, row: Row, boxes: geometry.RowBoxes) -> None:
     colours = {name: HexColor(code) for name, code in layout.colours.items()}
+    shapes = symbols.shapes(layout)
     band = colours[row.colour] if row.colour else Color(0.35, 0.35, 0.35)
     paint.rect(c, boxes.band, band, None, radius=1.2)
     for f, box in zip(row.fields, boxes.fields, strict=True):
@@ -48,11 +49,17 @@ def _row(c: Canvas, layout: Layout, row: Row, boxes: geometry.RowBoxes) -> None:
         paint.rect(c, box, paint.mix(colour, white, 0.82), paint.mix(colour, INK, 0.3), radius=0.7)
         c.setFillColor(paint.mix(colour, INK, 0.35))
         paint.centred(c, str(f.number), box, NUMBER_PT, FONT_BOLD)
+        symbols.draw_symbol(
+            c, shapes[f.colour], symbols.field_corner(box), paint.mix(colour, INK, 0.35)
+        )
     for box in boxes.again:
         c.setLineWidth(0.3)
         paint.rect(c, box, white, INK, radius=0.3)
     lock = colours[row.lock_colour]
     _padlock(c, boxes.lock, paint.mix(lock, INK, 0.35), paint.mix(lock, white, 0.82))
+    symbols.draw_symbol(
+        c, shapes[row.lock_colour], symbols.lock_mark(boxes.lock), paint.mix(lock, white, 0.82)
+    )
 
 
 def _footer(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) -> None:
@@ -64,20 +71,16 @@ def _footer(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes, text: Mapping
         paint.text_at(c, f"{n}\u00d7", cell.cx, cell.y + cell.h * 0.6, 5.5)
         paint.text_at(c, str(table[n - 1]), cell.cx, cell.y + cell.h * 0.15, 6.5, FONT_BOLD)
     c.setFillColor(INK)
-    label = sheet.penalty_label
-    paint.text_at(
-        c,
-        f"{text['penalties']} \u2212{layout.penalty_points}",
-        label.x,
-        label.y + 0.4,
-        5.5,
-        align="l",
+    penalties = f"{text['penalties']} \u2212{layout.penalty_points}"
+    paint.fitted_text(
+        c, "penalties", penalties, sheet.penalty_label, "penalty label box", 5.5, align="l"
     )
     for box in sheet.penalties:
         paint.rect(c, box, white, INK, radius=0.3)
         c.setFillColor(Color(0.7, 0.7, 0.7))
         paint.centred(c, f"\u2212{layout.penalty_points}", box, 5.0)
     colours = {name: HexColor(code) for name, code in layout.colours.items()}
+    shapes = symbols.shapes(layout)
     for k, box in enumerate(sheet.totals):
         row_colour = layout.rows[k].colour if k < len(layout.rows) else None
         tint = colours[row_colour] if row_colour else Color(0.5, 0.5, 0.5)
@@ -85,11 +88,13 @@ def _footer(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes, text: Mapping
         if k < len(layout.rows) and row_colour is None:
             c.setFillColor(Color(0.6, 0.6, 0.6))
             paint.centred(c, str(k + 1), box, 5.0)
+        elif row_colour is not None:
+            mark = symbols.total_corner(box)
+            symbols.draw_symbol(c, shapes[row_colour], mark, paint.mix(tint, INK, 0.3))
     c.setFillColor(INK)
     for op, box in sheet.operators:
         paint.centred(c, op, box, 8.0, FONT_BOLD)
-    total = sheet.totals[-1]
-    paint.text_at(c, text["total"], total.cx, total.top + 0.5, 5.0)
+    paint.fitted_text(c, "total", text["total"], sheet.total_label, "total label box", 5.0)
 
 
 def draw_sheet(c: Canvas, layout: Layout, lang: str = labels.DEFAULT_LANG) -> None:
@@ -99,8 +104,8 @@ def draw_sheet(c: Canvas, layout: Layout, lang: str = labels.DEFAULT_LANG) -> No
     text = labels.for_layout(layout, lang)
     c.setStrokeColor(INK)
     c.setFillColor(INK)
-    title = sheet.title
-    paint.text_at(c, text["title"], title.x + 0.5, title.y + 1.0, 8.5, FONT_BOLD, align="l")
+    title = Box(sheet.title.x + 0.5, sheet.title.y, sheet.title.w - 1.0, sheet.title.h)
+    paint.fitted_text(c, "title", text["title"], title, "title box", 8.5, FONT_BOLD, align="l")
     for row, boxes in zip(layout.rows, sheet.rows, strict=True):
         _row(c, layout, row, boxes)
     _footer(c, layout, sheet, text)

@@ -1,0 +1,24 @@
+"""The choices the CLI offers: paper sizes, sheets per page, label languages.
+
+Plain data, so ``qwixx-print --help`` can list them without importing layouts or geometry.
+"""
+
+from importlib import resources
+
+PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+"""Paper sizes, portrait, in mm (ISO 216 A4; US Letter 8.5 x 11 in)."""
+
+PER_PAGE = (1, 2, 4, 8)
+"""Sheets per page the imposition offers."""
+
+DEFAULT_LANG = "en"
+"""Language of the printed labels unless ``--lang`` says otherwise."""
+
+LANGUAGES: tuple[str, ...] = tuple(
+    sorted(
+        p.name[:-5]
+        for p in (resources.files("qwixx_print") / "lang").iterdir()
+        if p.name.endswith(".yaml")
+    )
+)
+"""Language codes with a label file in ``qwixx_print/lang`` (``de``, ``en``, ``fr``, ...)."""

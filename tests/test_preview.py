@@ -1,0 +1,41 @@
+"""`--preview sheet.png`: one sheet as a PNG picture, drawn as the PDF draws it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import Image
+
+from qwixx_print import geometry, layout
+
+from .conftest import Run
+
+
+def test_preview_writes_one_sheet_at_12_pixels_per_mm(tmp_path: Path, run: Run) -> None:
+    out = tmp_path / "sheet.png"
+    result = run("classic", "--preview", str(out), "--lang", "nl")
+    assert (result.exit_code, result.output) == (0, f"wrote {out}: one sheet (classic)\n")
+    with Image.open(out) as image:
+        assert image.format == "PNG" and image.mode == "RGB"
+        assert image.size == (1152, 780)  # 96 x 65 mm
+        red = geometry.sheet_boxes(layout.find("classic")).rows[0].band
+        x = round((red.x + 0.3) * 12)  # the band's rim, left of the first field
+        y = round((65 - red.cy) * 12)
+        r, g, b = image.getpixel((x, y))  # type: ignore[misc]
+        assert r > 200 and g < 80 and b < 80  # the red row's band, #e2231a
+        corner = image.crop((0, 0, 12, 12))
+        assert corner.getextrema() == ((255, 255), (255, 255), (255, 255))  # white paper
+    assert not list(tmp_path.glob("*.pdf"))
+
+
+def test_preview_of_two_layouts_is_refused(tmp_path: Path, run: Run) -> None:
+    result = run("classic", "classic", "--preview", str(tmp_path / "x.png"))
+    assert result.exit_code == 2
+    assert result.output == "qwixx-print: --preview shows one layout, got 2: classic, classic\n"
+
+
+def test_preview_into_a_missing_folder_is_one_line_exit_2(tmp_path: Path, run: Run) -> None:
+    target = tmp_path / "nowhere" / "x.png"
+    result = run("classic", "--preview", str(target))
+    assert result.exit_code == 2
+    assert result.output == (f"qwixx-print: {target}: the folder {target.parent} does not exist\n")
