@@ -43,6 +43,7 @@ _BAND_PAD = 0.6
 _AGAIN_H = 2.6
 _FIELD_GAP = 0.4
 _MAX_FIELD = 7.5
+_BONUS_LABEL_W = 10.0
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,9 @@ class SheetBoxes:
     """All boxes of one sheet of ``width`` x ``height`` mm.
 
     ``totals`` holds one box per row, then the penalty total, then the grand total;
-    ``operators`` the ``+``, ``-`` and ``=`` between them (text, box).
+    ``operators`` the ``+``, ``-`` and ``=`` between them (text, box). ``bonus_label`` is the
+    room left of the bonus bar for its label; ``legend_cells`` one cell per power of the
+    layout inside ``legend`` (RULES.md §2 Bonuskette, Kräfte).
     """
 
     width: float
@@ -105,6 +108,8 @@ class SheetBoxes:
     penalties: tuple[Box, ...]
     totals: tuple[Box, ...]
     operators: tuple[tuple[str, Box], ...]
+    bonus_label: Box | None = None
+    legend_cells: tuple[Box, ...] = ()
 
 
 def field_size(layout: Layout) -> tuple[float, float]:
@@ -130,6 +135,13 @@ def fit_problems(layout: Layout) -> list[rules.Problem]:
             "use fewer rows or fields",
         )
     ]
+
+
+def powers(layout: Layout) -> tuple[str, ...]:
+    """The power symbols on ``layout``, in :data:`rules.POWERS` order, unknown ids last
+    (RULES.md §2 Kräfte): one legend cell each."""
+    used = {f.power for row in layout.rows for f in row.fields if f.power}
+    return tuple(p for p in rules.POWERS if p in used) + tuple(sorted(used - set(rules.POWERS)))
 
 
 def _strips(layout: Layout) -> tuple[bool, bool]:
@@ -171,9 +183,10 @@ def _row_boxes(layout: Layout, index: int, band_y: float, band_h: float) -> RowB
     return RowBoxes(Box(_PAD, band_y, SHEET_W - 2 * _PAD, band_h), fields, again, lock)
 
 
-def _strip_cells(count: int, y: float, height: float) -> tuple[Box, ...]:
-    width = (SHEET_W - 2 * _PAD) / count
-    return tuple(Box(_PAD + k * width, y, width, height) for k in range(count))
+def _strip_cells(count: int, y: float, height: float, left: float = 0.0) -> tuple[Box, ...]:
+    """``count`` equal cells side by side across the sheet, ``left`` mm kept free at the left."""
+    width = (SHEET_W - 2 * _PAD - left) / count
+    return tuple(Box(_PAD + left + k * width, y, width, height) for k in range(count))
 
 
 def _total_line(layout: Layout) -> tuple[tuple[Box, ...], tuple[tuple[str, Box], ...]]:
@@ -206,12 +219,16 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
     has_bar, has_legend = _strips(layout)
     strip_y = _PAD + _TOTAL_H + 1.0 + _SCORE_H
     bonus_bar: tuple[Box, ...] = ()
-    legend = None
+    bonus_label = legend = None
+    legend_cells: tuple[Box, ...] = ()
     if has_bar:
-        bonus_bar = _strip_cells(len(layout.bonus_bar), strip_y + 0.5, _STRIP_H - 1.0)
+        cell_h = _STRIP_H - 1.0
+        bonus_bar = _strip_cells(len(layout.bonus_bar), strip_y + 0.5, cell_h, _BONUS_LABEL_W)
+        bonus_label = Box(_PAD, strip_y + 0.5, _BONUS_LABEL_W, cell_h)
         strip_y += _STRIP_H
     if has_legend:
         legend = Box(_PAD, strip_y + 0.5, SHEET_W - 2 * _PAD, _STRIP_H - 1.0)
+        legend_cells = _strip_cells(len(powers(layout)), legend.y, legend.h)
     counted = max(rules.max_counted(layout, row) for row in layout.rows)
     score_cells = _strip_cells(counted, _PAD + _TOTAL_H + 1.0, _SCORE_H)
     side = 4.2
@@ -232,6 +249,8 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
         penalties=penalties,
         totals=totals,
         operators=operators,
+        bonus_label=bonus_label,
+        legend_cells=legend_cells,
     )
 
 

@@ -9,7 +9,7 @@ from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry, labels, rules
-from qwixx_print.draw import paint
+from qwixx_print.draw import marks, paint
 from qwixx_print.draw.paint import FONT_BOLD, INK, MM, NUMBER_PT
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout, Row
@@ -48,6 +48,7 @@ def _row(c: Canvas, layout: Layout, row: Row, boxes: geometry.RowBoxes) -> None:
         paint.rect(c, box, paint.mix(colour, white, 0.82), paint.mix(colour, INK, 0.3), radius=0.7)
         c.setFillColor(paint.mix(colour, INK, 0.35))
         paint.centred(c, str(f.number), box, NUMBER_PT, FONT_BOLD)
+    marks.field_marks(c, layout, row, boxes)
     for box in boxes.again:
         c.setLineWidth(0.3)
         paint.rect(c, box, white, INK, radius=0.3)
@@ -101,6 +102,10 @@ def draw_sheet(c: Canvas, layout: Layout, lang: str = labels.DEFAULT_LANG) -> No
     c.setFillColor(INK)
     title = sheet.title
     paint.text_at(c, text["title"], title.x + 0.5, title.y + 1.0, 8.5, FONT_BOLD, align="l")
+    paint.text_at(
+        c, marks.header_hint(layout, text), title.right - 0.5, title.y + 1.0, 5.5, align="r"
+    )
     for row, boxes in zip(layout.rows, sheet.rows, strict=True):
         _row(c, layout, row, boxes)
+    marks.strips(c, layout, sheet, text)
     _footer(c, layout, sheet, text)
