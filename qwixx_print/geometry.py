@@ -32,6 +32,8 @@ PER_PAGE = (1, 2, 4, 8)
 
 MIN_FIELD = 6.0
 """Smallest field side, mm, for crosses made with a pencil at a game table (issue 2)."""
+MIN_BAR_CELL = 4.0
+"""Narrowest bonus bar cell, mm: its square is crossed with a pencil too (issue 3)."""
 
 _PAD = 2.0
 _HEADER_H = 4.5
@@ -124,17 +126,30 @@ def field_size(layout: Layout) -> tuple[float, float]:
 
 
 def fit_problems(layout: Layout) -> list[rules.Problem]:
-    """Problems of fitting ``layout`` on a sheet: a field smaller than :data:`MIN_FIELD`."""
+    """Problems of fitting ``layout`` on a sheet: a field smaller than :data:`MIN_FIELD`,
+    a bonus bar cell narrower than :data:`MIN_BAR_CELL`."""
+    problems = []
     field_w, field_h = field_size(layout)
-    if min(field_w, field_h) >= MIN_FIELD:
-        return []
-    return [
-        rules.Problem(
-            ("rows",),
-            f"fields would be {field_w:.1f} x {field_h:.1f} mm, below {MIN_FIELD:g} mm: "
-            "use fewer rows or fields",
+    if min(field_w, field_h) < MIN_FIELD:
+        problems.append(
+            rules.Problem(
+                ("rows",),
+                f"fields would be {field_w:.1f} x {field_h:.1f} mm, below {MIN_FIELD:g} mm: "
+                "use fewer rows or fields",
+            )
         )
-    ]
+    if layout.bonus_bar:
+        cell_w = (SHEET_W - 2 * _PAD - _BONUS_LABEL_W) / len(layout.bonus_bar)
+        if cell_w < MIN_BAR_CELL:
+            problems.append(
+                rules.Problem(
+                    ("bonus_bar",),
+                    f"{len(layout.bonus_bar)} bonus bar fields would be {cell_w:.1f} mm wide, "
+                    f"below {MIN_BAR_CELL:g} mm: use at most "
+                    f"{int((SHEET_W - 2 * _PAD - _BONUS_LABEL_W) // MIN_BAR_CELL)}",
+                )
+            )
+    return problems
 
 
 def powers(layout: Layout) -> tuple[str, ...]:

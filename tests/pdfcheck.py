@@ -83,3 +83,22 @@ def forms_and_placements(path: Path, page: int = 0) -> tuple[int, int]:
     xobjects = p["/Resources"].get("/XObject") or {}
     forms = [x for x in xobjects.values() if x.get_object().get("/Subtype") == "/Form"]
     return len(forms), p.get_contents().get_data().count(b" Do")
+
+
+def colours_at(
+    path: Path, points: list[tuple[float, float]], page: int = 0
+) -> list[tuple[int, ...]]:
+    """The (r, g, b) a printer gets at each point (x, y) in mm from the page's bottom left,
+    rendered with pypdfium2 at 300 dpi."""
+    import pypdfium2
+
+    scale = 300 / 72
+    pdf = pypdfium2.PdfDocument(path)
+    try:
+        image = pdf[page].render(scale=scale).to_pil().convert("RGB")
+    finally:
+        pdf.close()
+    return [
+        tuple(image.getpixel((round(x * MM * scale), round(image.height - y * MM * scale))))
+        for x, y in points
+    ]
