@@ -43,6 +43,8 @@ _STRIP_H = 5.0
 _ROW_GAP = 0.8
 _BAND_PAD = 0.6
 _AGAIN_H = 2.6
+_AGAIN_W = 0.7
+"""A small box's width as a share of its field's: wide enough to cross with a pencil."""
 _FIELD_GAP = 0.4
 _MAX_FIELD = 7.5
 _BONUS_LABEL_W = 10.0
@@ -190,8 +192,8 @@ def _row_boxes(layout: Layout, index: int, band_y: float, band_h: float) -> RowB
     fields = tuple(Box(x0 + k * slot, field_y, field_w, field_h) for k in range(len(row.fields)))
     again: tuple[Box, ...] = ()
     if row.again:
-        side = _AGAIN_H - 0.4
-        again = tuple(Box(f.cx - side / 2, field_y - _AGAIN_H, side, side) for f in fields[:-1])
+        box_w, box_h = field_w * _AGAIN_W, _AGAIN_H - 0.4
+        again = tuple(Box(f.cx - box_w / 2, field_y - _AGAIN_H, box_w, box_h) for f in fields[:-1])
     side = min(field_w, field_h)
     lock_x = SHEET_W - _PAD - _BAND_PAD - _FIELD_GAP / 2 - side
     lock = Box(lock_x, field_y + (field_h - side) / 2, side, side)

@@ -205,7 +205,7 @@ def test_power_legend_names_the_five_powers(pdfs: dict[str, Path]) -> None:
     sheet = layout.find("kraefte")
     assert geometry.powers(sheet) == tuple(rules.POWERS)
     words = " ".join(" ".join(texts) for texts, _ in row_sequences(pdfs["kraefte"]))
-    for phrase in ("+13 points", "penalties count 0"):  # the one-line legends
+    for phrase in ("+13 points", "penalties = 0"):  # the one-line legends
         assert words.count(phrase) == 8  # once on each sheet
     cells = geometry.sheet_boxes(sheet).legend_cells
     assert len(cells) == 5
@@ -227,7 +227,7 @@ def test_power_placement_spreads_each_symbol_over_two_rows(pdfs: dict[str, Path]
     boxes = geometry.sheet_boxes(sheet).rows[0].fields
     plus_13 = boxes[5]  # red 7
     assert sheet.rows[0].fields[5].power == "plus-13"
-    (corner,) = colours_at(pdfs["kraefte"], [(ox + plus_13.cx + 0.9, oy + plus_13.top + 0.2)])
+    (corner,) = colours_at(pdfs["kraefte"], [(ox + plus_13.cx + 0.6, oy + plus_13.top - 0.7)])
     assert corner == (255, 255, 255)
 
 
@@ -239,6 +239,7 @@ def test_header_line_tells_the_sheets_own_rules(pdfs: dict[str, Path]) -> None:
     assert header("doppelt").endswith("lock after 7 crosses · \u00d72 = two crosses")
     assert header("nochmal").endswith("lock after 7 crosses · small box: same number again")
     assert header("farbbloecke").endswith("scored per row · the last field locks")
+    assert header("durcheinander") == "the last field locks"
     assert header("classic") == "QWIXX"
 
 
@@ -272,3 +273,14 @@ def test_each_colour_owns_eleven_fields_on_every_sheet() -> None:
         sheet = layout.find(name)
         owned = [f.colour for row in sheet.rows for f in row.fields]
         assert {c: owned.count(c) for c in sheet.dice} == dict.fromkeys(sheet.dice, 11), name
+
+
+def test_nochmal_small_boxes_sit_under_every_field_but_the_last() -> None:
+    sheet = geometry.sheet_boxes(layout.find("nochmal"))
+    for row in sheet.rows:
+        assert len(row.again) == len(row.fields) - 1 == 10
+        for box, field in zip(row.again, row.fields[:-1], strict=True):
+            assert box.cx == pytest.approx(field.cx)
+            assert box.top <= field.y
+            assert box.y >= row.band.y
+            assert (box.w, box.h) == (pytest.approx(4.97), pytest.approx(2.2))

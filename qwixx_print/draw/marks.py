@@ -20,7 +20,7 @@ from qwixx_print.draw.paint import FONT, FONT_BOLD, INK, MM
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Field, Layout, Row
 
-BADGE_R = 1.5
+BADGE_R = 1.6
 """Radius of the round badge carrying a power symbol, mm; it sits on the field's top edge,
 above the digits (11 pt digits leave 2.1 mm free at the top of a 7.1 mm field)."""
 
@@ -150,10 +150,16 @@ def _field_mark(c: Canvas, layout: Layout, f: Field, box: Box) -> None:
     c.restoreState()
 
 
+def _in_order(row: Row) -> bool:
+    numbers = [f.number for f in row.fields]
+    return numbers in (sorted(numbers), sorted(numbers, reverse=True))
+
+
 def header_hint(layout: Layout, text: Mapping[str, str]) -> str:
     """The sheet's own rules in one short line for the header, empty on a classic sheet:
     the lock threshold when not 5, what doubles, small boxes, boxed fields and power symbols
-    do, and how mixed rows are scored and locked."""
+    do, that mixed rows score on their own, and that the last field locks where the numbers
+    are not in order (RULES.md §2)."""
     parts = []
     if layout.lock_threshold != CLASSIC_LOCK:
         parts.append(text["lock_after"].replace("{n}", str(layout.lock_threshold)))
@@ -164,6 +170,7 @@ def header_hint(layout: Layout, text: Mapping[str, str]) -> str:
         ("bonus_hint", any(f.bonus for f in fields)),
         ("power_hint", any(f.power for f in fields)),
         ("mixed_hint", any(row.colour is None for row in layout.rows)),
+        ("last_hint", any(row.colour is None or not _in_order(row) for row in layout.rows)),
     ):
         if used:
             parts.append(text[key])
