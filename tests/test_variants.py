@@ -13,7 +13,7 @@ from reportlab.lib.colors import HexColor, white
 from qwixx_print import api, geometry, layout, rules
 from qwixx_print.draw import paint
 
-from .conftest import Run
+from .conftest import ROOT, Run
 from .pdfcheck import colours_at, forms_and_placements, page_sizes, row_sequences
 
 UP = "2 3 4 5 6 7 8 9 10 11 12"
@@ -284,3 +284,16 @@ def test_nochmal_small_boxes_sit_under_every_field_but_the_last() -> None:
             assert box.top <= field.y
             assert box.y >= row.band.y
             assert (box.w, box.h) == (pytest.approx(4.97), pytest.approx(2.2))
+
+
+def test_variants_doc_shows_every_shipped_sheet_as_a_one_sheet_picture() -> None:
+    from PIL import Image
+
+    doc = (ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
+    for name in layout.shipped_names():
+        assert f"](variants/{name}.png)" in doc
+        with Image.open(ROOT / "docs" / "variants" / f"{name}.png") as picture:
+            # one 96 x 65 mm sheet at 200 dpi
+            assert picture.size == (756, 512)
+    for alias in ALIASES:
+        assert f"`{alias}`" in doc
