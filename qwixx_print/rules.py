@@ -159,8 +159,9 @@ def validate(layout: Layout) -> list[Problem]:
 
     Checks: each row holds each number of the range once; the lock threshold is reachable;
     the score table is increasing and long enough; every field colour has a die; colours
-    are balanced on mixed sheets; bonus fields match the bonus bar; every power symbol is on
-    exactly two fields; no double, bonus or power on a last field.
+    (and dice) are balanced on mixed sheets; bonus fields match the bonus bar and every bar
+    colour has a one-colour row; every power symbol is on exactly two fields; no double,
+    bonus or power on a last field. Each broken invariant is its own :class:`Problem`.
     """
     problems: list[Problem] = []
     for i, row in enumerate(layout.rows):
@@ -220,13 +221,12 @@ def _row_marks(layout: Layout, row: Row, place: Place) -> list[Problem]:
         for name, on in (("double", last.double), ("bonus", last.bonus), ("power", last.power))
         if on
     ]
-    if not marks:
-        return []
     return [
         Problem(
             (*place, "fields", len(row.fields) - 1),
-            f"the last field locks the row and cannot be a {marks[0]} field",
+            f"the last field locks the row and cannot be a {mark} field",
         )
+        for mark in marks
     ]
 
 
@@ -324,7 +324,9 @@ def _powers(layout: Layout) -> list[Problem]:
         elif len(places) != 2:
             problems.append(
                 Problem(
-                    places[0], f"power '{symbol}' is on {len(places)} fields; it needs exactly 2"
+                    places[0],
+                    f"power '{symbol}' is on {len(places)} field{'s' * (len(places) != 1)}; "
+                    "it needs exactly 2",
                 )
             )
     return problems

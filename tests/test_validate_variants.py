@@ -110,7 +110,7 @@ def test_power_on_a_last_field_and_on_three_fields(write_layout: Write) -> None:
 
 def test_power_on_one_field(write_layout: Write) -> None:
     assert broken(write_layout, "kraefte", "{number: 8, power: plus-13}", "8") == [
-        "bad.yaml:18: rows[0].fields[5].power: power 'plus-13' is on 1 fields; it needs exactly 2"
+        "bad.yaml:18: rows[0].fields[5].power: power 'plus-13' is on 1 field; it needs exactly 2"
     ]
 
 
@@ -186,3 +186,17 @@ def test_validate_cli_reports_every_variant_valid(run: Run) -> None:
     result = run("validate", *names, "kräfte", "mixx-numbers")
     assert result.exit_code == 0
     assert result.output.splitlines() == [f"{n}: valid" for n in [*names, "kräfte", "mixx-numbers"]]
+
+
+def test_last_field_with_two_marks_gets_an_error_for_each(write_layout: Write) -> None:
+    found = broken(
+        write_layout,
+        "doppelt",
+        "      - 12\n  - id: yellow",
+        "      - {number: 12, double: true, power: plus-13}\n  - id: yellow",
+    )
+    assert found == [
+        "bad.yaml:21: rows[0].fields[10]: the last field locks the row and cannot be a double field",
+        "bad.yaml:21: rows[0].fields[10]: the last field locks the row and cannot be a power field",
+        "bad.yaml:21: rows[0].fields[10].power: power 'plus-13' is on 1 field; it needs exactly 2",
+    ]

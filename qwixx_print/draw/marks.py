@@ -177,6 +177,14 @@ def header_hint(layout: Layout, text: Mapping[str, str]) -> str:
     return " \u00b7 ".join(parts)
 
 
+def header(c: Canvas, layout: Layout, title: Box, text: Mapping[str, str]) -> None:
+    """The :func:`header_hint` of ``layout`` right-aligned in the ``title`` box, if any."""
+    hint = header_hint(layout, text)
+    if hint:
+        c.setFillColor(INK)
+        paint.text_at(c, hint, title.right - 0.5, title.y + 1.0, 5.5, align="r")
+
+
 def strips(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) -> None:
     """The bonus bar (label, then one coloured cell per bar field, in order) and the legend
     of the powers (symbol and what it does), where the layout has them."""

@@ -102,9 +102,7 @@ def draw_sheet(c: Canvas, layout: Layout, lang: str = labels.DEFAULT_LANG) -> No
     c.setFillColor(INK)
     title = sheet.title
     paint.text_at(c, text["title"], title.x + 0.5, title.y + 1.0, 8.5, FONT_BOLD, align="l")
-    paint.text_at(
-        c, marks.header_hint(layout, text), title.right - 0.5, title.y + 1.0, 5.5, align="r"
-    )
+    marks.header(c, layout, title, text)
     for row, boxes in zip(layout.rows, sheet.rows, strict=True):
         _row(c, layout, row, boxes)
     marks.strips(c, layout, sheet, text)
