@@ -243,10 +243,16 @@ def test_header_line_tells_the_sheets_own_rules(pdfs: dict[str, Path]) -> None:
     assert header("classic") == "QWIXX"
 
 
-def test_mixed_sheet_locks_take_the_colour_of_the_last_field() -> None:
+def test_mixed_sheet_locks_take_the_colour_of_the_last_field(pdfs: dict[str, Path]) -> None:
     sheet = layout.find("regenbogen")
     assert [row.lock_colour for row in sheet.rows] == ["green", "blue", "red", "yellow"]
     assert [row.colour for row in sheet.rows] == [None] * 4
+    ox, oy = sheet_origin()
+    locks = [row.lock for row in geometry.sheet_boxes(sheet).rows]
+    # above the padlock's shackle, inside the round lock field: its paper tint
+    found = colours_at(pdfs["regenbogen"], [(ox + b.cx, oy + b.cy + 0.4 * b.h) for b in locks])
+    for colour, rgb in zip(["green", "blue", "red", "yellow"], found, strict=True):
+        assert off(tint(sheet, colour), rgb) <= 3
 
 
 @pytest.mark.parametrize(
