@@ -303,3 +303,12 @@ def test_variants_doc_shows_every_shipped_sheet_as_a_one_sheet_picture() -> None
             assert picture.size == (756, 512)
     for alias in ALIASES:
         assert f"`{alias}`" in doc
+
+
+def test_printing_by_alias_writes_the_sheet_under_its_name(run: Run, tmp_path: Path) -> None:
+    out = tmp_path / "powers.pdf"
+    result = run("Kräfte", "--out", str(out))
+    assert result.exit_code == 0
+    assert result.output == f"wrote {out}: 1 page, 8 sheets (kraefte)\n"
+    texts = [" ".join(t) for t, _ in row_sequences(out)]
+    assert texts.count(UP) == 16 and texts.count(DOWN) == 16
