@@ -124,12 +124,13 @@ def print_command(
 
 @cli.command("list")
 def list_command() -> None:
-    """List the shipped layouts, one per line."""
+    """List the shipped layouts, one per line, with their other names (aliases)."""
     from qwixx_print import layout
 
     for name in layout.shipped_names():
         sheet = layout.find(name)
-        click.echo(f"{name:<14} {sheet.description}")
+        also = f" (also: {', '.join(sheet.aliases)})" if sheet.aliases else ""
+        click.echo(f"{name:<14} {sheet.description}{also}")
 
 
 @cli.command("validate")

@@ -27,6 +27,8 @@ MARK_GAP = 1.0
 
 MIN_FIELD = 6.0
 """Smallest field side, mm, for crosses made with a pencil at a game table (issue 2)."""
+MIN_BAR_CELL = 4.0
+"""Narrowest bonus bar cell, mm: its square is crossed with a pencil too (issue 3)."""
 
 _PAD = 2.0
 _HEADER_H = 4.5
@@ -36,8 +38,11 @@ _STRIP_H = 5.0
 _ROW_GAP = 0.8
 _BAND_PAD = 0.6
 _AGAIN_H = 2.6
+_AGAIN_W = 0.7
+"""A small box's width as a share of its field's: wide enough to cross with a pencil."""
 _FIELD_GAP = 0.4
 _MAX_FIELD = 7.5
+_BONUS_LABEL_W = 10.0
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,8 @@ class SheetBoxes:
     ``totals`` holds one box per row, then the penalty total, then the grand total;
     ``operators`` the ``+``, ``-`` and ``=`` between them (text, box). ``penalty_label``
     and ``total_label`` are the boxes the penalties and total labels must stay in.
+    ``bonus_label`` is the room left of the bonus bar for its label; ``legend_cells`` one
+    cell per power of the layout inside ``legend`` (RULES.md §2 Bonuskette, Kräfte).
     """
 
     width: float
@@ -102,6 +109,8 @@ class SheetBoxes:
     totals: tuple[Box, ...]
     operators: tuple[tuple[str, Box], ...]
     total_label: Box
+    bonus_label: Box | None = None
+    legend_cells: tuple[Box, ...] = ()
 
 
 def field_size(layout: Layout) -> tuple[float, float]:
@@ -116,17 +125,37 @@ def field_size(layout: Layout) -> tuple[float, float]:
 
 
 def fit_problems(layout: Layout) -> list[rules.Problem]:
-    """Problems of fitting ``layout`` on a sheet: a field smaller than :data:`MIN_FIELD`."""
+    """Problems of fitting ``layout`` on a sheet: a field smaller than :data:`MIN_FIELD`,
+    a bonus bar cell narrower than :data:`MIN_BAR_CELL`."""
+    problems = []
     field_w, field_h = field_size(layout)
-    if min(field_w, field_h) >= MIN_FIELD:
-        return []
-    return [
-        rules.Problem(
-            ("rows",),
-            f"fields would be {field_w:.1f} x {field_h:.1f} mm, below {MIN_FIELD:g} mm: "
-            "use fewer rows or fields",
+    if min(field_w, field_h) < MIN_FIELD:
+        problems.append(
+            rules.Problem(
+                ("rows",),
+                f"fields would be {field_w:.1f} x {field_h:.1f} mm, below {MIN_FIELD:g} mm: "
+                "use fewer rows or fields",
+            )
         )
-    ]
+    if layout.bonus_bar:
+        cell_w = (SHEET_W - 2 * _PAD - _BONUS_LABEL_W) / len(layout.bonus_bar)
+        if cell_w < MIN_BAR_CELL:
+            problems.append(
+                rules.Problem(
+                    ("bonus_bar",),
+                    f"{len(layout.bonus_bar)} bonus bar fields would be {cell_w:.1f} mm wide, "
+                    f"below {MIN_BAR_CELL:g} mm: use at most "
+                    f"{int((SHEET_W - 2 * _PAD - _BONUS_LABEL_W) // MIN_BAR_CELL)}",
+                )
+            )
+    return problems
+
+
+def powers(layout: Layout) -> tuple[str, ...]:
+    """The power symbols on ``layout``, in :data:`rules.POWERS` order, unknown ids last
+    (RULES.md §2 Kräfte): one legend cell each."""
+    used = {f.power for row in layout.rows for f in row.fields if f.power}
+    return tuple(p for p in rules.POWERS if p in used) + tuple(sorted(used - set(rules.POWERS)))
 
 
 def _strips(layout: Layout) -> tuple[bool, bool]:
@@ -160,17 +189,18 @@ def _row_boxes(layout: Layout, index: int, band_y: float, band_h: float) -> RowB
     fields = tuple(Box(x0 + k * slot, field_y, field_w, field_h) for k in range(len(row.fields)))
     again: tuple[Box, ...] = ()
     if row.again:
-        side = _AGAIN_H - 0.4
-        again = tuple(Box(f.cx - side / 2, field_y - _AGAIN_H, side, side) for f in fields[:-1])
+        box_w, box_h = field_w * _AGAIN_W, _AGAIN_H - 0.4
+        again = tuple(Box(f.cx - box_w / 2, field_y - _AGAIN_H, box_w, box_h) for f in fields[:-1])
     side = min(field_w, field_h)
     lock_x = SHEET_W - _PAD - _BAND_PAD - _FIELD_GAP / 2 - side
     lock = Box(lock_x, field_y + (field_h - side) / 2, side, side)
     return RowBoxes(Box(_PAD, band_y, SHEET_W - 2 * _PAD, band_h), fields, again, lock)
 
 
-def _strip_cells(count: int, y: float, height: float) -> tuple[Box, ...]:
-    width = (SHEET_W - 2 * _PAD) / count
-    return tuple(Box(_PAD + k * width, y, width, height) for k in range(count))
+def _strip_cells(count: int, y: float, height: float, left: float = 0.0) -> tuple[Box, ...]:
+    """``count`` equal cells side by side across the sheet, ``left`` mm kept free at the left."""
+    width = (SHEET_W - 2 * _PAD - left) / count
+    return tuple(Box(_PAD + left + k * width, y, width, height) for k in range(count))
 
 
 def _total_line(layout: Layout) -> tuple[tuple[Box, ...], tuple[tuple[str, Box], ...]]:
@@ -203,12 +233,16 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
     has_bar, has_legend = _strips(layout)
     strip_y = _PAD + _TOTAL_H + 1.0 + _SCORE_H
     bonus_bar: tuple[Box, ...] = ()
-    legend = None
+    bonus_label = legend = None
+    legend_cells: tuple[Box, ...] = ()
     if has_bar:
-        bonus_bar = _strip_cells(len(layout.bonus_bar), strip_y + 0.5, _STRIP_H - 1.0)
+        cell_h = _STRIP_H - 1.0
+        bonus_bar = _strip_cells(len(layout.bonus_bar), strip_y + 0.5, cell_h, _BONUS_LABEL_W)
+        bonus_label = Box(_PAD, strip_y + 0.5, _BONUS_LABEL_W, cell_h)
         strip_y += _STRIP_H
     if has_legend:
         legend = Box(_PAD, strip_y + 0.5, SHEET_W - 2 * _PAD, _STRIP_H - 1.0)
+        legend_cells = _strip_cells(len(powers(layout)), legend.y, legend.h)
     counted = max(rules.max_counted(layout, row) for row in layout.rows)
     score_cells = _strip_cells(counted, _PAD + _TOTAL_H + 1.0, _SCORE_H)
     side = 4.2
@@ -230,6 +264,8 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
         totals=totals,
         operators=operators,
         total_label=Box(totals[-1].x, totals[-1].top + 0.05, totals[-1].w, 2.3),
+        bonus_label=bonus_label,
+        legend_cells=legend_cells,
     )
 
 

@@ -9,8 +9,10 @@ afterwards by :func:`qwixx_print.rules.validate`.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
@@ -31,6 +33,7 @@ PALETTE: Mapping[str, str] = {
 
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
 _ID = re.compile(r"[a-z][a-z0-9_-]{0,30}")
+_ALIAS = re.compile(r"[^\W\d_][\w-]{0,39}")
 
 MAX_ROWS = 5
 MAX_FIELDS = 13
@@ -105,6 +108,7 @@ class Layout:
     labels: Mapping[str, str] = field(default_factory=dict)
     description: str = ""
     source: str = ""
+    aliases: tuple[str, ...] = ()
     doc: Doc | None = field(default=None, compare=False, repr=False)
 
     def locate(self, place: Place, text: str) -> str:
@@ -116,6 +120,7 @@ class Layout:
 
 _TOP_KEYS = (
     "name",
+    "aliases",
     "description",
     "source",
     "dice",
@@ -187,6 +192,15 @@ def _row(node: Node, table: dict[str, str], low: int, high: int) -> Row:
     return Row(row_id, fields, again)
 
 
+def _alias(node: Node) -> str:
+    """Another name of a shipped layout: a lowercase word, letters may be non-ASCII
+    (``kräfte``), digits and ``-`` after the first letter."""
+    alias = node.text(40)
+    if not _ALIAS.fullmatch(alias) or alias != alias.lower():
+        node.fail(f"alias '{alias}' must be a lowercase word (letters, digits, - or _)")
+    return alias
+
+
 def _int_in(keys: dict[str, Node], key: str, default: int, low: int, high: int) -> int:
     return keys[key].integer(low, high) if key in keys else default
 
@@ -234,6 +248,9 @@ def from_doc(doc: Doc, default_name: str) -> Layout:
         labels=labels,
         description=top["description"].text(300) if "description" in top else "",
         source=top["source"].text(300) if "source" in top else "",
+        aliases=tuple(_alias(n) for n in top["aliases"].sequence(0, 10))
+        if "aliases" in top
+        else (),
         doc=doc,
     )
 
@@ -252,8 +269,22 @@ def shipped_names() -> list[str]:
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".yaml"))
 
 
+def _shipped(name: str) -> Layout:
+    resource = resources.files("qwixx_print") / "layouts" / f"{name}.yaml"
+    with resources.as_file(resource) as file:
+        return load(file, f"layouts/{name}.yaml")
+
+
+@cache
+def shipped_aliases() -> dict[str, str]:
+    """Every other name of a shipped layout (its ``aliases:``) -> the layout's name, e.g.
+    ``kräfte`` and ``bonus-b`` -> ``kraefte`` (issue 3; RULES.md §2 names the official pads)."""
+    return {alias: name for name in shipped_names() for alias in _shipped(name).aliases}
+
+
 def find(name_or_path: str) -> Layout:
-    """A shipped layout by name (``classic``), or the layout file at a path.
+    """A shipped layout by name (``classic``) or alias (``kräfte``, ``double-b``; any case),
+    or the layout file at a path.
 
     A path (anything with a ``/`` or ending in ``.yaml``/``.yml``) wins over a shipped name.
     Raises :class:`LayoutError` when neither exists, naming the shipped layouts.
@@ -261,11 +292,12 @@ def find(name_or_path: str) -> Layout:
     path = Path(name_or_path)
     if path.suffix in (".yaml", ".yml") or "/" in name_or_path:
         return load(path, name_or_path)
-    resource = resources.files("qwixx_print") / "layouts" / f"{name_or_path}.yaml"
-    if not resource.is_file():
-        known = ", ".join(shipped_names())
+    key = unicodedata.normalize("NFC", name_or_path).lower()
+    names = shipped_names()
+    if key not in names:
+        key = shipped_aliases().get(key, "")
+    if not key:
         raise LayoutError(
-            f"{name_or_path}: no such layout (shipped: {known}; or give a .yaml path)"
+            f"{name_or_path}: no such layout (shipped: {', '.join(names)}; or give a .yaml path)"
         )
-    with resources.as_file(resource) as file:
-        return load(file, f"layouts/{name_or_path}.yaml")
+    return _shipped(key)

@@ -159,8 +159,9 @@ def validate(layout: Layout) -> list[Problem]:
 
     Checks: each row holds each number of the range once; the lock threshold is reachable;
     the score table is increasing and long enough; every field colour has a die; colours
-    are balanced on mixed sheets; bonus fields match the bonus bar; every power symbol is on
-    exactly two fields; no double, bonus or power on a last field.
+    (and dice) are balanced on mixed sheets; bonus fields match the bonus bar and every bar
+    colour has a one-colour row; every power symbol is on exactly two fields; no double,
+    bonus or power on a last field. Each broken invariant is its own :class:`Problem`.
     """
     problems: list[Problem] = []
     for i, row in enumerate(layout.rows):
@@ -220,13 +221,12 @@ def _row_marks(layout: Layout, row: Row, place: Place) -> list[Problem]:
         for name, on in (("double", last.double), ("bonus", last.bonus), ("power", last.power))
         if on
     ]
-    if not marks:
-        return []
     return [
         Problem(
             (*place, "fields", len(row.fields) - 1),
-            f"the last field locks the row and cannot be a {marks[0]} field",
+            f"the last field locks the row and cannot be a {mark} field",
         )
+        for mark in marks
     ]
 
 
@@ -272,7 +272,8 @@ def _colours(layout: Layout) -> list[Problem]:
         if colour not in layout.dice:
             problems.append(Problem(("bonus_bar", k), f"colour '{colour}' has no die"))
     if any(row.colour is None for row in layout.rows):
-        owned = Counter(f.colour for row in layout.rows for f in row.fields)
+        owned = Counter(dict.fromkeys(layout.dice, 0))
+        owned.update(f.colour for row in layout.rows for f in row.fields)
         if len(set(owned.values())) > 1:
             counts = ", ".join(f"{c} {n}" for c, n in sorted(owned.items()))
             problems.append(
@@ -285,13 +286,27 @@ def _colours(layout: Layout) -> list[Problem]:
 
 
 def _bonus(layout: Layout) -> list[Problem]:
+    """Bonus fields as many as bar fields, and every bar colour names a one-colour row: the
+    forced cross goes to "the row of that bar field's colour" (RULES.md §2 Bonuskette, §3)."""
+    problems = []
     boxed = sum(f.bonus for row in layout.rows for f in row.fields)
-    if boxed == len(layout.bonus_bar):
-        return []
-    place: Place = ("bonus_bar",) if layout.bonus_bar else ("rows",)
-    return [
-        Problem(place, f"{boxed} bonus fields but a bonus bar of {len(layout.bonus_bar)} fields")
-    ]
+    if boxed != len(layout.bonus_bar):
+        place: Place = ("bonus_bar",) if layout.bonus_bar else ("rows",)
+        problems.append(
+            Problem(
+                place, f"{boxed} bonus fields but a bonus bar of {len(layout.bonus_bar)} fields"
+            )
+        )
+    row_colours = {row.colour for row in layout.rows if row.colour}
+    for k, colour in enumerate(layout.bonus_bar):
+        if colour in layout.dice and colour not in row_colours:
+            problems.append(
+                Problem(
+                    ("bonus_bar", k),
+                    f"no row is all {colour}: a bonus bar field needs a row of its colour",
+                )
+            )
+    return problems
 
 
 def _powers(layout: Layout) -> list[Problem]:
@@ -309,7 +324,9 @@ def _powers(layout: Layout) -> list[Problem]:
         elif len(places) != 2:
             problems.append(
                 Problem(
-                    places[0], f"power '{symbol}' is on {len(places)} fields; it needs exactly 2"
+                    places[0],
+                    f"power '{symbol}' is on {len(places)} field{'s' * (len(places) != 1)}; "
+                    "it needs exactly 2",
                 )
             )
     return problems

@@ -88,3 +88,22 @@ def form_placements(path: Path, page: int = 0) -> dict[str, int]:
         for name, x in xobjects.items()
         if x.get_object().get("/Subtype") == "/Form"
     }
+
+
+def colours_at(
+    path: Path, points: list[tuple[float, float]], page: int = 0
+) -> list[tuple[int, ...]]:
+    """The (r, g, b) a printer gets at each point (x, y) in mm from the page's bottom left,
+    rendered with pypdfium2 at 300 dpi."""
+    import pypdfium2
+
+    scale = 300 / 72
+    pdf = pypdfium2.PdfDocument(path)
+    try:
+        image = pdf[page].render(scale=scale).to_pil().convert("RGB")
+    finally:
+        pdf.close()
+    return [
+        tuple(image.getpixel((round(x * MM * scale), round(image.height - y * MM * scale))))
+        for x, y in points
+    ]

@@ -107,17 +107,20 @@ def test_a_key_a_language_lacks_prints_in_english(monkeypatch: pytest.MonkeyPatc
     files = {"en": labels.language("en"), "xx": {"title": "KWIKS"}}
     monkeypatch.setattr(labels, "language", files.__getitem__)
     merged = labels.for_layout(layout.find("classic"), "xx")
-    assert merged == {"title": "KWIKS", "penalties": "Penalties", "total": "Total"}
+    assert merged == {**labels.language("en"), "title": "KWIKS"}
+    assert (merged["penalties"], merged["bonus"]) == ("Penalties", "Bonus")
 
 
 def test_a_layouts_own_label_wins_over_the_language() -> None:
     sheet = layout.find("classic")
     own = dataclasses.replace(sheet, labels={"total": "Razem"})
-    assert labels.for_layout(own, "de") == {
-        "title": "QWIXX",
-        "penalties": "Fehlwürfe",
-        "total": "Razem",
-    }
+    merged = labels.for_layout(own, "de")
+    assert (merged["title"], merged["penalties"], merged["total"]) == (
+        "QWIXX",
+        "Fehlwürfe",
+        "Razem",
+    )
+    assert merged["power-plus-13"] == "+13 Punkte"
 
 
 def test_an_unknown_language_is_refused_by_the_cli(run: Run) -> None:

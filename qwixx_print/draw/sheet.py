@@ -9,7 +9,7 @@ from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry, labels, rules
-from qwixx_print.draw import paint, symbols
+from qwixx_print.draw import marks, paint, symbols
 from qwixx_print.draw.paint import FONT_BOLD, INK, MM, NUMBER_PT
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout, Row
@@ -52,6 +52,7 @@ def _row(c: Canvas, layout: Layout, row: Row, boxes: geometry.RowBoxes) -> None:
         symbols.draw_symbol(
             c, shapes[f.colour], symbols.field_corner(box), paint.mix(colour, INK, 0.35)
         )
+    marks.field_marks(c, layout, row, boxes)
     for box in boxes.again:
         c.setLineWidth(0.3)
         paint.rect(c, box, white, INK, radius=0.3)
@@ -106,6 +107,8 @@ def draw_sheet(c: Canvas, layout: Layout, lang: str = labels.DEFAULT_LANG) -> No
     c.setFillColor(INK)
     title = Box(sheet.title.x + 0.5, sheet.title.y, sheet.title.w - 1.0, sheet.title.h)
     paint.fitted_text(c, "title", text["title"], title, "title box", 8.5, FONT_BOLD, align="l")
+    marks.header(c, layout, sheet.title, text)
     for row, boxes in zip(layout.rows, sheet.rows, strict=True):
         _row(c, layout, row, boxes)
+    marks.strips(c, layout, sheet, text)
     _footer(c, layout, sheet, text)
