@@ -12,6 +12,7 @@ import click
 from qwixx_print import api, layout
 from qwixx_print.errors import LayoutError, QwixxError
 from qwixx_print.geometry import PAPERS, PER_PAGE
+from qwixx_print.output import make_folder
 
 DEFAULT_FOLDER = Path("output")
 
@@ -41,6 +42,9 @@ class LayoutGroup(click.Group):
             return super().invoke(ctx)
         except QwixxError as exc:
             raise UserError(str(exc)) from None
+        except click.UsageError as exc:
+            sub = f" {exc.ctx.info_name}" if exc.ctx and exc.ctx.parent else ""
+            raise UserError(f"{exc.format_message()} (see 'qwixx-print{sub} --help')") from None
 
 
 @click.group(cls=LayoutGroup, no_args_is_help=True)
@@ -84,7 +88,7 @@ def print_command(
     """Write a PDF of LAYOUT sheets (several layouts: one after the other)."""
     sheets = [api.checked(name) for name in names]
     if out is None:
-        DEFAULT_FOLDER.mkdir(exist_ok=True)
+        make_folder(DEFAULT_FOLDER)
         out = DEFAULT_FOLDER / (f"{sheets[0].name}.pdf" if len(sheets) == 1 else "sheets.pdf")
     target = None if str(out) == "-" else out
     api.print_sheets(sheets, target, pages, paper, int(per_page))
