@@ -72,10 +72,11 @@ def shown(value: object) -> str:
 
 
 def _cut(text: str) -> str:
-    """``text`` with control characters escaped (``\\u0007``), cut to :data:`SHOWN_CHARS`."""
+    """``text`` with control, format and surrogate characters escaped (``\\u0007``), cut to
+    :data:`SHOWN_CHARS` characters."""
     cut = text[:SHOWN_CHARS] + ("…" if len(text) > SHOWN_CHARS else "")
     return "".join(
-        f"\\u{ord(c):04x}" if unicodedata.category(c) in ("Cc", "Cs") else c for c in cut
+        f"\\u{ord(c):04x}" if unicodedata.category(c) in ("Cc", "Cf", "Cs") else c for c in cut
     )
 
 

@@ -18,7 +18,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from qwixx_print import api, layout, yamldoc
+from qwixx_print import api, geometry, layout, yamldoc
 from qwixx_print.errors import LayoutError, QwixxError
 
 from .conftest import CLASSIC_YAML
@@ -44,9 +44,14 @@ class Target:
 
 
 def check_layout(data: bytes) -> object:
-    """Parse, load and validate a layout file's bytes, as ``qwixx-print validate`` does."""
+    """Parse, load and validate a layout file's bytes, as ``qwixx-print validate`` does, and
+    lay out the sheet (mm geometry) of a valid one; the problems found."""
     doc = yamldoc.parse(data, "fuzz.yaml", LayoutError)
-    return api.problems(layout.from_doc(doc, "fuzz"))
+    sheet = layout.from_doc(doc, "fuzz")
+    found = api.problems(sheet)
+    if not found:
+        geometry.sheet_boxes(sheet)
+    return found
 
 
 RICH_YAML = """\
@@ -116,43 +121,50 @@ def _paths(data: Data, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
-def _mutate(draw: st.DrawFn, data: Data, keys: list[str], raws: list[str]) -> Data:
-    """One mutation at a random place: replace, delete, add a key (one of ``keys`` or any),
-    wrap in a list, or put raw YAML text (kept in ``raws``, written in after dumping)."""
-    place = draw(st.sampled_from(_paths(data)))
-    parent = None
-    node = data
-    for key in place:
-        parent, node = node, node[key]
-    op = draw(st.sampled_from(("replace", "delete", "add", "raw", "wrap")))
-    if op == "add" and isinstance(node, dict):
+def _mutate(draw: st.DrawFn, data: Data, seed: Data, raws: list[str]) -> None:
+    """One mutation of ``data`` in place: replace a value (by one of ``seed``'s own values,
+    a near number or anything), delete it, wrap it in a list, put raw YAML text there (kept in
+    ``raws``, written in after dumping), or add a key (one of ``seed``'s or any) to a mapping."""
+    places = _paths(data)
+    op = draw(st.sampled_from(("replace", "replace", "delete", "add", "raw", "wrap")))
+    if op == "add":
+        mappings = [place for place in places if isinstance(_at(data, place), dict)]
+        keys = sorted({k for place in _paths(seed) for k in place if isinstance(k, str)})
         key = draw(st.sampled_from(keys) | st.text(max_size=12) | st.sampled_from(SURPRISES))
-        node[key] = draw(_values)
-        return data
-    if op == "raw":
-        raws.append(draw(st.sampled_from(SURPRISES)))
-        value: Data = _RAW.format(len(raws) - 1)
-    elif op == "wrap":
-        value = [node]
-    else:
-        value = draw(_values)
-    if parent is None:
-        return value if op != "delete" else {}
+        if mappings:
+            _at(data, draw(st.sampled_from(mappings)))[key] = draw(_values)
+        return
+    if len(places) < 2:
+        return
+    place = draw(st.sampled_from(places[1:]))
+    parent, key = _at(data, place[:-1]), place[-1]
     if op == "delete":
-        del parent[place[-1]]
+        del parent[key]
+    elif op == "raw":
+        raws.append(draw(st.sampled_from(SURPRISES)))
+        parent[key] = _RAW.format(len(raws) - 1)
+    elif op == "wrap":
+        parent[key] = [parent[key]]
     else:
-        parent[place[-1]] = value
+        own = [_at(seed, p) for p in _paths(seed) if not isinstance(_at(seed, p), dict | list)]
+        near = st.sampled_from(own) | st.integers(-3, 20) | st.booleans()
+        parent[key] = draw(near | _values)
+
+
+def _at(data: Data, place: tuple[Any, ...]) -> Data:
+    for key in place:
+        data = data[key]
     return data
 
 
 @st.composite
 def mutated_files(draw: st.DrawFn, target: Target) -> bytes:
-    """A seed of ``target`` with 1 to 4 mutations, as the bytes of a YAML file."""
-    data = yaml.safe_load(yaml.safe_dump(draw(st.sampled_from(target.seeds))))
-    keys = sorted({k for place in _paths(data) for k in place if isinstance(k, str)})
+    """A seed of ``target`` with 1 to 3 mutations, as the bytes of a YAML file."""
+    seed = draw(st.sampled_from(target.seeds))
+    data = yaml.safe_load(yaml.safe_dump(seed))
     raws: list[str] = []
-    for _ in range(draw(st.integers(1, 4))):
-        data = _mutate(draw, data, keys, raws)
+    for _ in range(draw(st.integers(1, 3))):
+        _mutate(draw, data, seed, raws)
     text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
     for index, raw in enumerate(raws):
         text = text.replace(_RAW.format(index), raw)
@@ -165,7 +177,11 @@ def damaged_files(draw: st.DrawFn, target: Target) -> bytes:
     data = bytearray(yaml.safe_dump(draw(st.sampled_from(target.seeds))).encode("utf-8"))
     for _ in range(draw(st.integers(1, 5))):
         at = draw(st.integers(0, len(data)))
-        chunk = draw(st.binary(max_size=6) | st.sampled_from([s.encode() for s in SURPRISES]))
+        chunk = draw(
+            st.text(max_size=6).map(str.encode)
+            | st.binary(max_size=3)
+            | st.sampled_from([s.encode() for s in SURPRISES])
+        )
         cut = draw(st.integers(0, 6))
         data[at : at + cut] = chunk
     return bytes(data)
