@@ -21,7 +21,7 @@ import pytest
 
 from qwixx_print import layout
 from qwixx_print.errors import LayoutError
-from qwixx_print.yamldoc import read
+from qwixx_print.yamldoc import Node, parse, read
 
 from . import hostile
 from .conftest import CLASSIC_YAML, ROOT, Run
@@ -50,8 +50,11 @@ def _input(case: str, tmp_path: Path) -> tuple[Path, str]:
 
 
 def _digest(path: Path) -> str:
+    digest = hashlib.sha256()
     with path.open("rb") as handle:
-        return hashlib.file_digest(handle, "sha256").hexdigest()
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 @pytest.mark.parametrize("case", corpus())
@@ -128,3 +131,20 @@ def test_values_in_messages_are_cut_and_escaped(write_layout: Write) -> None:
     with pytest.raises(LayoutError) as info:
         layout.load(path, "custom.yaml")
     assert str(info.value).startswith(f"custom.yaml:26: {key}: unknown key '{key}' (known: rows,")
+
+
+@pytest.mark.parametrize(
+    ("written", "message"),
+    [
+        (".nan", "expected a number such as 6.5, got '.nan'"),
+        ("-.inf", "expected a number such as 6.5, got '-.inf'"),
+        ("1e3", "expected a number such as 6.5, got '1e3'"),
+        ("9" * 400, "must be from 0 to 100, got inf"),
+    ],
+)
+def test_decimal_number_refuses_nan_inf_and_overflow(written: str, message: str) -> None:
+    doc = parse(f"size: {written}\n".encode(), "n.yaml", LayoutError)
+    node = Node.root(doc, LayoutError).mapping((), ("size",))["size"]
+    with pytest.raises(LayoutError) as info:
+        node.number(0, 100)
+    assert str(info.value) == f"n.yaml:1: size: {message}"
