@@ -48,6 +48,7 @@ Place = tuple[str | int, ...]
 _INT = re.compile(r"[-+]?(0|[1-9][0-9]*)")
 _NUMBER = re.compile(r"[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")
 _NUMBER_LIKE = re.compile(r"[-+]?[.0-9][0-9a-zA-Z_:.+-]*|[-+]?\.(inf|nan)", re.IGNORECASE)
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _SYNTAX_HINTS = {
     "'\\t'": "indent and separate with spaces, not tabs",
     "another document": "a file holds one document: remove the second '---' and what follows",
@@ -184,11 +185,11 @@ def _yaml_error(exc: yaml.YAMLError, file: str, text: str) -> str:
 def _build(node: Any, place: Place, lines: dict[Place, int], doc_file: str) -> Any:
     lines[place] = node.start_mark.line + 1
     if isinstance(node, ScalarNode):
-        surrogate = next((c for c in node.value if unicodedata.category(c) == "Cs"), None)
+        surrogate = _SURROGATE.search(node.value)
         if surrogate is not None:
             raise _Refused(
                 lines[place],
-                f"the escape \\u{ord(surrogate):04x} is half of a UTF-16 pair: "
+                f"the escape \\u{ord(surrogate[0]):04x} is half of a UTF-16 pair: "
                 "write the character itself",
                 place,
             )
@@ -345,8 +346,9 @@ class Node:
                     "decimals, exponents, '_', hex, h:m, .inf and .nan are not read"
                 )
             self.fail(f"expected a whole number, got {shown(value)}")
-        if len(value.lstrip("+-")) > _MAX_DIGITS:
-            self.fail(f"must be from {low} to {high}, got a number of {len(value)} digits")
+        digits = len(value.lstrip("+-"))
+        if digits > _MAX_DIGITS:
+            self.fail(f"must be from {low} to {high}, got a number of {digits} digits")
         number = int(value)
         if not low <= number <= high:
             self.fail(f"must be from {low} to {high}, got {number}")
