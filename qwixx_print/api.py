@@ -14,7 +14,7 @@ from typing import BinaryIO
 from qwixx_print import geometry, labels, layout, marks, rules
 from qwixx_print.errors import LayoutError, OutputError
 from qwixx_print.layout import Layout
-from qwixx_print.output import write_atomically
+from qwixx_print.output import make_folder, write_atomically
 
 
 def problems(sheet: Layout, langs: Sequence[str] = labels.LANGUAGES) -> list[str]:
@@ -66,6 +66,17 @@ def preview(sheet: Layout, out: Path, lang: str = labels.DEFAULT_LANG) -> Path:
 
     write_atomically(out, lambda stream: draw.preview(sheet, stream, lang))
     return out
+
+
+DEFAULT_FOLDER = Path("output")
+"""Where PDFs go when no ``--out`` is given, relative to the working folder."""
+
+
+def default_out(sheets: Sequence[Layout]) -> Path:
+    """``output/NAME.pdf`` for one layout, ``output/sheets.pdf`` for several; creates the
+    ``output`` folder. Raises OutputError when it cannot be created."""
+    make_folder(DEFAULT_FOLDER)
+    return DEFAULT_FOLDER / (f"{sheets[0].name}.pdf" if len(sheets) == 1 else "sheets.pdf")
 
 
 def print_sheets(

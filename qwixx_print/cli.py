@@ -13,8 +13,6 @@ import click
 from qwixx_print.choices import DEFAULT_LANG, LANGUAGES, PAPERS, PER_PAGE
 from qwixx_print.errors import LayoutError, QwixxError
 
-DEFAULT_FOLDER = Path("output")
-
 
 class UserError(click.ClickException):
     """A :class:`QwixxError` on its way to the terminal: one line, exit code 2."""
@@ -41,6 +39,9 @@ class LayoutGroup(click.Group):
             return super().invoke(ctx)
         except QwixxError as exc:
             raise UserError(str(exc)) from None
+        except click.UsageError as exc:
+            sub = f" {exc.ctx.info_name}" if exc.ctx and exc.ctx.parent else ""
+            raise UserError(f"{exc.format_message()} (see 'qwixx-print{sub} --help')") from None
 
 
 @click.group(cls=LayoutGroup, no_args_is_help=True)
@@ -109,8 +110,7 @@ def print_command(
         click.echo(f"wrote {api.preview(sheets[0], preview, lang)}: one sheet ({sheets[0].name})")
         return
     if out is None:
-        DEFAULT_FOLDER.mkdir(exist_ok=True)
-        out = DEFAULT_FOLDER / (f"{sheets[0].name}.pdf" if len(sheets) == 1 else "sheets.pdf")
+        out = api.default_out(sheets)
     target = None if str(out) == "-" else out
     api.print_sheets(sheets, target, pages, paper, int(per_page), lang)
     count = pages * len(sheets)

@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 
 from qwixx_print.errors import LayoutError
-from qwixx_print.yamldoc import Doc, Node, Place, place_text, read
+from qwixx_print.yamldoc import Doc, Node, Place, place_text, read, shown
 
 PALETTE: Mapping[str, str] = {
     "red": "#e2231a",
@@ -34,6 +34,18 @@ PALETTE: Mapping[str, str] = {
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
 _ID = re.compile(r"[a-z][a-z0-9_-]{0,30}")
 _ALIAS = re.compile(r"[^\W\d_][\w-]{0,39}")
+
+_NAME = re.compile(r"[^\W_][\w .-]*")
+"""A layout name: it names the default output file, so no '/', '\\' or leading dot."""
+
+SIZE_KEYS = ("size", "width", "height", "field_size", "font_size", "scale", "margin")
+"""Keys a designer may try but a layout has none of: sizes follow from the sheet geometry."""
+
+_NO_SIZES = {
+    key: f"a layout sets no sizes ('{key}'): fields are sized to fit the sheet, "
+    "so use fewer rows or fields for bigger ones"
+    for key in SIZE_KEYS
+}
 
 MAX_ROWS = 5
 MAX_FIELDS = 13
@@ -140,7 +152,7 @@ def _colour_table(node: Node | None) -> dict[str, str]:
         return table
     for name, value in node.items():
         if not _ID.fullmatch(name):
-            value.fail(f"colour name '{name}' must be a lowercase word")
+            value.fail(f"colour name {shown(name)} must be a lowercase word")
         hex_code = value.text(7)
         if not _HEX.fullmatch(hex_code):
             value.fail(f"colour must be a hex code like \"#e2231a\", got '{hex_code}'")
@@ -166,7 +178,7 @@ def _field(node: Node, row_colour: str | None, table: dict[str, str], low: int, 
         if row_colour is None:
             node.fail("this row has no colour: write the field as {number: N, colour: NAME}")
         return Field(node.integer(low, high), row_colour)
-    keys = node.mapping(("number",), ("colour", "double", "bonus", "power"))
+    keys = node.mapping(("number",), ("colour", "double", "bonus", "power"), _NO_SIZES)
     colour = _colour(keys["colour"], table) if "colour" in keys else row_colour
     if colour is None:
         node.fail("missing key 'colour' (the row has none)")
@@ -180,14 +192,13 @@ def _field(node: Node, row_colour: str | None, table: dict[str, str], low: int, 
 
 
 def _row(node: Node, table: dict[str, str], low: int, high: int) -> Row:
-    keys = node.mapping(("id", "fields"), ("colour", "again"))
+    keys = node.mapping(("id", "fields"), ("colour", "again"), _NO_SIZES)
     row_id = keys["id"].text(30)
     if not _ID.fullmatch(row_id):
         keys["id"].fail(f"row id '{row_id}' must be a lowercase word (letters, digits, - or _)")
     colour = _colour(keys["colour"], table) if "colour" in keys else None
-    fields = tuple(
-        _field(item, colour, table, low, high) for item in keys["fields"].sequence(2, MAX_FIELDS)
-    )
+    items = keys["fields"].sequence(2, MAX_FIELDS, "fields")
+    fields = tuple(_field(item, colour, table, low, high) for item in items)
     again = keys["again"].boolean() if "again" in keys else False
     return Row(row_id, fields, again)
 
@@ -201,6 +212,16 @@ def _alias(node: Node) -> str:
     return alias
 
 
+def _name(node: Node) -> str:
+    name = node.text(40)
+    if not _NAME.fullmatch(name):
+        node.fail(
+            f"the name {shown(name)} names the output file: use letters, digits, spaces, "
+            "'-', '_' or '.' (not first)"
+        )
+    return name
+
+
 def _int_in(keys: dict[str, Node], key: str, default: int, low: int, high: int) -> int:
     return keys[key].integer(low, high) if key in keys else default
 
@@ -211,7 +232,7 @@ def from_doc(doc: Doc, default_name: str) -> Layout:
     Raises :class:`LayoutError` (located) for unknown keys, wrong types, out-of-range values
     and unknown colours.
     """
-    top = Node.root(doc, LayoutError).mapping(("rows",), _TOP_KEYS)
+    top = Node.root(doc, LayoutError).mapping(("rows",), _TOP_KEYS, _NO_SIZES)
     table = _colour_table(top.get("colours"))
     low, high, once = 2, 12, True
     if "numbers" in top:
@@ -220,9 +241,9 @@ def from_doc(doc: Doc, default_name: str) -> Layout:
         if high < low:
             nums["to"].fail(f"must not be below 'from' ({low})")
         once = nums["each_once"].boolean() if "each_once" in nums else True
-    rows = tuple(_row(item, table, low, high) for item in top["rows"].sequence(1, MAX_ROWS))
+    rows = tuple(_row(item, table, low, high) for item in top["rows"].sequence(1, MAX_ROWS, "rows"))
     if "dice" in top:
-        dice = tuple(_colour(item, table) for item in top["dice"].sequence(1, 8))
+        dice = tuple(_colour(item, table) for item in top["dice"].sequence(1, 8, "dice"))
     else:
         dice = tuple(dict.fromkeys(f.colour for r in rows for f in r.fields))
     lock = top["lock"].mapping((), ("threshold",)) if "lock" in top else {}
@@ -231,7 +252,7 @@ def from_doc(doc: Doc, default_name: str) -> Layout:
     table_nodes = scoring["table"].sequence(1, 40) if "table" in scoring else None
     labels = {k: v.text(200) for k, v in top["labels"].items()} if "labels" in top else {}
     return Layout(
-        name=top["name"].text(40) if "name" in top else default_name,
+        name=_name(top["name"]) if "name" in top else default_name,
         rows=rows,
         dice=dice,
         colours={name: table[name] for name in sorted(table)},

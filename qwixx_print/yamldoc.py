@@ -3,13 +3,16 @@
 YAML is only the syntax here. Plain scalars stay text (:class:`Plain`) until the schema asks
 for a type, so YAML 1.1 surprises (``NO`` -> false, ``08`` -> 8, ``1:30`` -> 90) never happen
 silently. Refused outright, each with a located one-line error: duplicate keys, explicit tags
-(``!!python/object``), anchors and aliases, nesting deeper than :data:`MAX_DEPTH`, files over
-:data:`MAX_BYTES`, text that is not UTF-8, empty files.
+(``!!python/object``), anchors and aliases (so an alias bomb is refused at its first anchor,
+before anything is expanded), nesting deeper than :data:`MAX_DEPTH`, files over
+:data:`MAX_BYTES` (never read further), text that is not UTF-8 or holds control characters or
+lone surrogates, empty files. Values shown in messages are cut to :data:`SHOWN_CHARS`.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +23,7 @@ from yaml.composer import Composer
 from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from yaml.parser import Parser
-from yaml.reader import Reader
+from yaml.reader import Reader, ReaderError
 from yaml.resolver import BaseResolver
 from yaml.scanner import Scanner
 
@@ -32,12 +35,27 @@ MAX_BYTES = 1_000_000
 MAX_DEPTH = 32
 """Deepest nesting of lists and mappings accepted."""
 
+SHOWN_CHARS = 40
+"""Longest value quoted in a message; longer ones are cut with an ellipsis."""
+
+_MAX_DIGITS = 18
+"""Longest whole number read; every range in the schema is far below it."""
+
 Place = tuple[str | int, ...]
 """A place in a document: mapping keys and list indexes from the root, e.g. ``("rows", 2)``."""
 
 _INT = re.compile(r"[-+]?(0|[1-9][0-9]*)")
 _NUMBER = re.compile(r"[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")
 _NUMBER_LIKE = re.compile(r"[-+]?[.0-9][0-9a-zA-Z_:.+-]*|[-+]?\.(inf|nan)", re.IGNORECASE)
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SYNTAX_HINTS = {
+    "'\\t'": "indent and separate with spaces, not tabs",
+    "another document": "a file holds one document: remove the second '---' and what follows",
+    "could not find expected ':'": "a key needs ':' after it (and at most 1024 characters)",
+    "mapping values are not allowed": "quote text that holds ': '",
+}
+"""Problems PyYAML reports (a part of its message) -> what to do about them."""
+
 _YAML11_WORDS = {"yes", "no", "on", "off", "y", "n", "true", "false", "null", "~"}
 
 
@@ -47,11 +65,26 @@ class Plain(str):
     __slots__ = ()
 
 
+def shown(value: object) -> str:
+    """``value`` quoted for a one-line message: control characters escaped, cut to
+    :data:`SHOWN_CHARS` characters (``'abc…'``)."""
+    return f"'{_cut(str(value))}'"
+
+
+def _cut(text: str) -> str:
+    """``text`` with control, format and surrogate characters escaped (``\\u0007``), cut to
+    :data:`SHOWN_CHARS` characters."""
+    cut = text[:SHOWN_CHARS] + ("…" if len(text) > SHOWN_CHARS else "")
+    return "".join(
+        f"\\u{ord(c):04x}" if unicodedata.category(c) in ("Cc", "Cf", "Cs") else c for c in cut
+    )
+
+
 def place_text(place: Place) -> str:
     """``("rows", 2, "fields", 10)`` -> ``"rows[2].fields[10]"``; the root is ``""``."""
     out = ""
     for part in place:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        out += f"[{part}]" if isinstance(part, int) else (f".{_cut(part)}" if out else _cut(part))
     return out
 
 
@@ -79,10 +112,11 @@ class Doc:
 
 
 class _Refused(Exception):
-    def __init__(self, line: int, text: str) -> None:
+    def __init__(self, line: int, text: str, place: Place = ()) -> None:
         super().__init__(text)
         self.line = line
         self.text = text
+        self.place = place
 
 
 class _StrictComposer(Reader, Scanner, Parser, Composer, BaseResolver):
@@ -99,13 +133,16 @@ class _StrictComposer(Reader, Scanner, Parser, Composer, BaseResolver):
     def compose_node(self, parent: Any, index: Any) -> Any:
         event = self.peek_event()  # type: ignore[no-untyped-call]
         line = event.start_mark.line + 1
-        if isinstance(event, AliasEvent):
-            raise _Refused(line, "aliases (*name) are not allowed: write the value out in full")
+        if isinstance(event, AliasEvent) or getattr(event, "anchor", None) is not None:
+            raise _Refused(
+                line,
+                "anchors (&name) and aliases (*name) are not allowed: write values out in full",
+            )
         if isinstance(event, ScalarEvent | CollectionStartEvent) and event.tag not in (None, "!"):
-            raise _Refused(line, f"the tag {event.tag} is not allowed: write plain data")
+            raise _Refused(line, f"the tag {event.tag} is not allowed: remove it, write plain data")
         self.depth += 1
         if self.depth > MAX_DEPTH:
-            raise _Refused(line, f"nested deeper than {MAX_DEPTH} levels")
+            raise _Refused(line, f"nested deeper than {MAX_DEPTH} levels of lists and mappings")
         try:
             return super().compose_node(parent, index)
         finally:
@@ -127,18 +164,34 @@ def _decode(data: bytes, file: str, error: type[QwixxError]) -> str:
         ) from None
 
 
-def _yaml_error(exc: yaml.YAMLError, file: str) -> str:
+def _yaml_error(exc: yaml.YAMLError, file: str, text: str) -> str:
+    if isinstance(exc, ReaderError):
+        at = text[: exc.position].count("\n") + 1
+        return located(
+            file, at, "", f"the character U+{exc.character:04X} is not allowed in YAML: remove it"
+        )
     mark = getattr(exc, "problem_mark", None)
-    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-    if "'\\t'" in problem:
-        problem += " (indent and separate with spaces, not tabs)"
     line = mark.line + 1 if mark is not None else None
-    return located(file, line, "", f"not valid YAML: {problem}")
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    context = getattr(exc, "context", None) or ""
+    start = getattr(exc, "context_mark", None)
+    if context.startswith("while ") and start is not None and start.line + 1 != line:
+        problem += f" ({context.split(' ', 2)[2]} opened on line {start.line + 1})"
+    hint = next((h for key, h in _SYNTAX_HINTS.items() if key in problem), None)
+    return located(file, line, "", f"not valid YAML: {problem}" + (f": {hint}" if hint else ""))
 
 
 def _build(node: Any, place: Place, lines: dict[Place, int], doc_file: str) -> Any:
     lines[place] = node.start_mark.line + 1
     if isinstance(node, ScalarNode):
+        surrogate = _SURROGATE.search(node.value)
+        if surrogate is not None:
+            raise _Refused(
+                lines[place],
+                f"the escape \\u{ord(surrogate[0]):04x} is half of a UTF-16 pair: "
+                "write the character itself",
+                place,
+            )
         return Plain(node.value) if node.style is None else str(node.value)
     if isinstance(node, SequenceNode):
         return [_build(item, (*place, i), lines, doc_file) for i, item in enumerate(node.value)]
@@ -163,21 +216,26 @@ def parse(data: bytes, file: str, error: type[QwixxError]) -> Doc:
     every refusal listed in the module docstring and for any YAML syntax error.
     """
     if len(data) > MAX_BYTES:
-        raise error(f"{file}: the file is larger than {MAX_BYTES // 1_000_000} MB")
+        raise error(
+            f"{file}: the file is larger than {MAX_BYTES // 1_000_000} MB: "
+            "a layout or marks file is a few kB, check the file name"
+        )
     text = _decode(data, file, error)
-    composer = _StrictComposer(text)
+    composer = None
     try:
+        composer = _StrictComposer(text)
         node = composer.get_single_node()
         if node is None:
             raise error(f"{file}: the file is empty")
         lines: dict[Place, int] = {}
         root = _build(node, (), lines, file)
     except _Refused as exc:
-        raise error(located(file, exc.line, "", exc.text)) from None
+        raise error(located(file, exc.line, place_text(exc.place), exc.text)) from None
     except yaml.YAMLError as exc:
-        raise error(_yaml_error(exc, file)) from None
+        raise error(_yaml_error(exc, file, text)) from None
     finally:
-        composer.dispose()
+        if composer is not None:
+            composer.dispose()
     return Doc(file, root, lines)
 
 
@@ -225,24 +283,34 @@ class Node:
             return "a mapping"
         if isinstance(self.value, list):
             return "a list"
-        return f"'{self.value}'"
+        return shown(self.value)
 
     def child(self, key: str | int, value: Any) -> Node:
         """The node for ``value`` found under ``key``."""
         return Node(self.doc, value, (*self.place, key), self.error)
 
-    def mapping(self, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Node]:
-        """The entries of a mapping; unknown keys and missing ``required`` keys are errors."""
+    def mapping(
+        self,
+        required: tuple[str, ...],
+        optional: tuple[str, ...] = (),
+        explained: Mapping[str, str] | None = None,
+    ) -> dict[str, Node]:
+        """The entries of a mapping; unknown keys and missing ``required`` keys are errors.
+
+        ``explained`` maps keys the format deliberately lacks to the message they get.
+        """
         if not isinstance(self.value, dict):
             self.fail(f"expected a mapping (key: value), got {self._kind()}")
         known = (*required, *optional)
         for key in self.value:
+            if explained and key in explained:
+                self.child(key, None).fail(explained[key])
             if key not in known:
                 import difflib  # only on this error path: keeps start-up light
 
                 close = difflib.get_close_matches(key, known, n=1)
                 hint = f"did you mean '{close[0]}'?" if close else "known: " + ", ".join(known)
-                self.child(key, None).fail(f"unknown key '{key}' ({hint})")
+                self.child(key, None).fail(f"unknown key {shown(key)} ({hint})")
         for key in required:
             if key not in self.value:
                 self.fail(f"missing key '{key}'")
@@ -255,12 +323,12 @@ class Node:
         for key, value in self.value.items():
             yield key, self.child(key, value)
 
-    def sequence(self, low: int = 0, high: int = 1000) -> list[Node]:
-        """The items of a list of ``low``..``high`` items."""
+    def sequence(self, low: int = 0, high: int = 1000, items: str = "items") -> list[Node]:
+        """The items of a list of ``low``..``high`` items (``items`` names them in messages)."""
         if not isinstance(self.value, list):
             self.fail(f"expected a list, got {self._kind()}")
         if not low <= len(self.value) <= high:
-            self.fail(f"expected {low} to {high} items, got {len(self.value)}")
+            self.fail(f"expected {low} to {high} {items}, got {len(self.value)}")
         return [self.child(i, value) for i, value in enumerate(self.value)]
 
     def integer(self, low: int, high: int) -> int:
@@ -268,15 +336,20 @@ class Node:
         value = self.value
         if not isinstance(value, Plain):
             if isinstance(value, str):
-                self.fail(f"expected a whole number, got the quoted text '{value}'")
+                self.fail(
+                    f"expected a whole number, got the quoted text {shown(value)}: unquote it"
+                )
             self.fail(f"expected a whole number, got {self._kind()}")
         if not _INT.fullmatch(value):
             if _NUMBER_LIKE.fullmatch(value):
                 self.fail(
-                    f"write the whole number '{value}' plainly, e.g. 8: leading zeros, "
-                    "decimals, exponents, '_', hex and h:m forms are not read"
+                    f"write the whole number {shown(value)} plainly, e.g. 8: leading zeros, "
+                    "decimals, exponents, '_', hex, h:m, .inf and .nan are not read"
                 )
-            self.fail(f"expected a whole number, got '{value}'")
+            self.fail(f"expected a whole number, got {shown(value)}")
+        digits = len(value.lstrip("+-"))
+        if digits > _MAX_DIGITS:
+            self.fail(f"must be from {low} to {high}, got a number of {digits} digits")
         number = int(value)
         if not low <= number <= high:
             self.fail(f"must be from {low} to {high}, got {number}")
@@ -301,10 +374,17 @@ class Node:
             self.fail(
                 f"'{value}' is read as yes/no or null by YAML 1.1 tools: quote it, \"{value}\""
             )
+        value = value.rstrip("\n")
         if not value.strip():
             self.fail("expected text, got nothing")
         if len(value) > max_length:
-            self.fail(f"text longer than {max_length} characters ({len(value)})")
+            self.fail(f"text of {len(value)} characters: shorten it to {max_length} at most")
+        control = next((c for c in value if unicodedata.category(c) == "Cc"), None)
+        if control is not None:
+            self.fail(
+                f"the control character U+{ord(control):04X} is not allowed: "
+                "write the text on one line, without tabs"
+            )
         return str(value)
 
     def boolean(self) -> bool:

@@ -35,3 +35,13 @@ def run() -> Run:
         return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
 
     return invoke
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip ``nightly`` tests unless the marker expression names them (``-m nightly``)."""
+    if "nightly" in (config.getoption("markexpr") or ""):
+        return
+    skip = pytest.mark.skip(reason="nightly: run with -m nightly")
+    for item in items:
+        if "nightly" in item.keywords:
+            item.add_marker(skip)

@@ -58,7 +58,7 @@ def test_python_object_tag_is_refused(write_layout: Write) -> None:
     text = CLASSIC_YAML.replace("name: classic", "name: !!python/object/apply:os.system ['true']")
     assert error_of(write_layout(text)) == (
         "custom.yaml:2: the tag tag:yaml.org,2002:python/object/apply:os.system "
-        "is not allowed: write plain data"
+        "is not allowed: remove it, write plain data"
     )
 
 

@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
 import yaml
 
 from qwixx_print import layout
@@ -234,17 +233,6 @@ def test_unknown_layout_is_located_in_the_marks_file(run: Run, tmp_path: Path) -
         f"qwixx-print: {marks}:1: layout: clasic: no such layout "
         f"(shipped: {', '.join(layout.shipped_names())}; or give a .yaml path)\n"
     )
-
-
-@pytest.mark.parametrize("case", sorted(p.stem for p in BAD.glob("*.yaml")))
-def test_bad_marks_file_is_refused_with_its_expected_line(
-    run: Run, case: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(ROOT)
-    result = run("score", f"tests/data/bad/score/{case}.yaml")
-    assert result.exit_code == 2
-    assert result.stdout == ""
-    assert result.stderr == (BAD / f"{case}.expected").read_text(encoding="utf-8")
 
 
 def test_every_refusal_of_the_issue_has_a_case() -> None:

@@ -1,0 +1,228 @@
+"""Output paths never lose a file: refusals are one line with exit code 2, a failing run
+leaves the target byte-identical and no temporary ``.part`` file behind (issue 6)."""
+
+from __future__ import annotations
+
+import errno
+import os
+import pty
+import stat
+import subprocess
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import BinaryIO
+
+import pytest
+
+from qwixx_print import output
+from qwixx_print.errors import LayoutError, OutputError
+
+from .conftest import CLASSIC_YAML, Run
+
+Write = Callable[..., Path]
+
+
+@pytest.fixture
+def good_pdf(tmp_path: Path, run: Run) -> Path:
+    """A good classic PDF written by the CLI, the target a failing run must not damage."""
+    path = tmp_path / "good.pdf"
+    assert run("classic", "--out", str(path)).exit_code == 0
+    return path
+
+
+def leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".part"))
+
+
+def test_missing_folder_is_refused_and_not_created(tmp_path: Path, run: Run) -> None:
+    target = tmp_path / "nowhere" / "sheets.pdf"
+    result = run("classic", "--out", str(target))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"qwixx-print: {target}: the folder {target.parent} does not exist\n",
+    )
+    assert not target.parent.exists()
+
+
+def test_folder_that_is_a_file_is_refused(good_pdf: Path, run: Run) -> None:
+    target = good_pdf / "sheets.pdf"
+    result = run("classic", "--out", str(target))
+    assert (
+        result.stderr == f"qwixx-print: {target}: the folder {good_pdf} is a file, not a folder\n"
+    )
+
+
+def test_output_path_that_is_a_folder_is_refused(tmp_path: Path, run: Run) -> None:
+    result = run("classic", "--out", str(tmp_path))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"qwixx-print: {tmp_path}: is a folder; give a file name such as {tmp_path}/sheets.pdf\n",
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_default_output_folder_blocked_by_a_file_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Run
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "output").write_bytes(b"not a folder")
+    result = run("classic")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "qwixx-print: output: is a file, not a folder: give --out FILE.pdf\n",
+    )
+    assert (tmp_path / "output").read_bytes() == b"not a folder"
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
+def test_read_only_folder_is_refused(tmp_path: Path, run: Run) -> None:
+    folder = tmp_path / "locked"
+    folder.mkdir(mode=0o555)
+    result = run("classic", "--out", str(folder / "sheets.pdf"))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"qwixx-print: {folder}/sheets.pdf: cannot write in {folder} (Permission denied)\n",
+    )
+
+
+def test_failing_rename_keeps_the_existing_pdf_and_no_part_file(
+    good_pdf: Path, monkeypatch: pytest.MonkeyPatch, run: Run
+) -> None:
+    before = good_pdf.read_bytes()
+
+    def refuse(source: object, target: object) -> None:
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+
+    monkeypatch.setattr(os, "replace", refuse)
+    result = run("classic", "--pages", "2", "--out", str(good_pdf))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"qwixx-print: {good_pdf}: cannot be written (Permission denied)\n",
+    )
+    assert good_pdf.read_bytes() == before
+    assert leftovers(good_pdf.parent) == []
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("source:", "labels:\n  titel: My sheet\nsource:"), "labels.titel: unknown label 'titel'"),
+        (("threshold: 5", "threshold: 08"), "lock.threshold: write the whole number '08'"),
+    ],
+    ids=["fails-while-drawing", "fails-while-loading"],
+)
+def test_failing_layout_keeps_the_existing_pdf(
+    change: tuple[str, str], message: str, good_pdf: Path, write_layout: Write, run: Run
+) -> None:
+    before = good_pdf.read_bytes()
+    bad = write_layout(CLASSIC_YAML.replace(*change))
+    result = run(str(bad), "--out", str(good_pdf))
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"qwixx-print: {bad}:")
+    assert message in result.stderr
+    assert good_pdf.read_bytes() == before
+    assert leftovers(good_pdf.parent) == []
+
+
+@pytest.mark.parametrize(
+    ("failure", "raised"),
+    [
+        (OSError(errno.ENOSPC, "No space left on device"), OutputError),
+        (LayoutError("custom.yaml:3: rows: broken"), LayoutError),
+        (KeyboardInterrupt(), KeyboardInterrupt),
+    ],
+)
+def test_writer_failing_midway_keeps_the_target_whole(
+    good_pdf: Path, failure: BaseException, raised: type[BaseException]
+) -> None:
+    before = good_pdf.read_bytes()
+
+    def half_then_fail(stream: BinaryIO) -> None:
+        stream.write(b"%PDF-1.4 half")
+        raise failure
+
+    with pytest.raises(raised) as info:
+        output.write_atomically(good_pdf, half_then_fail)
+    if raised is OutputError:
+        assert str(info.value) == f"{good_pdf}: cannot be written (No space left on device)"
+    assert good_pdf.read_bytes() == before
+    assert leftovers(good_pdf.parent) == []
+
+
+def test_stdout_gets_the_same_bytes_as_the_file(good_pdf: Path, run: Run) -> None:
+    result = run("classic", "--out", "-")
+    assert result.exit_code == 0
+    assert result.stdout_bytes == good_pdf.read_bytes()
+    assert result.stderr == "wrote standard output: 1 page, 8 sheets (classic)\n"
+
+
+def test_stdout_that_is_a_terminal_is_refused() -> None:
+    leader, terminal = pty.openpty()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "qwixx_print", "classic", "--out", "-"],
+            stdout=terminal,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+        os.set_blocking(leader, False)
+        try:
+            shown = os.read(leader, 4096)
+        except BlockingIOError:
+            shown = b""
+    finally:
+        os.close(terminal)
+        os.close(leader)
+    assert done.returncode == 2
+    assert done.stderr == (
+        "qwixx-print: -: will not write a PDF to a terminal: redirect it, e.g. > sheets.pdf\n"
+    )
+    assert shown == b""
+
+
+@pytest.mark.parametrize("pages", ["0", "100000", "-3"])
+def test_pages_outside_the_range_are_refused_with_the_range(
+    pages: str, tmp_path: Path, run: Run
+) -> None:
+    result = run("classic", "--pages", pages, "--out", str(tmp_path / "s.pdf"))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"qwixx-print: Invalid value for '--pages': {pages} is not in the range 1<=x<=1000. "
+        "(see 'qwixx-print print --help')\n",
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_pipe_target_is_written_through_not_replaced(good_pdf: Path, run: Run) -> None:
+    pipe = good_pdf.parent / "pipe.pdf"
+    os.mkfifo(pipe)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(pipe.read_bytes()))
+    reader.start()
+    result = run("classic", "--out", str(pipe))
+    reader.join(timeout=60)
+    assert result.exit_code == 0
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+    assert received == [good_pdf.read_bytes()]
+
+
+def test_symlink_target_keeps_the_link_and_replaces_its_file(good_pdf: Path, run: Run) -> None:
+    real = good_pdf.parent / "real.pdf"
+    real.write_bytes(b"old")
+    link = good_pdf.parent / "link.pdf"
+    link.symlink_to(real.name)
+    assert run("classic", "--out", str(link)).exit_code == 0
+    assert os.readlink(link) == "real.pdf"
+    assert real.read_bytes() == good_pdf.read_bytes()
+
+
+def test_file_name_too_long_is_refused(tmp_path: Path, run: Run) -> None:
+    target = tmp_path / ("x" * 300 + ".pdf")
+    result = run("classic", "--out", str(target))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"qwixx-print: {target}: cannot be written (File name too long)\n",
+    )
