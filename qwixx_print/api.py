@@ -9,12 +9,15 @@ import io
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
-from qwixx_print import geometry, labels, layout, marks, rules
-from qwixx_print.errors import LayoutError, OutputError
+from qwixx_print import geometry, labels, layout, rules
+from qwixx_print.errors import LayoutError, OutputError, first_of
 from qwixx_print.layout import Layout
 from qwixx_print.output import make_folder, write_atomically
+
+if TYPE_CHECKING:
+    from qwixx_print import marks
 
 
 def problems(sheet: Layout, langs: Sequence[str] = labels.LANGUAGES) -> list[str]:
@@ -30,17 +33,17 @@ def problems(sheet: Layout, langs: Sequence[str] = labels.LANGUAGES) -> list[str
     return [sheet.locate(p.place, p.message) for p in found]
 
 
-def checked(name_or_path: str, lang: str | None = None) -> Layout:
-    """The layout ``name_or_path`` (shipped name or YAML path), loaded and validated, its
-    labels in ``lang`` (``None``: every language).
+def checked(name_or_path: str) -> Layout:
+    """The layout ``name_or_path`` (shipped name or YAML path), loaded and checked against
+    the rules (RULES.md §3) and the sheet's room. Its labels are checked where they are
+    drawn: rendering refuses a label that does not fit, located like these problems.
 
     Raises LayoutError with the first problem (and how many more) when it is not valid.
     """
     sheet = layout.find(name_or_path)
-    found = problems(sheet, labels.LANGUAGES if lang is None else (lang,))
+    found = rules.validate(sheet) + geometry.fit_problems(sheet)
     if found:
-        more = f" (and {len(found) - 1} more: run 'qwixx-print validate')" if len(found) > 1 else ""
-        raise LayoutError(found[0] + more)
+        raise LayoutError(first_of([sheet.locate(p.place, p.message) for p in found]))
     return sheet
 
 
@@ -109,6 +112,8 @@ def score(source: str) -> marks.Game:
     """Load the marks file ``source`` (``-``: standard input) with a checked layout and score
     it (see :func:`qwixx_print.marks.score`). Raises MarksError, LayoutError or
     RuleViolation with a located one-line message."""
+    from qwixx_print import marks
+
     return marks.score(marks.load(source, find=checked))
 
 

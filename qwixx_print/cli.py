@@ -105,7 +105,7 @@ def print_command(
 
     if preview is not None and len(names) > 1:
         raise UserError(f"--preview shows one layout, got {len(names)}: {', '.join(names)}")
-    sheets = [api.checked(name, lang) for name in names]
+    sheets = [api.checked(name) for name in names]
     if preview is not None:
         click.echo(f"wrote {api.preview(sheets[0], preview, lang)}: one sheet ({sheets[0].name})")
         return

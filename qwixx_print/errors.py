@@ -6,6 +6,8 @@ and keeps its traceback.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class QwixxError(Exception):
     """A user error with a one-line, self-explaining message.
@@ -28,6 +30,13 @@ class RuleViolation(QwixxError):
 
 class OutputError(QwixxError):
     """An output path that cannot be written (missing folder, no permission, a terminal)."""
+
+
+def first_of(messages: Sequence[str]) -> str:
+    """The first of several one-line messages, saying how many more there are (and where to
+    see them all); ``messages`` must not be empty."""
+    more = len(messages) - 1
+    return messages[0] + (f" (and {more} more: run 'qwixx-print validate')" if more else "")
 
 
 def located(file: str, line: int | None, place: str, message: str) -> str:

@@ -16,9 +16,8 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry, labels
-from qwixx_print.draw import paint
+from qwixx_print.draw import check, paint
 from qwixx_print.draw.paint import CUT, FONT, MM
-from qwixx_print.draw.sheet import draw_sheet
 from qwixx_print.layout import Layout
 
 __all__ = ["pdf_canvas", "placed", "placement", "preview", "render"]
@@ -116,7 +115,7 @@ def render(
         for index, layout in enumerate(layouts):
             form = f"sheet{index}"
             c.beginForm(form, 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
-            draw_sheet(c, layout, lang)
+            check.draw_checked(c, layout, lang)
             c.endForm()
             for _ in range(pages):
                 for origin in imposition.origins:
@@ -148,7 +147,7 @@ def preview(
         invariant=True,
         initialFontName=FONT,
     )
-    draw_sheet(c, layout, lang)
+    check.draw_checked(c, layout, lang)
     c.showPage()
     c.save()
     document = pypdfium2.PdfDocument(pdf.getvalue())

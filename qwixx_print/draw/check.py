@@ -13,27 +13,46 @@ from reportlab.pdfgen.canvas import Canvas
 from qwixx_print import labels, rules
 from qwixx_print.draw import paint
 from qwixx_print.draw.sheet import draw_sheet
+from qwixx_print.errors import LayoutError, first_of
 from qwixx_print.layout import Layout
+
+
+def _as_problems(layout: Layout, lang: str, misfits: Sequence[paint.Misfit]) -> list[rules.Problem]:
+    """The misfits found while drawing ``layout`` in ``lang`` as problems: a layout's own
+    label is placed at ``labels.KEY``; a language's label names the language."""
+    found = []
+    for misfit in misfits:
+        own = misfit.key in layout.labels
+        where = "" if own else f", language '{lang}'"
+        found.append(
+            rules.Problem(
+                ("labels", misfit.key) if own else ("labels",),
+                f"label '{misfit.key}' ('{misfit.text}'{where}): {misfit.reason}",
+            )
+        )
+    return found
 
 
 def label_problems(layout: Layout, langs: Sequence[str] = labels.LANGUAGES) -> list[rules.Problem]:
     """Every label of ``layout`` that cannot be printed in one of ``langs``: too long for its
     box even at :data:`~qwixx_print.draw.paint.MIN_LABEL_PT`, or holding a character the
-    font lacks. A layout's own label is placed at ``labels.KEY`` and reported once; a
-    language's label names the language. Raises LayoutError for an unknown language code.
+    font lacks, each reported once. Raises LayoutError for an unknown language code.
     """
     paint.register_fonts()
     found: list[rules.Problem] = []
     for lang in langs:
         with paint.collecting_misfits() as misfits:
             draw_sheet(Canvas(io.BytesIO()), layout, lang)
-        for misfit in misfits:
-            own = misfit.key in layout.labels
-            where = "" if own else f", language '{lang}'"
-            problem = rules.Problem(
-                ("labels", misfit.key) if own else ("labels",),
-                f"label '{misfit.key}' ('{misfit.text}'{where}): {misfit.reason}",
-            )
-            if problem not in found:
-                found.append(problem)
+        found += [p for p in _as_problems(layout, lang, misfits) if p not in found]
     return found
+
+
+def draw_checked(c: Canvas, layout: Layout, lang: str) -> None:
+    """Draw one sheet of ``layout`` in ``lang`` (:func:`draw_sheet`); if a label does not
+    fit or lacks a glyph, raise LayoutError located in the layout, naming the label, after
+    the drawing (so every misfit is counted)."""
+    with paint.collecting_misfits() as misfits:
+        draw_sheet(c, layout, lang)
+    if misfits:
+        found = _as_problems(layout, lang, misfits)
+        raise LayoutError(first_of([layout.locate(p.place, p.message) for p in found]))

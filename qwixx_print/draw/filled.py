@@ -16,9 +16,9 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry, rules
-from qwixx_print.draw import paint, pdf_canvas, placed
+from qwixx_print.choices import DEFAULT_LANG
+from qwixx_print.draw import check, paint, pdf_canvas, placed
 from qwixx_print.draw.paint import FONT_BOLD, MM
-from qwixx_print.draw.sheet import draw_sheet
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
 from qwixx_print.marks import Game, Player
@@ -98,7 +98,7 @@ def render(game: Game, out: BinaryIO, paper: str = "a4") -> None:
     players = game.marks.players
     with pdf_canvas(out, imposition, f"Qwixx filled-in sheets: {layout.name}") as c:
         c.beginForm("blank", 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
-        draw_sheet(c, layout)
+        check.draw_checked(c, layout, DEFAULT_LANG)
         c.endForm()
         for start in range(0, len(players), PER_PAGE):
             page = players[start : start + PER_PAGE]
