@@ -47,6 +47,21 @@ def medians(
     return statistics.median(a), statistics.median(b)
 
 
+FLOOR = """\
+import runpy, sys
+import click, yaml
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from qwixx_print.draw import paint
+paint.register_fonts()
+sys.argv = ["baseline", "floor.pdf", "1"]
+runpy.run_path({baseline!r}, run_name="__main__")
+"""
+"""The reference plus what the brief and issues require of any qwixx-print run: click,
+PyYAML and the two embedded DejaVu Sans faces (registered, not used). No run of ours can be
+faster than this floor; the gap between it and row 1 is our own code."""
+
+
 def shipped() -> list[str]:
     """Names of the shipped layouts, as ``qwixx-print list`` prints them."""
     out = subprocess.run([QWIXX, "list"], check=True, capture_output=True, text=True).stdout
@@ -90,6 +105,13 @@ def main() -> int:
             [[QWIXX, "classic", "--pages", "1", "-o", "a.pdf"]],
             [[PYTHON, base, "b.pdf", "1"]],
             1.5,
+        )
+        (cwd / "floor.py").write_text(FLOOR.format(baseline=base))
+        compare(
+            "1b floor: ref+click+yaml+fonts",
+            [[PYTHON, "floor.py"]],
+            [[PYTHON, base, "b.pdf", "1"]],
+            None,
         )
         compare(
             "2 classic, 100 pages",

@@ -7,7 +7,7 @@ Coordinates are PDF-like: origin at the bottom left, x to the right, y up, all i
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from qwixx_print import rules
 from qwixx_print.choices import PAPERS, PER_PAGE
@@ -45,8 +45,7 @@ _MAX_FIELD = 7.5
 _BONUS_LABEL_W = 10.0
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(NamedTuple):
     """A rectangle in mm: lower-left corner (``x``, ``y``), width ``w``, height ``h``."""
 
     x: float
@@ -75,8 +74,7 @@ class Box:
         return self.x + self.w
 
 
-@dataclass(frozen=True)
-class RowBoxes:
+class RowBoxes(NamedTuple):
     """One row: its coloured ``band``, a box per field, the small boxes under all fields but
     the last (empty unless the row has them) and the ``lock`` circle's square."""
 
@@ -86,8 +84,7 @@ class RowBoxes:
     lock: Box
 
 
-@dataclass(frozen=True)
-class SheetBoxes:
+class SheetBoxes(NamedTuple):
     """All boxes of one sheet of ``width`` x ``height`` mm.
 
     ``totals`` holds one box per row, then the penalty total, then the grand total;
@@ -269,8 +266,7 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
     )
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     """A straight line from (``x0``, ``y0``) to (``x1``, ``y1``), mm on the page."""
 
     x0: float
@@ -279,8 +275,7 @@ class Line:
     y1: float
 
 
-@dataclass(frozen=True)
-class Imposition:
+class Imposition(NamedTuple):
     """Sheets placed on one page, all in mm.
 
     ``origins``: lower-left corner of each placed sheet on the page, reading order (top

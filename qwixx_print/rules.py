@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from qwixx_print.errors import RuleViolation
 from qwixx_print.layout import Layout, Row
@@ -76,8 +76,7 @@ def max_counted(layout: Layout, row: Row) -> int:
     return min(max_crosses(row), layout.max_counted)
 
 
-@dataclass(frozen=True)
-class RowScore:
+class RowScore(NamedTuple):
     """A scored row: ``crosses`` counted (lock included, cap applied), ``locked``, ``points``."""
 
     crosses: int
@@ -146,8 +145,7 @@ def game_over(locked_colours: int, most_penalties: int, layout: Layout) -> bool:
     return locked_colours >= MAX_LOCKS_PER_SHEET or most_penalties >= layout.penalty_boxes
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(NamedTuple):
     """A broken invariant of a layout (RULES.md §3) at ``place`` (e.g. ``("rows", 2)``)."""
 
     place: Place
@@ -348,8 +346,7 @@ class RowViolation(RuleViolation):
         self.row = row
 
 
-@dataclass(frozen=True)
-class PowerEffect:
+class PowerEffect(NamedTuple):
     """An unlocked Kräfte power on a scored sheet: its symbol id, the row it acts on (the
     weakest row for ``weakest-double``, else ``None``) and the points it adds at the end."""
 
@@ -358,8 +355,7 @@ class PowerEffect:
     points: int
 
 
-@dataclass(frozen=True)
-class SheetScore:
+class SheetScore(NamedTuple):
     """A scored sheet: ``rows`` by row id (layout order), ``penalties`` crossed, the points
     they cost (``penalty_points``, >= 0), the unlocked ``powers`` and the ``total``
     (rows - penalty points + power points; RULES.md §1 Score, §2 Kräfte)."""

@@ -6,9 +6,9 @@ import struct
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import NamedTuple
 
 from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
@@ -135,8 +135,7 @@ def fit_size(text: str, box: Box, size: float, font: str = FONT) -> float:
     return min(limits)
 
 
-@dataclass(frozen=True)
-class Misfit:
+class Misfit(NamedTuple):
     """A label that cannot be printed: its ``key`` (``penalties``), the ``text`` as drawn,
     the ``box`` (mm) it must stay in, named ``box_name``, and why (``reason``)."""
 
