@@ -171,9 +171,14 @@ def test_bonus_bar_cells_carry_the_rules_colours_in_order(pdfs: dict[str, Path])
     assert list(sheet.bonus_bar) == expected
     ox, oy = sheet_origin()
     cells = geometry.sheet_boxes(sheet).bonus_bar
-    found = colours_at(pdfs["bonuskette"], [(ox + c.cx, oy + c.cy) for c in cells])
-    for colour, rgb in zip(expected, found, strict=True):
-        assert off(tint(sheet, colour, 0.55), rgb) <= 3
+    # the cell's fill, left of its colour symbol, and the symbol in its centre
+    left = [(ox + c.cx - 0.4 * min(c.w - 1.4, c.h), oy + c.cy) for c in cells]
+    fills = colours_at(pdfs["bonuskette"], left)
+    marks = colours_at(pdfs["bonuskette"], [(ox + c.cx, oy + c.cy) for c in cells])
+    for colour, fill, mark in zip(expected, fills, marks, strict=True):
+        assert off(tint(sheet, colour, 0.55), fill) <= 3
+        ink = paint.mix(HexColor(sheet.colours[colour]), paint.INK, 0.35).rgb()
+        assert off(tuple(round(v * 255) for v in ink), mark) <= 3
 
 
 def test_double_fields_carry_an_x2_tab_at_the_rules_positions(pdfs: dict[str, Path]) -> None:
@@ -297,10 +302,10 @@ def test_variants_doc_shows_every_shipped_sheet_as_a_one_sheet_picture() -> None
 
     doc = (ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
     for name in layout.shipped_names():
-        assert f"](variants/{name}.png)" in doc
-        with Image.open(ROOT / "docs" / "variants" / f"{name}.png") as picture:
-            # one 96 x 65 mm sheet at 200 dpi
-            assert picture.size == (756, 512)
+        assert f"](sheets/{name}.png)" in doc
+        with Image.open(ROOT / "docs" / "sheets" / f"{name}.png") as picture:
+            # one 96 x 65 mm sheet at the preview's 12 pixels per mm
+            assert picture.size == (1152, 780)
     for alias in ALIASES:
         assert f"`{alias}`" in doc
 
@@ -312,3 +317,19 @@ def test_printing_by_alias_writes_the_sheet_under_its_name(run: Run, tmp_path: P
     assert result.output == f"wrote {out}: 1 page, 8 sheets (kraefte)\n"
     texts = [" ".join(t) for t, _ in row_sequences(out)]
     assert texts.count(UP) == 16 and texts.count(DOWN) == 16
+
+
+def test_power_legend_text_wraps_or_is_refused_with_its_cell_named(tmp_path: Path) -> None:
+    text = (ROOT / "layouts" / "kraefte.yaml").read_text(encoding="utf-8")
+    fits = tmp_path / "fits.yaml"
+    fits.write_text(
+        text.replace("labels:\n", 'labels:\n  power-plus-13: "plus thirteen points, end"\n')
+    )
+    assert api.problems(layout.load(fits, "fits.yaml")) == []
+    long = tmp_path / "long.yaml"
+    long.write_text(text.replace("labels:\n", f'labels:\n  power-plus-13: "{"thirteen " * 12}"\n'))
+    found = api.problems(layout.load(long, "long.yaml"))
+    assert len(found) == 1
+    assert found[0].startswith("long.yaml:")
+    assert ": labels.power-plus-13: label 'power-plus-13' ('thirteen thirteen" in found[0]
+    assert "does not fit the power legend cell (14.4 x 4.0 mm) even at 4 pt" in found[0]

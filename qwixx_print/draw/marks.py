@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from reportlab.lib.colors import Color, HexColor, white
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry
-from qwixx_print.draw import paint
-from qwixx_print.draw.paint import FONT, FONT_BOLD, INK, MM
+from qwixx_print.draw import paint, symbols
+from qwixx_print.draw.paint import FONT_BOLD, INK, MM
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Field, Layout, Row
 
@@ -197,23 +196,25 @@ def strips(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[
     of the powers (symbol and what it does), where the layout has them."""
     if sheet.bonus_label is not None:
         c.setFillColor(INK)
-        paint.centred(c, text["bonus"], sheet.bonus_label, 5.5, FONT_BOLD)
+        paint.fitted_text(
+            c, "bonus", text["bonus"], sheet.bonus_label, "bonus label box", 5.5, FONT_BOLD
+        )
+    shapes = symbols.shapes(layout)
     for k, (colour, cell) in enumerate(zip(layout.bonus_bar, sheet.bonus_bar, strict=True)):
         tint = HexColor(layout.colours[colour])
         side = min(cell.w - 1.4, cell.h)
         square = Box(cell.cx - side / 2, cell.cy - side / 2, side, side)
         c.setLineWidth(0.8)
         paint.rect(c, square, paint.mix(tint, white, 0.55), tint, radius=0.5)
+        inset = square.w * 0.3
+        mark = Box(square.x + inset, square.y + inset, square.w - 2 * inset, square.h - 2 * inset)
+        symbols.draw_symbol(c, shapes[colour], mark, paint.mix(tint, INK, 0.35))
         if k:
             c.setFillColor(INK)
             paint.centred(c, "\u203a", Box(cell.x - 0.7, cell.y, 1.4, cell.h), 6.0)
     for power, cell in zip(geometry.powers(layout), sheet.legend_cells, strict=True):
         power_badge(c, power, cell.x + BADGE_R + 0.3, cell.cy)
-        words = simpleSplit(
-            text[f"power-{power}"], FONT, LEGEND_PT, (cell.w - 2 * BADGE_R - 1.2) * MM
-        )
+        room = Box(cell.x + 2 * BADGE_R + 0.8, cell.y, cell.w - 2 * BADGE_R - 0.8, cell.h)
         c.setFillColor(INK)
-        lead = LEGEND_PT * 1.1 / MM
-        top = cell.cy + (len(words) - 1) * lead / 2 - LEGEND_PT * 0.35 / MM
-        for k, line in enumerate(words):
-            paint.text_at(c, line, cell.x + 2 * BADGE_R + 0.8, top - k * lead, LEGEND_PT, align="l")
+        key = f"power-{power}"
+        paint.fitted_lines(c, key, text[key], room, "power legend cell", LEGEND_PT)

@@ -200,3 +200,36 @@ def fitted_text(
     fitted = fit_size(text, box, size, font)
     x = {"l": box.x, "c": box.cx, "r": box.right}[align]
     text_at(c, text, x, box.cy - _baseline_drop(font) * fitted / MM, fitted, font, align)
+
+
+def fitted_lines(
+    c: Canvas,
+    key: str,
+    text: str,
+    box: Box,
+    box_name: str,
+    size: float,
+    font: str = FONT,
+    max_lines: int = 2,
+) -> None:
+    """Draw label ``key``'s ``text`` left-aligned in ``box`` (mm), wrapped at spaces into at
+    most ``max_lines`` lines of equal height, at ``size`` pt or the largest smaller size (in
+    0.25 pt steps) at which every line fits its share of the box (:func:`fit_size`). Text
+    that fits at no size down to :data:`MIN_LABEL_PT` is refused (or recorded) as by
+    :func:`fitted_text`."""
+    from reportlab.lib.utils import simpleSplit
+
+    trial = size
+    while trial >= MIN_LABEL_PT:
+        lines = simpleSplit(text, font, trial, box.w * MM)
+        height = box.h / max(len(lines), 1)
+        shares = [Box(box.x, box.top - (k + 1) * height, box.w, height) for k in range(len(lines))]
+        if len(lines) <= max_lines and all(
+            fit_size(line, share, trial, font) >= trial
+            for line, share in zip(lines, shares, strict=True)
+        ):
+            for line, share in zip(lines, shares, strict=True):
+                fitted_text(c, key, line, share, box_name, trial, font, align="l")
+            return
+        trial -= 0.25
+    fitted_text(c, key, text, box, box_name, size, font, align="l")
