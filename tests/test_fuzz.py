@@ -2,7 +2,7 @@
 own error (a :class:`QwixxError` with a one-line message), never anything else (issue 6).
 
 A file kind is a :class:`Target`: valid seed documents and the check that reads one. Adding a
-kind (e.g. marks files for ``score``) is one more entry in :data:`TARGETS`. Each target runs
+kind is one more entry in :data:`TARGETS`: layouts (``validate``) and marks files (``score``). Each target runs
 :data:`CI_EXAMPLES` examples per strategy in CI and :data:`NIGHTLY_EXAMPLES` under
 ``-m nightly``.
 """
@@ -18,10 +18,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from qwixx_print import api, geometry, layout, yamldoc
-from qwixx_print.errors import LayoutError, QwixxError
+from qwixx_print import api, geometry, layout, marks, yamldoc
+from qwixx_print.errors import LayoutError, MarksError, QwixxError
 
-from .conftest import CLASSIC_YAML
+from .conftest import CLASSIC_YAML, ROOT
 
 CI_EXAMPLES = 300
 NIGHTLY_EXAMPLES = 5000
@@ -82,8 +82,36 @@ bonus_bar: [red]
 labels: {title: "Qwixx · fuzz"}
 """
 
+
+def check_marks(data: bytes) -> object:
+    """Parse, load and score a marks file's bytes, as ``qwixx-print score`` does (layouts by
+    shipped name, or relative to tests/data/marks). Scoring raises on every problem, so a
+    file that scores has none: the empty list, like a valid layout's."""
+    doc = yamldoc.parse(data, "fuzz.yaml", MarksError)
+    game = marks.score(marks.from_doc(doc, ROOT / "tests" / "data" / "marks", api.checked))
+    assert len(game.sheets) == len(game.marks.players)
+    return []
+
+
+MARKS_SEEDS = (
+    (ROOT / "tests" / "data" / "marks" / "lea.yaml").read_text(encoding="utf-8"),
+    """\
+layout: nochmal
+players:
+  - {name: Ana, crosses: {red: [2, 3, 4, 5], blue: [12, 3]}, again: {red: [3, 5]}, penalties: 2}
+  - {name: Ben, crosses: {yellow: [2, 3, 4, 5, 6, 7, 12]}, again: {yellow: [2]}}
+""",
+    """\
+layout: kraefte
+players:
+  - {name: Cem, crosses: {red: [2, 3, 4, 5, 7, 8, 12], yellow: [10], green: [12, 8]}}
+  - {name: Dora, crosses: {blue: [12, 11, 6]}, penalties: 4}
+""",
+)
+
 TARGETS: tuple[Target, ...] = (
     Target("layout", (yaml.safe_load(CLASSIC_YAML), yaml.safe_load(RICH_YAML)), check_layout),
+    Target("marks", tuple(yaml.safe_load(seed) for seed in MARKS_SEEDS), check_marks),
 )
 
 SURPRISES = (

@@ -92,7 +92,7 @@ def test_locked_row_with_six_numbers_scores_28_and_full_row_78(run: Run, tmp_pat
 def test_doppelt_row_with_four_doubles_counts_16_crosses_136(run: Run, tmp_path: Path) -> None:
     marks = write_marks(
         tmp_path,
-        str(LAYOUTS / "doppelt.yaml"),
+        "doppelt",
         {"name": "Léa", "crosses": {"green": list(range(12, 1, -1)), "red": [3, 5, 9]}},
     )
     data = scored(run, marks)
@@ -102,11 +102,9 @@ def test_doppelt_row_with_four_doubles_counts_16_crosses_136(run: Run, tmp_path:
 
 def test_doppelt_lock_needs_7_crosses_doubles_counting_2(run: Run, tmp_path: Path) -> None:
     locked = {"name": "Léa", "crosses": {"red": [3, 5, 9, 11, 12]}}  # 8 crosses, then the 12
-    assert rows(scored(run, write_marks(tmp_path, str(LAYOUTS / "doppelt.yaml"), locked)))[
-        "red"
-    ] == (10, True, 55)
+    assert rows(scored(run, write_marks(tmp_path, "doppelt", locked)))["red"] == (10, True, 55)
     early = {"name": "Léa", "crosses": {"red": [3, 5, 9, 12]}}  # 6 crosses, then the 12
-    result = run("score", str(write_marks(tmp_path, str(LAYOUTS / "doppelt.yaml"), early)))
+    result = run("score", str(write_marks(tmp_path, "doppelt", early)))
     assert result.exit_code == 2
     assert result.stderr.endswith(
         "Léa, red: the 12 locks the row only after 7 crosses; there are 6\n"
@@ -116,7 +114,7 @@ def test_doppelt_lock_needs_7_crosses_doubles_counting_2(run: Run, tmp_path: Pat
 def test_nochmal_row_is_capped_at_16_crosses(run: Run, tmp_path: Path) -> None:
     marks = write_marks(
         tmp_path,
-        str(LAYOUTS / "nochmal.yaml"),
+        "nochmal",
         {
             "name": "Sam",
             "crosses": {"yellow": list(range(2, 13)), "blue": [12, 11]},
@@ -156,6 +154,34 @@ def test_kraefte_plus_13_and_weakest_row_double(run: Run, tmp_path: Path) -> Non
         {"power": "plus-13", "row": None, "points": 13},
     ]
     assert player(data)["total"] == 55 + 3 + 10 + 1 - 10 + 1 + 13 == 73
+
+
+def test_shipped_kraefte_sheet_with_plus_13_and_weakest_row_double(
+    run: Run, tmp_path: Path
+) -> None:
+    lea = {
+        "name": "Léa",
+        "crosses": {
+            "red": [2, 3, 4, 5, 7, 8, 12],  # 6 before the 12: locked, 8 crosses; 7 is plus-13
+            "yellow": [10],  # weakest-double, with blue 11
+            "green": [12, 8],  # 8 is plus-13, with red 7
+            "blue": [11],
+        },
+        "penalties": 1,
+    }
+    data = scored(run, write_marks(tmp_path, "kraefte", lea))
+    assert rows(data) == {
+        "red": (8, True, 36),
+        "yellow": (1, False, 1),
+        "green": (2, False, 3),
+        "blue": (1, False, 1),
+    }
+    # yellow and blue tie at 1 point: the first from the top (yellow) scores double
+    assert player(data)["powers"] == [
+        {"power": "weakest-double", "row": "yellow", "points": 1},
+        {"power": "plus-13", "row": None, "points": 13},
+    ]
+    assert player(data)["total"] == 36 + 1 + 3 + 1 - 5 + 1 + 13 == 50
 
 
 def test_kraefte_no_penalties_gives_the_penalty_points_back(run: Run, tmp_path: Path) -> None:
@@ -219,7 +245,7 @@ def test_dash_reads_the_marks_from_standard_input(run: Run) -> None:
 def test_layout_path_is_relative_to_the_marks_file(run: Run, tmp_path: Path) -> None:
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "mine.yaml").write_text(
-        (LAYOUTS / "doppelt.yaml").read_text(encoding="utf-8"), encoding="utf-8"
+        (ROOT / "layouts" / "doppelt.yaml").read_text(encoding="utf-8"), encoding="utf-8"
     )
     marks = write_marks(tmp_path, "sub/mine.yaml", {"name": "Léa", "crosses": {"red": [3]}})
     assert rows(scored(run, marks))["red"] == (2, False, 3)
@@ -244,7 +270,7 @@ def test_every_refusal_of_the_issue_has_a_case() -> None:
 def test_mixed_colours_score_per_row_and_locks_take_the_last_fields_colour(
     run: Run, tmp_path: Path
 ) -> None:
-    farb = str(LAYOUTS / "farbbloecke.yaml")
+    farb = "farbbloecke"
     row1_locked = [2, 5, 8, 9, 11, 12]  # yellow, blue, green, green, red, then the red 12
     marks = write_marks(tmp_path, farb, {"name": "Léa", "crosses": {"row1": row1_locked}})
     assert rows(scored(run, marks))["row1"] == (7, True, 28)
