@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, BinaryIO
 from qwixx_print import geometry, labels, layout, rules
 from qwixx_print.errors import LayoutError, OutputError, first_of
 from qwixx_print.layout import Layout
-from qwixx_print.output import make_folder, write_atomically
+from qwixx_print.output import PNG, make_folder, write_atomically
 
 if TYPE_CHECKING:
     from qwixx_print import marks
@@ -67,7 +67,7 @@ def preview(sheet: Layout, out: Path, lang: str = labels.DEFAULT_LANG) -> Path:
     (see :func:`qwixx_print.draw.preview`). Raises OutputError when it cannot be written."""
     from qwixx_print import draw
 
-    write_atomically(out, lambda stream: draw.preview(sheet, stream, lang))
+    write_atomically(out, lambda stream: draw.preview(sheet, stream, lang), PNG)
     return out
 
 

@@ -41,7 +41,8 @@ _AGAIN_H = 2.6
 _AGAIN_W = 0.7
 """A small box's width as a share of its field's: wide enough to cross with a pencil."""
 _FIELD_GAP = 0.4
-_MAX_FIELD = 7.5
+_MAX_FIELD = 12.0
+"""Widest field slot, mm: rows of fewer fields get wider fields, up to this."""
 _BONUS_LABEL_W = 10.0
 
 

@@ -8,20 +8,53 @@ import stat
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 from qwixx_print.errors import OutputError
 
 
-def write_atomically(path: Path, write: Callable[[BinaryIO], None]) -> None:
+class Kind(NamedTuple):
+    """A kind of file we write: its ``name``, the ``suffix`` its file name must end in and
+    the ``magic`` bytes it starts with."""
+
+    name: str
+    suffix: str
+    magic: bytes
+
+
+PDF = Kind("PDF", ".pdf", b"%PDF-")
+PNG = Kind("PNG", ".png", b"\x89PNG\r\n\x1a\n")
+
+
+def _check_kind(path: Path, target: Path, mode: int | None, kind: Kind) -> None:
+    """Refuse a regular-file target whose name does not end in ``kind.suffix``, or an
+    existing file that is not already of ``kind``: a layout, a marks file or anything else a
+    typo names is never overwritten."""
+    if path.suffix.lower() != kind.suffix:
+        raise OutputError(f"{path}: a {kind.name} file name must end in {kind.suffix}")
+    if mode is not None and stat.S_ISREG(mode):
+        try:
+            with target.open("rb") as existing:
+                start = existing.read(len(kind.magic))
+        except OSError as exc:
+            raise OutputError(f"{path}: cannot be read ({exc.strerror})") from None
+        if start != kind.magic and start:
+            raise OutputError(
+                f"{path}: exists and is not a {kind.name}: not overwritten (choose another name)"
+            )
+
+
+def write_atomically(path: Path, write: Callable[[BinaryIO], None], kind: Kind = PDF) -> None:
     """Call ``write`` with a binary stream, then move what it wrote to ``path``.
 
     The temporary file lives in ``path``'s folder (same file system, so the rename is
     atomic). If ``write`` raises, the temporary file is removed and ``path`` is untouched.
     A symbolic link is followed (the file it points to is replaced, the link stays); a target
     that exists but is no regular file (``/dev/null``, a pipe) is written to directly and never
-    replaced. Raises :class:`OutputError` when the folder is missing or not writable, ``path``
-    is a folder or cannot be looked at (e.g. a name too long).
+    replaced. A file path must end in ``kind.suffix``, and an existing file there must be
+    empty or of that ``kind`` already (see :func:`_check_kind`). Raises :class:`OutputError`
+    when the folder is missing or not writable, ``path`` is a folder or cannot be looked at
+    (e.g. a name too long), or the checks of ``kind`` fail.
     """
     try:
         target = Path(os.path.realpath(path)) if path.is_symlink() else path
@@ -37,6 +70,7 @@ def write_atomically(path: Path, write: Callable[[BinaryIO], None]) -> None:
     if mode is not None and not stat.S_ISREG(mode):
         _write_in_place(path, write)
         return
+    _check_kind(path, target, mode, kind)
     try:
         handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
     except OSError as exc:

@@ -127,3 +127,18 @@ def test_an_unknown_language_is_refused_by_the_cli(run: Run) -> None:
     result = run("classic", "--lang", "xx")
     assert result.exit_code == 2
     assert "'xx' is not one of 'de', 'en', 'fr', 'nl', 'pl'" in result.output
+
+
+def test_a_label_with_a_character_the_font_lacks_is_refused_located(
+    write_layout: Callable[..., Path], run: Run
+) -> None:
+    path = write_layout(CLASSIC_YAML + 'labels:\n  title: "QWIXX \U0001f3b2 night"\n', "emoji")
+    for args in (("validate", str(path)), (str(path), "--out", str(path.with_suffix(".pdf")))):
+        result = run(*args)
+        assert result.exit_code == 2
+        assert (
+            f"{path}:27: labels.title: label 'title' ('QWIXX \U0001f3b2 night'): "
+            "the font has no glyph for '\U0001f3b2' (U+1F3B2)"
+        ) in result.stderr
+        assert "Traceback" not in result.output
+    assert not path.with_suffix(".pdf").exists()

@@ -211,7 +211,7 @@ def test_pipe_target_is_written_through_not_replaced(good_pdf: Path, run: Run) -
 
 def test_symlink_target_keeps_the_link_and_replaces_its_file(good_pdf: Path, run: Run) -> None:
     real = good_pdf.parent / "real.pdf"
-    real.write_bytes(b"old")
+    real.write_bytes(b"%PDF-1.4 an older print")
     link = good_pdf.parent / "link.pdf"
     link.symlink_to(real.name)
     assert run("classic", "--out", str(link)).exit_code == 0
@@ -226,3 +226,33 @@ def test_file_name_too_long_is_refused(tmp_path: Path, run: Run) -> None:
         2,
         f"qwixx-print: {target}: cannot be written (File name too long)\n",
     )
+
+
+def test_out_never_overwrites_a_file_that_is_not_a_pdf(tmp_path: Path, run: Run) -> None:
+    marks = tmp_path / "game.pdf"
+    marks.write_text("layout: classic\nplayers: []\n")
+    before = marks.read_bytes()
+    result = run("classic", "--out", str(marks))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"qwixx-print: {marks}: exists and is not a PDF: not overwritten (choose another name)\n",
+    )
+    assert marks.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("args", "name", "kind"),
+    [
+        (["classic", "--out"], "game.yaml", "a PDF file name must end in .pdf"),
+        (["classic", "--out"], "sheet.png", "a PDF file name must end in .pdf"),
+        (["classic", "--preview"], "sheet.pdf", "a PNG file name must end in .png"),
+    ],
+)
+def test_out_name_must_end_in_its_kind(
+    tmp_path: Path, run: Run, args: list[str], name: str, kind: str
+) -> None:
+    target = tmp_path / name
+    target.write_text("keep me")
+    result = run(*args, str(target))
+    assert (result.exit_code, result.stderr) == (2, f"qwixx-print: {target}: {kind}\n")
+    assert target.read_text() == "keep me"

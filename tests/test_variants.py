@@ -294,7 +294,7 @@ def test_nochmal_small_boxes_sit_under_every_field_but_the_last() -> None:
             assert box.cx == pytest.approx(field.cx)
             assert box.top <= field.y
             assert box.y >= row.band.y
-            assert (box.w, box.h) == (pytest.approx(4.97), pytest.approx(2.2))
+            assert (box.w, box.h) == (pytest.approx(5.017, abs=0.001), pytest.approx(2.2))
 
 
 def test_variants_doc_shows_every_shipped_sheet_as_a_one_sheet_picture() -> None:
@@ -333,3 +333,26 @@ def test_power_legend_text_wraps_or_is_refused_with_its_cell_named(tmp_path: Pat
     assert found[0].startswith("long.yaml:")
     assert ": labels.power-plus-13: label 'power-plus-13' ('thirteen thirteen" in found[0]
     assert "does not fit the power legend cell (14.4 x 4.0 mm) even at 4 pt" in found[0]
+
+
+def test_a_long_title_leaves_room_for_the_sheets_own_rules(tmp_path: Path) -> None:
+    text = (ROOT / "layouts" / "doppelt.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "long-title.yaml"
+    long = 'title: "Our very own family Qwixx sheet for Sundays!"'
+    path.write_text(text.replace('title: "QWIXX · DOPPELT"', long))
+    sheet = layout.load(path)
+    assert sheet.labels["title"] == "Our very own family Qwixx sheet for Sundays!"
+    assert api.problems(sheet) == []
+
+
+def test_rows_of_fewer_fields_get_wider_fields() -> None:
+    classic = geometry.field_size(layout.find("classic"))
+    short = layout.Layout(
+        name="short",
+        rows=(layout.Row("red", tuple(layout.Field(n, "red") for n in range(2, 8))),),
+        dice=("red",),
+        colours={"red": "#e2231a"},
+    )
+    wide, _ = geometry.field_size(short)
+    assert classic[0] == pytest.approx(7.167, abs=0.001)
+    assert wide == pytest.approx(11.6, abs=0.001)  # the 12 mm slot cap, less the gap

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from reportlab.lib.colors import Color, HexColor, white
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry
@@ -175,20 +174,6 @@ def header_hint(layout: Layout, text: Mapping[str, str]) -> str:
         if used:
             parts.append(text[key])
     return " \u00b7 ".join(parts)
-
-
-def header(c: Canvas, layout: Layout, title: Box, text: Mapping[str, str]) -> None:
-    """The :func:`header_hint` of ``layout``, if any, right-aligned in the room the title
-    leaves in the ``title`` box (the title is drawn left-aligned at up to 8.5 pt bold),
-    shrunk to fit like every label."""
-    hint = header_hint(layout, text)
-    if not hint:
-        return
-    size = paint.fit_size(text["title"], title, 8.5, FONT_BOLD)
-    used = pdfmetrics.stringWidth(text["title"], FONT_BOLD, size) / MM + 2.5
-    room = Box(title.x + used, title.y, title.w - used - 0.5, title.h)
-    c.setFillColor(INK)
-    paint.fitted_text(c, "header", hint, room, "header box beside the title", 5.5, align="r")
 
 
 def strips(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) -> None:

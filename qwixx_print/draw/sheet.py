@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from reportlab.lib.colors import Color, HexColor, white
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry, labels, rules
@@ -106,8 +107,13 @@ def draw_sheet(c: Canvas, layout: Layout, lang: str = labels.DEFAULT_LANG) -> No
     c.setStrokeColor(INK)
     c.setFillColor(INK)
     title = Box(sheet.title.x + 0.5, sheet.title.y, sheet.title.w - 1.0, sheet.title.h)
+    hint = marks.header_hint(layout, text)
+    if hint:  # the title keeps its width, at most 55 %; the sheet's own rules the rest
+        width = pdfmetrics.stringWidth(text["title"], FONT_BOLD, 8.5) / MM
+        title = Box(title.x, title.y, min(width + 0.5, title.w * 0.55), title.h)
+        hint_box = Box(title.right + 2.0, title.y, sheet.title.right - title.right - 2.5, title.h)
+        paint.fitted_text(c, "header", hint, hint_box, "rules hint box", 5.5, align="r")
     paint.fitted_text(c, "title", text["title"], title, "title box", 8.5, FONT_BOLD, align="l")
-    marks.header(c, layout, sheet.title, text)
     for row, boxes in zip(layout.rows, sheet.rows, strict=True):
         _row(c, layout, row, boxes)
     marks.strips(c, layout, sheet, text)
