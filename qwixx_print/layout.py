@@ -303,6 +303,15 @@ def shipped_aliases() -> dict[str, str]:
     return {alias: name for name in shipped_names() for alias in _shipped(name).aliases}
 
 
+def _did_you_mean(name: str) -> str:
+    """`` (did you mean 'classic'?)`` for a near miss among shipped names and aliases."""
+    import difflib  # only on this error path: keeps start-up light
+
+    known = [*shipped_names(), *shipped_aliases()]
+    close = difflib.get_close_matches(name.lower(), known, n=1, cutoff=0.75)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
 def find(name_or_path: str) -> Layout:
     """A shipped layout by name (``classic``) or alias (``kräfte``, ``double-b``; any case),
     or the layout file at a path.
@@ -319,6 +328,7 @@ def find(name_or_path: str) -> Layout:
         key = shipped_aliases().get(key, "")
     if not key:
         raise LayoutError(
-            f"{name_or_path}: no such layout (shipped: {', '.join(names)}; or give a .yaml path)"
+            f"{name_or_path}: no such layout{_did_you_mean(name_or_path)} "
+            f"(shipped: {', '.join(names)}; or give a .yaml path)"
         )
     return _shipped(key)

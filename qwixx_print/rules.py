@@ -103,7 +103,7 @@ def score_row(
     last = row.last.number
     for number in sorted(again):
         if not row.again:
-            raise RuleViolation(f"this row has no small boxes, but the {number}'s is crossed")
+            raise RuleViolation(f"this row has no small boxes, but one under {number} is given")
         if number == last:
             raise RuleViolation(f"the last field ({number}) has no small box")
         if number not in crossed:

@@ -245,6 +245,8 @@ def read(path: Path, error: type[QwixxError], shown: str | None = None) -> Doc:
     Raises ``error`` when the file is missing, unreadable or refused by :func:`parse`.
     """
     file = shown or str(path)
+    if path.exists() and not path.is_file() and not path.is_dir():
+        raise error(f"{file}: is not a regular file (a pipe or device?): give a YAML file")
     try:
         with path.open("rb") as handle:
             data = handle.read(MAX_BYTES + 1)

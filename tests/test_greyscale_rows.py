@@ -83,8 +83,8 @@ def test_rows_with_the_same_numbers_differ_only_by_their_symbols(
                 )
                 > 0.1
             )
-            below_a = geometry.Box(a.x, a.y, a.w, corner_a.y - a.y)  # the number, no symbol
-            below_b = geometry.Box(b.x, b.y, b.w, corner_b.y - b.y)
+            below_a = geometry.Box(a.x, a.y, a.w, corner_a.y - a.y - 0.2)  # the number, no symbol
+            below_b = geometry.Box(b.x, b.y, b.w, corner_b.y - b.y - 0.2)
             assert (
                 differing(crop(grey_classic, origin, below_a), crop(grey_classic, origin, below_b))
                 < 0.03

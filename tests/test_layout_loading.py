@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -95,3 +96,22 @@ def test_shipped_name_and_unknown_name(write_layout: Write) -> None:
     ):
         layout.find("nosuch")
     assert "classic" in layout.shipped_names()
+
+
+def test_a_mistyped_layout_name_gets_a_suggestion() -> None:
+    with pytest.raises(
+        LayoutError, match=r"^classicc: no such layout \(did you mean 'classic'\?\)"
+    ):
+        layout.find("classicc")
+    with pytest.raises(LayoutError, match=r"^kraft: no such layout \(did you mean 'kraefte'\?\)"):
+        layout.find("kraft")
+
+
+def test_a_named_pipe_is_refused_instead_of_waiting_forever(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(LayoutError) as info:
+        layout.load(fifo, "pipe.yaml")
+    assert (
+        str(info.value) == "pipe.yaml: is not a regular file (a pipe or device?): give a YAML file"
+    )

@@ -256,7 +256,7 @@ def test_unknown_layout_is_located_in_the_marks_file(run: Run, tmp_path: Path) -
     result = run("score", str(marks))
     assert result.exit_code == 2
     assert result.stderr == (
-        f"qwixx-print: {marks}:1: layout: clasic: no such layout "
+        f"qwixx-print: {marks}:1: layout: clasic: no such layout (did you mean 'classic'?) "
         f"(shipped: {', '.join(layout.shipped_names())}; or give a .yaml path)\n"
     )
 

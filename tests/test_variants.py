@@ -92,7 +92,10 @@ def test_aliases_are_unique_and_never_a_layout_name() -> None:
 
 
 def test_unknown_name_is_not_taken_for_an_alias() -> None:
-    with pytest.raises(layout.LayoutError, match=r"^bonus-c: no such layout \(shipped: "):
+    with pytest.raises(
+        layout.LayoutError,
+        match=r"^bonus-c: no such layout \(did you mean 'bonus-b'\?\) \(shipped: ",
+    ):
         layout.find("bonus-c")
 
 

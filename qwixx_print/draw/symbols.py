@@ -34,9 +34,9 @@ PALETTE_SHAPES = {
 
 _INSET = 0.4
 """Gap between a field's edges and its symbol, mm."""
-_CLEAR = 0.2
+_CLEAR = 0.35
 """Gap between the symbol and the top of the field's number, mm."""
-_LARGEST = 1.6
+_LARGEST = 1.3
 """Largest symbol side in a field, mm."""
 
 
