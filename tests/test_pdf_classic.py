@@ -108,3 +108,16 @@ def test_default_output_goes_to_output_folder(
     result = run("classic")
     assert result.output == "wrote output/classic.pdf: 1 page, 8 sheets (classic)\n"
     assert len(page_sizes(tmp_path / "output" / "classic.pdf")) == 1
+
+
+def test_several_layouts_in_one_run_give_one_form_each_reused_on_their_pages(
+    tmp_path: Path, run: Run
+) -> None:
+    out = tmp_path / "two.pdf"
+    result = run("classic", "doppelt", "--pages", "2", "--out", str(out))
+    assert result.output == f"wrote {out}: 4 pages, 32 sheets (classic, doppelt)\n"
+    placements = [form_placements(out, page) for page in range(4)]
+    assert placements[:2] == [{"/FormXob.sheet0": 8, "/FormXob.guides": 1}] * 2
+    assert placements[2:] == [{"/FormXob.sheet1": 8, "/FormXob.guides": 1}] * 2
+    forms = {str(name) for page in PdfReader(out).pages for name in page["/Resources"]["/XObject"]}
+    assert forms == {"/FormXob.sheet0", "/FormXob.sheet1", "/FormXob.guides"}
