@@ -20,12 +20,17 @@ if TYPE_CHECKING:
     from qwixx_print import marks
 
 
+def _rule_problems(sheet: Layout) -> list[rules.Problem]:
+    """RULES.md §3 and the sheet's room: the checks that need no font."""
+    return rules.validate(sheet) + geometry.fit_problems(sheet)
+
+
 def problems(sheet: Layout, langs: Sequence[str] = labels.LANGUAGES) -> list[str]:
     """Every broken invariant of ``sheet`` (RULES.md §3, fitting on the sheet, and every
     label printable in each of ``langs``) as a located one-line message; empty when the
     layout is valid. The label check needs the font, so it imports the draw package (only
     when the layout passed the other checks)."""
-    found = rules.validate(sheet) + geometry.fit_problems(sheet)
+    found = _rule_problems(sheet)
     if not found:
         from qwixx_print.draw import check
 
@@ -41,7 +46,7 @@ def checked(name_or_path: str) -> Layout:
     Raises LayoutError with the first problem (and how many more) when it is not valid.
     """
     sheet = layout.find(name_or_path)
-    found = rules.validate(sheet) + geometry.fit_problems(sheet)
+    found = _rule_problems(sheet)
     if found:
         raise LayoutError(first_of([sheet.locate(p.place, p.message) for p in found]))
     return sheet

@@ -54,6 +54,7 @@ def cli() -> None:
     qwixx-print classic --out sheets.pdf --pages 3
     qwixx-print list                     the shipped layouts
     qwixx-print validate my-layout.yaml  check a layout against the rules
+    qwixx-print score game.yaml          count the score of filled-in sheets
 
     LAYOUT is a shipped layout's name or the path of a .yaml file.
     Print the PDF at 100 % ("actual size"), not "fit to page".
