@@ -21,7 +21,7 @@ from typing import Any
 from qwixx_print import layout, rules
 from qwixx_print.errors import LayoutError, MarksError, RuleViolation, located
 from qwixx_print.layout import Layout
-from qwixx_print.yamldoc import MAX_BYTES, Doc, Node, Place, parse, read
+from qwixx_print.yamldoc import MAX_BYTES, Doc, Node, Place, parse, place_text, read
 
 STDIN = "-"
 """The marks source that means standard input."""
@@ -92,15 +92,11 @@ def from_doc(doc: Doc, base: Path, find: Callable[[str], Layout] = layout.find) 
         first = next((p for p in players if p.name == player.name), None)
         if first is not None:
             node.child("name", None).fail(
-                f"the name '{player.name}' is used twice (also {_place(first.place)}): "
+                f"the name '{player.name}' is used twice (also {place_text(first.place)}): "
                 "give every player their own name"
             )
         players.append(player)
     return Marks(sheet, tuple(players), doc)
-
-
-def _place(place: Place) -> str:
-    return f"{place[0]}[{place[1]}]"
 
 
 def _layout(node: Node, base: Path, find: Callable[[str], Layout]) -> Layout:

@@ -152,3 +152,29 @@ def test_unwritable_out_fails_before_any_table_is_printed(run: Run, tmp_path: Pa
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr == f"qwixx-print: {out}: the folder {out.parent} does not exist\n"
+
+
+def test_kraefte_sheet_shows_name_and_power_effects_and_refuses_an_unprintable_name(
+    run: Run, tmp_path: Path
+) -> None:
+    marks = tmp_path / "game.yaml"
+    lea = "{name: Léa, crosses: {red: [2, 3, 4, 5, 7, 8, 12], yellow: [10], green: [12, 8], blue: [11]}}"
+    marks.write_text(f"layout: kraefte\nplayers:\n  - {lea}\n", encoding="utf-8")
+    out = tmp_path / "filled.pdf"
+    assert run("score", str(marks), "--out", str(out)).exit_code == 0
+    text = " ".join(word for word, _ in words(out))
+    assert "Léa" in text
+    # the effects wrap into two lines beside the name
+    assert "powers +14: weakest-double (yellow) +1," in text and "plus-13 +13" in text
+    assert "cross both fields" not in text  # the rules hint leaves its room to the name
+    marks.write_text(
+        f'layout: kraefte\nplayers:\n  - {lea}\n  - {{name: "\U0001f3b2Ann"}}\n', encoding="utf-8"
+    )
+    out.unlink()
+    result = run("score", str(marks), "--out", str(out))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"qwixx-print: {marks}:4: players[1].name: label 'name' ('\U0001f3b2Ann'): "
+        "the font has no glyph for '\U0001f3b2' (U+1F3B2)\n"
+    )
+    assert not out.exists()

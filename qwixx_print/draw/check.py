@@ -47,12 +47,12 @@ def label_problems(layout: Layout, langs: Sequence[str] = labels.LANGUAGES) -> l
     return found
 
 
-def draw_checked(c: Canvas, layout: Layout, lang: str) -> None:
+def draw_checked(c: Canvas, layout: Layout, lang: str, rules_hint: bool = True) -> None:
     """Draw one sheet of ``layout`` in ``lang`` (:func:`draw_sheet`); if a label does not
     fit or lacks a glyph, raise LayoutError located in the layout, naming the label, after
     the drawing (so every misfit is counted)."""
     with paint.collecting_misfits() as misfits:
-        draw_sheet(c, layout, lang)
+        draw_sheet(c, layout, lang, rules_hint)
     if misfits:
         found = _as_problems(layout, lang, misfits)
         raise LayoutError(first_of([layout.locate(p.place, p.message) for p in found]))

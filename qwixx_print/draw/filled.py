@@ -19,6 +19,7 @@ from qwixx_print import geometry, rules
 from qwixx_print.choices import DEFAULT_LANG
 from qwixx_print.draw import check, paint, pdf_canvas, placed
 from qwixx_print.draw.paint import FONT_BOLD, MM
+from qwixx_print.errors import LayoutError, MarksError
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
 from qwixx_print.marks import Game, Player
@@ -78,19 +79,29 @@ def _fill(
     c.setFillColor(PEN)
     for text, box in zip(written, boxes.totals, strict=True):
         paint.centred(c, text, box, 7.5, FONT_BOLD)
-    title = boxes.title
-    paint.text_at(c, player.name, title.right - 0.5, title.y + 1.0, NAME_PT, FONT_BOLD, align="r")
-    name_w = pdfmetrics.stringWidth(player.name, FONT_BOLD, NAME_PT) / MM
-    effects = _effects(sheet)
+    _title_line(c, player, _effects(sheet), boxes.title)
+
+
+def _title_line(c: Canvas, player: Player, effects: str, title: Box) -> None:
+    """The player's name and the power effects, right-aligned in the right 55 % of the
+    ``title`` box (mm), where a printed variant sheet has its rules hint.
+    Raises LayoutError for a name or effects line the font cannot print or fit."""
+    right = Box(title.x + title.w * 0.45, title.y, title.w * 0.55, title.h)
+    c.setFillColor(PEN)
+    width = min(pdfmetrics.stringWidth(player.name, FONT_BOLD, NAME_PT) / MM, right.w * 0.4)
+    name_box = Box(right.right - 0.5 - width, right.y, width, right.h)
+    paint.fitted_text(c, "name", player.name, name_box, "name box", NAME_PT, FONT_BOLD, "r")
     if effects:
-        paint.text_at(c, effects, title.right - name_w - 2.5, title.y + 1.0, 5.0, align="r")
+        room = Box(right.x, right.y, name_box.x - 1.5 - right.x, right.h)
+        paint.fitted_lines(c, "powers", effects, room, "power effects box", 5.0)
 
 
 def render(game: Game, out: BinaryIO, paper: str = "a4") -> None:
     """Write the filled-in sheets of ``game`` (one per player, in file order) as a PDF to the
     binary stream ``out``, :data:`PER_PAGE` per ``paper`` page with cut marks.
 
-    Raises ValueError for an unknown paper and LayoutError for bad labels.
+    Raises ValueError for an unknown paper, LayoutError for bad labels and MarksError,
+    located at the player, for a name the font cannot print.
     """
     layout = game.marks.layout
     imposition = geometry.impose(paper, PER_PAGE)
@@ -98,13 +109,17 @@ def render(game: Game, out: BinaryIO, paper: str = "a4") -> None:
     players = game.marks.players
     with pdf_canvas(out, imposition, f"Qwixx filled-in sheets: {layout.name}") as c:
         c.beginForm("blank", 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
-        check.draw_checked(c, layout, DEFAULT_LANG)
+        check.draw_checked(c, layout, DEFAULT_LANG, rules_hint=False)
         c.endForm()
         for start in range(0, len(players), PER_PAGE):
             page = players[start : start + PER_PAGE]
             for origin, player in zip(imposition.origins[: len(page)], page, strict=True):
                 with placed(c, origin, imposition):
                     c.doForm("blank")
-                    _fill(c, layout, player, game.sheets[player.name], boxes)
+                    try:
+                        _fill(c, layout, player, game.sheets[player.name], boxes)
+                    except LayoutError as exc:  # the player's name cannot be printed
+                        where = (*player.place, "name")
+                        raise MarksError(game.marks.doc.message(where, str(exc))) from None
             c.doForm("guides")
             c.showPage()

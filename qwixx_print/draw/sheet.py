@@ -99,15 +99,18 @@ def _footer(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes, text: Mapping
     paint.fitted_text(c, "total", text["total"], sheet.total_label, "total label box", 5.0)
 
 
-def draw_sheet(c: Canvas, layout: Layout, lang: str = labels.DEFAULT_LANG) -> None:
+def draw_sheet(
+    c: Canvas, layout: Layout, lang: str = labels.DEFAULT_LANG, rules_hint: bool = True
+) -> None:
     """Draw one sheet of ``layout`` with its lower-left corner at the current origin,
-    :data:`geometry.SHEET_W` x :data:`geometry.SHEET_H` mm."""
+    :data:`geometry.SHEET_W` x :data:`geometry.SHEET_H` mm; ``rules_hint``: the variant's
+    own rules in the header (the filled-in sheets leave that room to the player's name)."""
     sheet = geometry.sheet_boxes(layout)
     text = labels.for_layout(layout, lang)
     c.setStrokeColor(INK)
     c.setFillColor(INK)
     title = Box(sheet.title.x + 0.5, sheet.title.y, sheet.title.w - 1.0, sheet.title.h)
-    hint = marks.header_hint(layout, text)
+    hint = marks.header_hint(layout, text) if rules_hint else ""
     if hint:  # the title keeps its width, at most 55 %; the sheet's own rules the rest
         width = pdfmetrics.stringWidth(text["title"], FONT_BOLD, 8.5) / MM
         title = Box(title.x, title.y, min(width + 0.5, title.w * 0.55), title.h)
