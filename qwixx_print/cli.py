@@ -34,6 +34,14 @@ class LayoutGroup(click.Group):
             return "print", self.commands["print"], args
         return super().resolve_command(ctx, args)
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.exceptions.NoArgsIsHelpError:
+            raise
+        except click.UsageError as exc:
+            raise UserError(f"{exc.format_message()} (see 'qwixx-print --help')") from None
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)

@@ -148,3 +148,20 @@ def test_decimal_number_refuses_nan_inf_and_overflow(written: str, message: str)
     with pytest.raises(LayoutError) as info:
         node.number(0, 100)
     assert str(info.value) == f"n.yaml:1: size: {message}"
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["--nope"], "No such option '--nope'. (see 'qwixx-print --help')"),
+        (
+            ["classic", "--pages", "0"],
+            "Invalid value for '--pages': 0 is not in the range 1<=x<=1000.",
+        ),
+    ],
+)
+def test_a_wrong_option_gets_one_line_and_exit_2(run: Run, args: list[str], line: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[0].startswith(f"qwixx-print: {line}")
+    assert len(result.stderr.splitlines()) == 1
