@@ -13,7 +13,7 @@ import pytest
 from qwixx_print import api, labels, layout
 from qwixx_print.draw import paint
 
-from .conftest import CLASSIC_YAML, Run
+from .conftest import CLASSIC_YAML, ROOT, Run
 
 Write = Callable[..., Path]
 POLISH_LETTERS = "łśżźćńąę"
@@ -142,3 +142,17 @@ def test_a_label_with_a_character_the_font_lacks_is_refused_located(
         ) in result.stderr
         assert "Traceback" not in result.output
     assert not path.with_suffix(".pdf").exists()
+
+
+def test_a_legend_with_a_character_the_font_lacks_is_refused_not_a_crash(
+    tmp_path: Path, run: Run
+) -> None:
+    text = (ROOT / "layouts" / "kraefte.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "emoji-legend.yaml"
+    path.write_text(text.replace('title: "QWIXX · KRÄFTE"', 'power-plus-13: "plus \U0001f3b2 13"'))
+    result = run("validate", str(path))
+    assert result.exit_code == 2
+    assert (
+        f"{path}:67: labels.power-plus-13: label 'power-plus-13' ('plus \U0001f3b2 13'): "
+        "the font has no glyph for '\U0001f3b2' (U+1F3B2)"
+    ) in result.stderr

@@ -83,9 +83,12 @@ def centred(c: Canvas, text: str, box: Box, size: float, font: str = FONT) -> No
 
 @cache
 def _ink_extent(font: str, char: str) -> tuple[float, float]:
-    """Lowest and highest ink of ``char``'s glyph in ``font``, in em (from its ``glyf`` box)."""
+    """Lowest and highest ink of ``char``'s glyph in ``font``, in em (from its ``glyf`` box);
+    (0, 0) for a character the font lacks, which :func:`fitted_text` refuses on its own."""
     face = pdfmetrics.getFont(font).face
-    glyph = face.charToGlyph[ord(char)]
+    glyph = face.charToGlyph.get(ord(char))
+    if glyph is None:
+        return 0.0, 0.0
     start, end = face.glyphPos[glyph], face.glyphPos[glyph + 1]
     if start == end:  # a glyph without outline: a space
         return 0.0, 0.0
@@ -95,8 +98,8 @@ def _ink_extent(font: str, char: str) -> tuple[float, float]:
 
 
 def ink_extent(text: str, font: str = FONT) -> tuple[float, float]:
-    """Lowest and highest ink of ``text`` set in ``font`` (every character of it in the
-    font), relative to the baseline, in em; (0, 0) for blank text."""
+    """Lowest and highest ink of ``text`` set in ``font``, relative to the baseline, in em;
+    (0, 0) for blank text."""
     inks = [_ink_extent(font, ch) for ch in text] or [(0.0, 0.0)]
     return min(y for y, _ in inks), max(y for _, y in inks)
 
@@ -115,10 +118,10 @@ def _baseline_drop(font: str) -> float:
 
 
 def fit_size(text: str, box: Box, size: float, font: str = FONT) -> float:
-    """The largest size, pt, at most ``size``, at which ``text`` (whose every character
-    ``font`` has) stays inside ``box`` (mm): its advance width within the box's width, and
-    both its em box and its glyphs' ink within the box's height when the em box is centred
-    vertically (as :func:`fitted_text` places it). Below :data:`MIN_LABEL_PT` it does not fit.
+    """The largest size, pt, at most ``size``, at which ``text`` stays inside ``box`` (mm):
+    its advance width within the box's width, and both its em box and its glyphs' ink
+    within the box's height when the em box is centred vertically (as :func:`fitted_text`
+    places it). Below :data:`MIN_LABEL_PT` it does not fit.
     """
     width = float(pdfmetrics.stringWidth(text, font, 1.0))
     low, high = ink_extent(text, font)
