@@ -407,7 +407,7 @@ def power_effects(
             effects.append(PowerEffect(power, None, PLUS_POINTS))
         elif power == "no-penalties":
             effects.append(PowerEffect(power, None, penalty_points))
-        else:
+        elif power in CROSSING_POWERS:
             effects.append(PowerEffect(power, None, 0))
     return tuple(effects)
 
