@@ -3,7 +3,7 @@
 Plain data, so ``qwixx-print --help`` can list them without importing layouts or geometry.
 """
 
-from importlib import resources
+from qwixx_print import packaged
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 """Paper sizes, portrait, in mm (ISO 216 A4; US Letter 8.5 x 11 in)."""
@@ -14,11 +14,5 @@ PER_PAGE = (1, 2, 4, 8)
 DEFAULT_LANG = "en"
 """Language of the printed labels unless ``--lang`` says otherwise."""
 
-LANGUAGES: tuple[str, ...] = tuple(
-    sorted(
-        p.name[:-5]
-        for p in (resources.files("qwixx_print") / "lang").iterdir()
-        if p.name.endswith(".yaml")
-    )
-)
+LANGUAGES: tuple[str, ...] = tuple(packaged.names("lang"))
 """Language codes with a label file in ``qwixx_print/lang`` (``de``, ``en``, ``fr``, ...)."""

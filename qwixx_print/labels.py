@@ -7,12 +7,12 @@ prints in English, so a new label needs only a line in ``en.yaml`` to work every
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 
+from qwixx_print import packaged
 from qwixx_print.choices import DEFAULT_LANG, LANGUAGES
+from qwixx_print.doc import Node
 from qwixx_print.errors import LayoutError
 from qwixx_print.layout import Layout
-from qwixx_print.yamldoc import Node, parse
 
 __all__ = ["DEFAULT_LANG", "LANGUAGES", "for_layout", "language"]
 
@@ -21,10 +21,9 @@ __all__ = ["DEFAULT_LANG", "LANGUAGES", "for_layout", "language"]
 def language(code: str) -> dict[str, str]:
     """The labels of language ``code`` (``en``) as its file gives them, without the English
     fallback; raises LayoutError for an unknown code."""
-    resource = resources.files("qwixx_print") / "lang" / f"{code}.yaml"
-    if not resource.is_file():
+    if code not in LANGUAGES:
         raise LayoutError(f"no labels for language '{code}'")
-    doc = parse(resource.read_bytes(), f"lang/{code}.yaml", LayoutError)
+    doc = packaged.doc("lang", code, LayoutError)
     return {key: node.text(200) for key, node in Node.root(doc, LayoutError).items()}
 
 

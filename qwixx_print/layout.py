@@ -13,11 +13,11 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
+from qwixx_print import packaged
+from qwixx_print.doc import Doc, Node, Place, place_text, shown
 from qwixx_print.errors import LayoutError
-from qwixx_print.yamldoc import Doc, Node, Place, place_text, read, shown
 
 PALETTE: Mapping[str, str] = {
     "red": "#e2231a",
@@ -281,19 +281,18 @@ def load(path: Path, shown: str | None = None) -> Layout:
 
     Raises :class:`LayoutError` for unreadable files, YAML refusals and schema errors.
     """
+    from qwixx_print.yamldoc import read  # imports PyYAML: only for a user's file
+
     return from_doc(read(path, LayoutError, shown), path.stem)
 
 
 def shipped_names() -> list[str]:
     """Names of the layouts shipped in the package (``layouts/*.yaml``), sorted."""
-    folder = resources.files("qwixx_print") / "layouts"
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".yaml"))
+    return packaged.names("layouts")
 
 
 def _shipped(name: str) -> Layout:
-    resource = resources.files("qwixx_print") / "layouts" / f"{name}.yaml"
-    with resources.as_file(resource) as file:
-        return load(file, f"layouts/{name}.yaml")
+    return from_doc(packaged.doc("layouts", name, LayoutError), name)
 
 
 @cache

@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from qwixx_print import layout, rules
+from qwixx_print.doc import Doc, Node, Place, place_text
 from qwixx_print.errors import LayoutError, MarksError, RuleViolation, located
 from qwixx_print.layout import Layout
-from qwixx_print.yamldoc import MAX_BYTES, Doc, Node, Place, parse, place_text, read
+from qwixx_print.yamldoc import MAX_BYTES, parse, read
 
 STDIN = "-"
 """The marks source that means standard input."""

@@ -11,9 +11,9 @@ from collections import Counter
 from collections.abc import Collection, Mapping
 from typing import NamedTuple
 
+from qwixx_print.doc import Place
 from qwixx_print.errors import RuleViolation
 from qwixx_print.layout import Layout, Row
-from qwixx_print.yamldoc import Place
 
 MAX_LOCKS_PER_SHEET = 2
 """RULES.md §1 End: the game ends at the 2nd locked colour, so a sheet holds at most 2 locks."""

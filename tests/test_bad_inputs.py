@@ -20,8 +20,9 @@ from pathlib import Path
 import pytest
 
 from qwixx_print import layout
+from qwixx_print.doc import Node
 from qwixx_print.errors import LayoutError
-from qwixx_print.yamldoc import Node, parse, read
+from qwixx_print.yamldoc import parse, read
 
 from . import hostile
 from .conftest import CLASSIC_YAML, ROOT, Run

@@ -63,6 +63,20 @@ def test_wheel_install_prints_classic_from_another_folder(tmp_path: Path) -> Non
     assert not Path(installed, "layouts").is_symlink()
     assert Path(installed, "fonts", "LICENSE-DejaVu.txt").is_file()
     assert Path(installed, "draw", "sheet.py").is_file()
+    assert Path(installed, "parsed.json").is_file()
+    # the stored parses match the installed files, so printing needs no YAML parser
+    code = (
+        "import sys; from qwixx_print import packaged; from qwixx_print.errors import QwixxError; "
+        "packaged.doc('layouts', 'classic', QwixxError); print('yaml' in sys.modules)"
+    )
+    check = subprocess.run(
+        [python, "-c", code],
+        cwd=elsewhere,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    assert check.stdout.splitlines()[-1] == "False"
 
 
 def test_help_does_not_import_reportlab() -> None:
