@@ -3,15 +3,15 @@
 
 Reading YAML costs every run PyYAML's import (about 10 ms) and a pure-Python parse (about 2 ms
 a file), more than the rest of loading a layout. So the parse of every shipped file is stored
-in ``qwixx_print/parsed.json`` (written by ``scripts/store-parsed``, checked by a test): the
-:class:`~qwixx_print.doc.Doc` tree and lines, and the file's text. A stored parse is used only
+as JSON in ``qwixx_print/parsed/`` (``layouts/classic.yaml`` in ``parsed/layouts/classic.json``;
+written by ``scripts/store-parsed``, checked by a test): the :class:`~qwixx_print.doc.Doc` tree
+and lines, and the file's text. A stored parse is used only
 when that text is byte for byte the file's; any other file (edited in a source checkout, or a
 store that is missing or unreadable) is parsed by :mod:`qwixx_print.yamldoc` like a user's.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -21,8 +21,8 @@ from qwixx_print.errors import QwixxError
 FOLDERS = ("layouts", "lang")
 """The package folders whose ``*.yaml`` files are shipped data."""
 
-STORE = "parsed.json"
-"""The file in the package that holds the stored parses."""
+STORE = "parsed"
+"""The package folder that holds the stored parses, one JSON file per shipped file."""
 
 
 def names(folder: str) -> list[str]:
@@ -43,8 +43,8 @@ def doc(folder: str, name: str, error: type[QwixxError]) -> Doc:
         data = resource.read_bytes()
     except OSError:
         raise error(f"{file}: no such file in the package") from None
-    stored = _stored().get(file)
-    if stored is not None and stored["text"].encode("utf-8") == data:
+    stored = _stored(folder, name)
+    if stored is not None and stored.get("text", "").encode("utf-8") == data:
         lines = {tuple(place): line for place, line in stored["lines"]}
         return Doc(file, _decoded(stored["root"]), lines)
     from qwixx_print.yamldoc import parse  # imports PyYAML: only for a file not stored
@@ -52,38 +52,39 @@ def doc(folder: str, name: str, error: type[QwixxError]) -> Doc:
     return parse(data, file, error)
 
 
-@cache
-def _stored() -> dict[str, Any]:
+def _stored(folder: str, name: str) -> dict[str, Any] | None:
     import json
 
     try:
-        store = json.loads((resources.files("qwixx_print") / STORE).read_bytes())
+        stored = json.loads(
+            (resources.files("qwixx_print") / STORE / folder / f"{name}.json").read_bytes()
+        )
     except (OSError, ValueError):
-        return {}
-    files = store.get("files") if isinstance(store, dict) else None
-    return files if isinstance(files, dict) else {}
+        return None
+    return stored if isinstance(stored, dict) else None
 
 
-def fresh_store() -> dict[str, Any]:
-    """What :data:`STORE` should hold: every shipped file parsed now by
+def fresh_store() -> dict[str, dict[str, Any]]:
+    """What :data:`STORE` should hold: for every shipped file (``layouts/classic.yaml``) the
+    content of its JSON file (in ``parsed/layouts/classic.json``), parsed now by
     :func:`qwixx_print.yamldoc.parse`, as JSON-ready data that :func:`doc` reads back.
 
     Raises QwixxError when a shipped file is refused (a test makes sure none is).
     """
     from qwixx_print.yamldoc import parse
 
-    files = {}
+    store = {}
     for folder in FOLDERS:
         for name in names(folder):
             file = f"{folder}/{name}.yaml"
             data = (resources.files("qwixx_print") / file).read_bytes()
             parsed = parse(data, file, QwixxError)
-            files[file] = {
+            store[file] = {
                 "text": data.decode("utf-8"),
                 "root": _encoded(parsed.root),
                 "lines": [[list(place), line] for place, line in parsed.lines.items()],
             }
-    return {"about": "Parses of the shipped YAML files, by scripts/store-parsed.", "files": files}
+    return store
 
 
 def _encoded(value: Any) -> Any:

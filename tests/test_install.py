@@ -63,7 +63,7 @@ def test_wheel_install_prints_classic_from_another_folder(tmp_path: Path) -> Non
     assert not Path(installed, "layouts").is_symlink()
     assert Path(installed, "fonts", "LICENSE-DejaVu.txt").is_file()
     assert Path(installed, "draw", "sheet.py").is_file()
-    assert Path(installed, "parsed.json").is_file()
+    assert Path(installed, "parsed", "layouts", "classic.json").is_file()
     # the stored parses match the installed files, so printing needs no YAML parser
     code = (
         "import sys; from qwixx_print import packaged; from qwixx_print.errors import QwixxError; "

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from importlib import resources
 from typing import Any
 
@@ -17,13 +16,6 @@ from qwixx_print.errors import LayoutError
 from qwixx_print.yamldoc import parse
 
 SHIPPED = [(folder, name) for folder in packaged.FOLDERS for name in packaged.names(folder)]
-
-
-@pytest.fixture(autouse=True)
-def fresh_store_cache() -> Iterator[None]:
-    packaged._stored.cache_clear()
-    yield
-    packaged._stored.cache_clear()
 
 
 def typed(value: Any) -> Any:
@@ -41,9 +33,14 @@ def parsed_now(folder: str, name: str) -> Doc:
 
 
 def test_the_store_holds_every_shipped_file_as_parsed_now() -> None:
-    stored = json.loads((resources.files("qwixx_print") / packaged.STORE).read_bytes())
+    folder = resources.files("qwixx_print") / packaged.STORE
+    stored = {
+        f"{sub.name}/{entry.name[:-5]}.yaml": json.loads(entry.read_bytes())
+        for sub in folder.iterdir()
+        for entry in sub.iterdir()
+    }
     assert stored == packaged.fresh_store(), "stale: run scripts/store-parsed"
-    assert sorted(stored["files"]) == sorted(f"{f}/{n}.yaml" for f, n in SHIPPED)
+    assert sorted(stored) == sorted(f"{f}/{n}.yaml" for f, n in SHIPPED)
     assert len(SHIPPED) == 14
 
 
@@ -66,20 +63,21 @@ def test_an_edited_shipped_file_is_parsed_not_taken_from_the_store(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stale = {"text": "name: stale\n", "root": {"name": "=stale"}, "lines": [[["name"], 1]]}
-    monkeypatch.setattr(packaged, "_stored", lambda: {"layouts/classic.yaml": stale})
+    monkeypatch.setattr(packaged, "_stored", lambda folder, name: stale)
     got = packaged.doc("layouts", "classic", LayoutError)
     assert got.root["name"] == "classic"
     assert got.lines[("name",)] == 2
 
 
-@pytest.mark.parametrize("content", [None, b"{not json", b"[1, 2]"])
+@pytest.mark.parametrize("content", [None, b"{not json", b"[1, 2]", b"{}"])
 def test_a_missing_or_broken_store_falls_back_to_parsing(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Any, content: bytes | None
 ) -> None:
+    (tmp_path / "lang").mkdir()
     if content is not None:
-        (tmp_path / "store.json").write_bytes(content)
-    monkeypatch.setattr(packaged, "STORE", str(tmp_path / "store.json"))
-    assert packaged._stored() == {}
+        (tmp_path / "lang" / "pl.json").write_bytes(content)
+    monkeypatch.setattr(packaged, "STORE", str(tmp_path))
+    assert packaged._stored("lang", "pl") in (None, {})
     assert typed(packaged.doc("lang", "pl", LayoutError).root) == typed(
         parsed_now("lang", "pl").root
     )
