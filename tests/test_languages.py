@@ -78,12 +78,22 @@ def test_polish_letters_round_trip_exactly(tmp_path: Path, run: Run, write_layou
         "ěščřžýáíéůúťďňĚŠČŘŽÝÁÍÉŮÚŤĎŇ",  # Czech
         "ğĞıİşŞçÇöÖüÜ",  # Turkish
         "äöüßÄÖÜéèêàçœ",  # German, French
+        "ȘșȚțĂăÂâÎî",  # Romanian
+        "Nguyễn Thị Hương",  # Vietnamese
+        "Дмитрий Їжак",  # Russian, Ukrainian
+        "Γιώργος",  # Greek
+        "№ 5 € £ ™ \u2013 \u2014 \u201c\u201d \u2026 \u2212",  # punctuation, currency, signs
     ],
 )
 def test_the_font_has_every_letter_of_our_languages(letters: str) -> None:
     paint.register_fonts()
     assert paint.missing_glyphs(letters, paint.FONT) == ""
     assert paint.missing_glyphs(letters, paint.FONT_BOLD) == ""
+
+
+def test_the_font_leaves_out_symbol_blocks_the_sheet_draws_as_shapes() -> None:
+    paint.register_fonts()
+    assert paint.missing_glyphs("★●▲■◆→✓", paint.FONT) == "★●▲■◆→✓"
 
 
 def test_every_shipped_label_prints_in_every_language() -> None:
