@@ -78,16 +78,38 @@ def _fonts_in(resources: Any, seen: set[int]) -> Iterator[tuple[str, bool]]:
 
 
 def form_placements(path: Path, page: int = 0) -> dict[str, int]:
-    """How often the content of ``page`` places (``Do``) each Form XObject, by the name the
-    page's resources give it (e.g. ``{"/FormXob.sheet0": 8, ...}``)."""
+    """How often each Form XObject is drawn on ``page``, following forms placed inside forms,
+    by the name its placing resources give it (e.g. ``{"/FormXob.page0": 1,
+    "/FormXob.sheet0": 8, ...}``)."""
+    counts: dict[str, int] = {}
+
+    def visit(content: bytes, resources: Any, times: int) -> None:
+        xobjects = resources.get("/XObject") or {}
+        for name, ref in xobjects.items():
+            form = ref.get_object()
+            placed = content.count(f"{name} Do".encode())
+            if form.get("/Subtype") != "/Form" or not placed:
+                continue
+            counts[str(name)] = counts.get(str(name), 0) + placed * times
+            visit(form.get_data(), form.get("/Resources") or {}, placed * times)
+
     p = PdfReader(path).pages[page]
-    xobjects = p["/Resources"].get("/XObject") or {}
-    content = p.get_contents().get_data()
-    return {
-        str(name): content.count(f"{name} Do".encode())
-        for name, x in xobjects.items()
-        if x.get_object().get("/Subtype") == "/Form"
-    }
+    visit(p.get_contents().get_data(), p["/Resources"], 1)
+    return counts
+
+
+def forms(path: Path) -> list[str]:
+    """The Form XObjects in the PDF at ``path``, one entry per object (a name twice would
+    mean the same drawing is stored twice), sorted."""
+    found = {}
+    for p in PdfReader(path).pages:
+        stack = [p["/Resources"]]
+        while stack:
+            for name, ref in (stack.pop().get("/XObject") or {}).items():
+                if ref.get_object().get("/Subtype") == "/Form" and ref.idnum not in found:
+                    found[ref.idnum] = str(name)
+                    stack.append(ref.get_object().get("/Resources") or {})
+    return sorted(found.values())
 
 
 def colours_at(

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 from qwixx_print import geometry, layout
 
 from .conftest import Run
-from .pdfcheck import fonts, form_placements, page_sizes, row_sequences
+from .pdfcheck import fonts, form_placements, forms, page_sizes, row_sequences
 
 ASCENDING = [str(n) for n in range(2, 13)]
 DESCENDING = ASCENDING[::-1]
@@ -86,9 +86,15 @@ def test_every_font_is_embedded_and_none_is_helvetica(classic_pdf: Path) -> None
     assert any("DejaVuSans-Bold" in name for name, _ in found)
 
 
-def test_sheet_is_one_form_placed_eight_times_and_guides_once_per_page(classic_pdf: Path) -> None:
+def test_sheet_is_one_form_placed_eight_times_by_one_page_form_on_every_page(
+    classic_pdf: Path,
+) -> None:
+    assert forms(classic_pdf) == ["/FormXob.guides", "/FormXob.page0", "/FormXob.sheet0"]
+    for page in PdfReader(classic_pdf).pages:
+        assert page.get_contents().get_data().count(b" Do") == 1
     for page in (0, 1):
         assert form_placements(classic_pdf, page) == {
+            "/FormXob.page0": 1,
             "/FormXob.sheet0": 8,
             "/FormXob.guides": 1,
         }
@@ -117,7 +123,7 @@ def test_several_layouts_in_one_run_give_one_form_each_reused_on_their_pages(
     result = run("classic", "doppelt", "--pages", "2", "--out", str(out))
     assert result.output == f"wrote {out}: 4 pages, 32 sheets (classic, doppelt)\n"
     placements = [form_placements(out, page) for page in range(4)]
-    assert placements[:2] == [{"/FormXob.sheet0": 8, "/FormXob.guides": 1}] * 2
-    assert placements[2:] == [{"/FormXob.sheet1": 8, "/FormXob.guides": 1}] * 2
-    forms = {str(name) for page in PdfReader(out).pages for name in page["/Resources"]["/XObject"]}
-    assert forms == {"/FormXob.sheet0", "/FormXob.sheet1", "/FormXob.guides"}
+    first = {"/FormXob.page0": 1, "/FormXob.sheet0": 8, "/FormXob.guides": 1}
+    second = {"/FormXob.page1": 1, "/FormXob.sheet1": 8, "/FormXob.guides": 1}
+    assert placements == [first, first, second, second]
+    assert forms(out) == [f"/FormXob.{n}" for n in ("guides", "page0", "page1", "sheet0", "sheet1")]

@@ -107,7 +107,11 @@ def test_shipped_sheet_is_valid_and_prints_one_a4_page_of_eight(
     (width, height), *more = page_sizes(pdfs[name])
     assert more == []
     assert (width, height) == (pytest.approx(595.28, abs=0.5), pytest.approx(841.89, abs=0.5))
-    assert form_placements(pdfs[name]) == {"/FormXob.sheet0": 8, "/FormXob.guides": 1}
+    assert form_placements(pdfs[name]) == {
+        "/FormXob.page0": 1,
+        "/FormXob.sheet0": 8,
+        "/FormXob.guides": 1,
+    }
 
 
 @pytest.mark.parametrize("name", sorted(ROW_FROM_RULES))

@@ -1,8 +1,9 @@
 """Drawing with reportlab: the ``draw`` package is the only one that imports it.
 
-Each layout's sheet is drawn once as a Form XObject (at 8-up size) and placed on every page
-as :func:`qwixx_print.geometry.impose` says, with cut lines and cut marks. All text is set in
-the embedded DejaVu Sans shipped in ``qwixx_print/fonts``.
+Each layout's sheet is drawn once as a Form XObject (at 8-up size) and placed as
+:func:`qwixx_print.geometry.impose` says, with cut lines and cut marks, in a second Form
+XObject holding the whole page, which every page of that layout places once: a page costs one
+``Do``. All text is set in the embedded DejaVu Sans shipped in ``qwixx_print/fonts``.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ PREVIEW_PX_PER_MM = 12.0
 
 def _cut_guides(c: Canvas, imposition: geometry.Imposition) -> None:
     """Cut lines (dashed, along every sheet edge) and cut marks (solid, in the band outside
-    the sheets), as one Form XObject named ``guides`` that every page places once."""
+    the sheets), as one Form XObject named ``guides`` that every page form places once."""
     c.beginForm("guides", 0, 0, imposition.page_w * MM, imposition.page_h * MM)
     c.setStrokeColor(CUT)
     c.setLineWidth(0.25)
@@ -67,7 +68,7 @@ def placed(
 def pdf_canvas(out: BinaryIO, imposition: geometry.Imposition, title: str) -> Iterator[Canvas]:
     """A canvas of ``imposition``'s page size writing a PDF to ``out``, saved when the block
     ends: fonts registered, metadata (``title``, author qwixx-print), print scaling off, and
-    the ``guides`` form (cut lines and marks) defined, for each page to place once.
+    the ``guides`` form (cut lines and marks) defined, for each page form to place once.
 
     Streams are Flate-compressed only: reportlab's default ASCII85 layer adds 25 % to a
     binary-safe file, so it is switched off while the PDF is built.
@@ -105,23 +106,27 @@ def render(
 ) -> None:
     """Write a PDF of ``pages`` pages per layout to the binary stream ``out``.
 
-    Each layout's sheet is one Form XObject, placed ``per_page`` times per page on ``paper``
-    (see :func:`qwixx_print.geometry.impose`), and the cut guides one more form per page.
+    Each layout's sheet is one Form XObject (``sheetN``), placed ``per_page`` times on
+    ``paper`` (see :func:`qwixx_print.geometry.impose`) with the cut guides in a page form
+    (``pageN``), which each of the layout's pages places once.
     Raises ValueError for an unknown paper or ``per_page`` and LayoutError for bad labels.
     """
     imposition = geometry.impose(paper, per_page)
     names = ", ".join(layout.name for layout in layouts)
     with pdf_canvas(out, imposition, f"Qwixx score sheets: {names}") as c:
         for index, layout in enumerate(layouts):
-            form = f"sheet{index}"
-            c.beginForm(form, 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
+            sheet, page = f"sheet{index}", f"page{index}"
+            c.beginForm(sheet, 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
             check.draw_checked(c, layout, lang)
             c.endForm()
+            c.beginForm(page, 0, 0, imposition.page_w * MM, imposition.page_h * MM)
+            for origin in imposition.origins:
+                with placed(c, origin, imposition):
+                    c.doForm(sheet)
+            c.doForm("guides")
+            c.endForm()
             for _ in range(pages):
-                for origin in imposition.origins:
-                    with placed(c, origin, imposition):
-                        c.doForm(form)
-                c.doForm("guides")
+                c.doForm(page)
                 c.showPage()
 
 
