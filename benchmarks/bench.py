@@ -102,7 +102,7 @@ def main() -> int:
 
         compare(
             "1 classic, 1 page",
-            [[QWIXX, "classic", "--pages", "1", "-o", "a.pdf"]],
+            [[QWIXX, "classic", "--pages", "1", "--out", "a.pdf"]],
             [[PYTHON, base, "b.pdf", "1"]],
             1.5,
         )
@@ -115,7 +115,7 @@ def main() -> int:
         )
         compare(
             "2 classic, 100 pages",
-            [[QWIXX, "classic", "--pages", "100", "-o", "a.pdf"]],
+            [[QWIXX, "classic", "--pages", "100", "--out", "a.pdf"]],
             [[PYTHON, base, "b.pdf", "100", "--form"]],
             1.5,
         )
@@ -128,14 +128,14 @@ def main() -> int:
         names = shipped()
         compare(
             f"4 {len(names)} layouts: 1 run vs {len(names)}",
-            [[QWIXX, *names, "-o", "all.pdf"]],
-            [[QWIXX, name, "-o", f"{name}.pdf"] for name in names],
+            [[QWIXX, *names, "--out", "all.pdf"]],
+            [[QWIXX, name, "--out", f"{name}.pdf"] for name in names],
             None,
         )
         sizes = {}
         for pages in (1, 100):
             subprocess.run(
-                [QWIXX, "classic", "--pages", str(pages), "-o", f"s{pages}.pdf"],
+                [QWIXX, "classic", "--pages", str(pages), "--out", f"s{pages}.pdf"],
                 cwd=cwd,
                 check=True,
                 stdout=subprocess.DEVNULL,

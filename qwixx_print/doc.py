@@ -12,8 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from qwixx_print.errors import QwixxError, located
 
@@ -26,9 +25,11 @@ _MAX_DIGITS = 18
 Place = tuple[str | int, ...]
 """A place in a document: mapping keys and list indexes from the root, e.g. ``("rows", 2)``."""
 
-_INT = re.compile(r"[-+]?(0|[1-9][0-9]*)")
-_NUMBER = re.compile(r"[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")
-_NUMBER_LIKE = re.compile(r"[-+]?[.0-9][0-9a-zA-Z_:.+-]*|[-+]?\.(inf|nan)", re.IGNORECASE)
+_INT = r"[-+]?(0|[1-9][0-9]*)"
+_NUMBER = r"[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)"
+_NUMBER_LIKE = r"(?i)[-+]?[.0-9][0-9a-zA-Z_:.+-]*|[-+]?\.(inf|nan)"
+"""Patterns for ``re.fullmatch``, compiled (and cached by ``re``) on first use only: the
+start-up of a run that reads no decimal and no malformed number pays for none of them."""
 
 _YAML11_WORDS = {"yes", "no", "on", "off", "y", "n", "true", "false", "null", "~"}
 
@@ -62,11 +63,11 @@ def place_text(place: Place) -> str:
     return out
 
 
-@dataclass(frozen=True)
-class Doc:
+class Doc(NamedTuple):
     """A parsed YAML document: ``root`` (dicts, lists, str, :class:`Plain`) and its lines.
 
     ``file`` is the name shown in messages; ``lines`` maps every place to its 1-based line.
+    (A NamedTuple, not a dataclass: as cheap to define at start-up as to build.)
     """
 
     file: str
@@ -85,8 +86,7 @@ class Doc:
         return located(self.file, self.line(place), place_text(place), text)
 
 
-@dataclass(frozen=True)
-class Node:
+class Node(NamedTuple):
     """A value at a place in a :class:`Doc`, read with a type in mind.
 
     Every accessor returns the typed value or raises ``error`` located at this place.
@@ -168,8 +168,8 @@ class Node:
                     f"expected a whole number, got the quoted text {shown(value)}: unquote it"
                 )
             self.fail(f"expected a whole number, got {self._kind()}")
-        if not _INT.fullmatch(value):
-            if _NUMBER_LIKE.fullmatch(value):
+        if not re.fullmatch(_INT, value):
+            if re.fullmatch(_NUMBER_LIKE, value):
                 self.fail(
                     f"write the whole number {shown(value)} plainly, e.g. 8: leading zeros, "
                     "decimals, exponents, '_', hex, h:m, .inf and .nan are not read"
@@ -186,7 +186,7 @@ class Node:
     def number(self, low: float, high: float) -> float:
         """A finite decimal number in ``low..high`` (``7``, ``6.5``)."""
         value = self.value
-        if not (isinstance(value, Plain) and _NUMBER.fullmatch(value)):
+        if not (isinstance(value, Plain) and re.fullmatch(_NUMBER, value)):
             self.fail(f"expected a number such as 6.5, got {self._kind()}")
         number = float(value)
         if not low <= number <= high:
