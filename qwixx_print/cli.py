@@ -187,8 +187,3 @@ def score_command(source: str, as_json: bool, out: Path | None) -> None:
         count = len(game.sheets)
         click.echo(f"wrote {out}: {count} filled-in sheet{'s' * (count != 1)}", err=True)
     click.echo(marks.as_json(game) if as_json else marks.table(game), nl=False)
-
-
-def main() -> None:
-    """Entry point of the ``qwixx-print`` console script."""
-    cli(prog_name="qwixx-print")

@@ -89,3 +89,23 @@ def test_help_does_not_import_reportlab() -> None:
         [sys.executable, "-m", "qwixx_print", "--help"], capture_output=True, text=True, check=True
     )
     assert "Usage: qwixx-print" in run.stdout
+
+
+def test_the_command_runs_without_the_cyclic_collector_and_the_library_keeps_it(
+    tmp_path: Path,
+) -> None:
+    command = (
+        "import gc, sys\n"
+        "from qwixx_print.__main__ import main\n"
+        "sys.argv = ['qwixx-print', 'classic', '--out', 'x.pdf']\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit as exit:\n"
+        "    print(exit.code, gc.isenabled())\n"
+    )
+    run = subprocess.run([sys.executable, "-c", command], cwd=tmp_path, capture_output=True)
+    assert run.stdout.decode().splitlines()[-1] == "0 False"
+    assert (tmp_path / "x.pdf").read_bytes().startswith(b"%PDF-")
+    library = "import gc; from qwixx_print import api; print(gc.isenabled())"
+    run = subprocess.run([sys.executable, "-c", library], capture_output=True, text=True)
+    assert run.stdout == "True\n"
