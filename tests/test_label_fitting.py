@@ -128,3 +128,42 @@ def test_drawing_an_unchecked_layout_with_a_misfit_raises_instead_of_overflowing
     path = write_layout(CLASSIC_YAML + f'labels:\n  total: "{TOO_LONG}"\n')
     with pytest.raises(LayoutError, match=r"label 'total' .*does not fit the total label box"):
         api.render([layout.load(path)], 1, io.BytesIO())
+
+
+BIG_TABLE = "  max_counted: 12\n  table: [1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 100000]"
+
+
+def test_a_long_score_table_entry_is_shrunk_inside_its_cell(
+    tmp_path: Path, run: Run, write_layout: Write
+) -> None:
+    text = CLASSIC_YAML.replace(
+        "  max_counted: 12   # the standard table n(n+1)/2: 1, 3, 6, ... 78", BIG_TABLE
+    )
+    path = write_layout(text)
+    out = tmp_path / "table.pdf"
+    assert run("validate", str(path)).exit_code == 0
+    assert run(str(path), "--out", str(out)).exit_code == 0
+    cell = geometry.sheet_boxes(layout.load(path)).score_cells[11]
+    value = geometry.Box(cell.x, cell.y, cell.w, cell.h / 2)
+    chars = label_chars(out, value)
+    assert "".join(str(c["text"]) for c in chars) == "100000"
+    sizes = {round(float(c["size"]), 2) for c in chars}
+    assert len(sizes) == 1 and 4.0 <= sizes.pop() < 6.5  # shrunk from 6.5 pt, not below 4
+    with pdfplumber.open(out) as pdf:
+        assert_inside(chars, value, float(pdf.pages[0].height))
+
+
+def test_a_score_table_entry_too_long_for_its_cell_is_refused_located(
+    write_layout: Write, run: Run
+) -> None:
+    nochmal = (Path(__file__).parent.parent / "layouts" / "nochmal.yaml").read_text("utf-8")
+    table = "[1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78, 91, 105, 120, 100000]"
+    path = write_layout(
+        nochmal.replace("  max_counted: 16", f"  table: {table}\n  max_counted: 16")
+    )
+    result = run("validate", str(path))
+    assert result.exit_code == 2
+    assert result.output.splitlines()[0] == (
+        f"{path}:27: scoring.table[15]: score table entry for 16 crosses ('100000'): does not "
+        "fit the score table cell (5.2 x 3.0 mm) even at 4 pt: shorten it"
+    )

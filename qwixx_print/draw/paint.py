@@ -15,6 +15,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from qwixx_print.doc import Place
 from qwixx_print.errors import LayoutError
 from qwixx_print.geometry import Box
 
@@ -139,14 +140,17 @@ def fit_size(text: str, box: Box, size: float, font: str = FONT) -> float:
 
 
 class Misfit(NamedTuple):
-    """A label that cannot be printed: its ``key`` (``penalties``), the ``text`` as drawn,
-    the ``box`` (mm) it must stay in, named ``box_name``, and why (``reason``)."""
+    """A text that cannot be printed: its ``key`` (a label's key, ``penalties``, or what the
+    text is, ``score table entry``), the ``text`` as drawn, the ``box`` (mm) it must stay in,
+    named ``box_name``, why (``reason``), and its ``place`` in the layout when it is not a
+    label (``("scoring", "table", 11)``; ``None``: the label ``key``)."""
 
     key: str
     text: str
     box_name: str
     box: Box
     reason: str
+    place: Place | None = None
 
 
 _misfits: ContextVar[list[Misfit] | None] = ContextVar("misfits", default=None)
@@ -186,19 +190,22 @@ def fitted_text(
     size: float,
     font: str = FONT,
     align: str = "c",
+    place: Place | None = None,
 ) -> None:
     """Draw label ``key``'s ``text`` inside ``box`` (mm), at ``size`` pt or shrunk until it
     fits (:func:`fit_size`), aligned left (``l``), centre or right, its em box centred
     vertically. Text never leaves its box: a label with a character the font lacks, or that
     would need less than :data:`MIN_LABEL_PT`, is not drawn; it raises LayoutError naming the
-    label and the box, or inside :func:`collecting_misfits` is recorded there.
+    label and the box, or inside :func:`collecting_misfits` is recorded there. A text that is
+    not a label gives its ``place`` in the layout, and ``key`` says what it is.
     """
     reason = _misfit(key, text, box, box_name, size, font)
     if reason is not None:
         found = _misfits.get()
         if found is None:
-            raise LayoutError(f"label '{key}' ('{text}'): {reason}")
-        found.append(Misfit(key, text, box_name, box, reason))
+            what = f"label '{key}'" if place is None else key
+            raise LayoutError(f"{what} ('{text}'): {reason}")
+        found.append(Misfit(key, text, box_name, box, reason, place))
         return
     fitted = fit_size(text, box, size, font)
     x = {"l": box.x, "c": box.cx, "r": box.right}[align]

@@ -70,8 +70,14 @@ def _footer(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes, text: Mapping
     for n, cell in enumerate(sheet.score_cells, start=1):
         paint.rect(c, cell, Color(0.94, 0.94, 0.94), Color(0.6, 0.6, 0.6))
         c.setFillColor(INK)
-        paint.text_at(c, f"{n}\u00d7", cell.cx, cell.y + cell.h * 0.6, 5.5)
-        paint.text_at(c, str(table[n - 1]), cell.cx, cell.y + cell.h * 0.15, 6.5, FONT_BOLD)
+        half, inner = cell.h / 2, Box(cell.x + 0.3, cell.y, cell.w - 0.6, cell.h)
+        upper, lower = inner._replace(y=cell.y + half, h=half), inner._replace(h=half)
+        where = ("scoring", "table", n - 1) if layout.score_table else ("scoring", "max_counted")
+        entry = f"score table entry for {n} crosses"
+        paint.fitted_text(c, entry, f"{n}\u00d7", upper, "score table cell", 5.5, place=where)
+        paint.fitted_text(
+            c, entry, str(table[n - 1]), lower, "score table cell", 6.5, FONT_BOLD, place=where
+        )
     c.setFillColor(INK)
     penalties = f"{text['penalties']} \u2212{layout.penalty_points}"
     paint.fitted_text(
