@@ -69,6 +69,23 @@ def cli() -> None:
     """
 
 
+def _refuse_with_preview(options: tuple[str, ...]) -> None:
+    """Refuse ``options`` given on the command line beside ``--preview``: they shape the PDF,
+    which a preview does not write."""
+    ctx = click.get_current_context()
+    given = [
+        f"--{name.replace('_', '-')}"
+        for name in options
+        if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
+    ]
+    if given:
+        verb, it = ("does", "it") if len(given) == 1 else ("do", "them")
+        raise UserError(
+            f"--preview writes one sheet as a PNG, without a PDF: {', '.join(given)} "
+            f"{verb} not apply (drop {it}, or drop --preview)"
+        )
+
+
 @cli.command("print")
 @click.argument("names", nargs=-1, required=True, metavar="LAYOUT...")
 @click.option(
@@ -114,6 +131,8 @@ def print_command(
 
     if preview is not None and len(names) > 1:
         raise UserError(f"--preview shows one layout, got {len(names)}: {', '.join(names)}")
+    if preview is not None:
+        _refuse_with_preview(("out", "pages", "paper", "per_page"))
     sheets = [api.checked(name) for name in names]
     if preview is not None:
         click.echo(f"wrote {api.preview(sheets[0], preview, lang)}: one sheet ({sheets[0].name})")

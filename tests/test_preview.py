@@ -39,3 +39,15 @@ def test_preview_into_a_missing_folder_is_one_line_exit_2(tmp_path: Path, run: R
     result = run("classic", "--preview", str(target))
     assert result.exit_code == 2
     assert result.output == (f"qwixx-print: {target}: the folder {target.parent} does not exist\n")
+
+
+def test_preview_refuses_the_options_that_shape_the_pdf(tmp_path: Path, run: Run) -> None:
+    out = tmp_path / "x.png"
+    result = run("classic", "--preview", str(out), "--per-page", "1", "--paper", "letter")
+    assert result.exit_code == 2
+    assert result.output == (
+        "qwixx-print: --preview writes one sheet as a PNG, without a PDF: --paper, --per-page "
+        "do not apply (drop them, or drop --preview)\n"
+    )
+    assert not out.exists()
+    assert run("classic", "--preview", str(out), "--lang", "de").exit_code == 0
