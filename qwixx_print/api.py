@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, BinaryIO
 from qwixx_print import geometry, labels, layout, rules
 from qwixx_print.errors import LayoutError, OutputError, first_of
 from qwixx_print.layout import Layout
-from qwixx_print.output import PNG, make_folder, write_atomically
+from qwixx_print.output import PNG, make_folder, to_stdout, write_atomically
 
 if TYPE_CHECKING:
     from qwixx_print import marks
@@ -97,7 +97,8 @@ def print_sheets(
 ) -> Path | None:
     """Render ``sheets`` to ``out`` (``None``: standard output), atomically; return ``out``.
 
-    Raises OutputError when standard output is a terminal or ``out`` cannot be written.
+    Raises OutputError when standard output is a terminal or full, or ``out`` cannot be
+    written.
     """
     if out is None:
         if sys.stdout.isatty():
@@ -106,8 +107,7 @@ def print_sheets(
             )
         whole = io.BytesIO()
         render(sheets, pages, whole, paper, per_page, lang)
-        sys.stdout.buffer.write(whole.getvalue())
-        sys.stdout.buffer.flush()
+        to_stdout(whole.getvalue())
         return None
     write_atomically(out, lambda stream: render(sheets, pages, stream, paper, per_page, lang))
     return out

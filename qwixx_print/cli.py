@@ -153,19 +153,19 @@ def print_command(
 @cli.command("list")
 def list_command() -> None:
     """List the shipped layouts, one per line, with their other names (aliases)."""
-    from qwixx_print import layout
+    from qwixx_print import layout, output
 
     for name in layout.shipped_names():
         sheet = layout.find(name)
         also = f" (also: {', '.join(sheet.aliases)})" if sheet.aliases else ""
-        click.echo(f"{name:<14} {sheet.description}{also}")
+        output.to_stdout(f"{name:<14} {sheet.description}{also}\n")
 
 
 @cli.command("validate")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 def validate_command(files: tuple[str, ...]) -> None:
     """Check layouts against RULES.md §3; exit 2 with located errors if any is broken."""
-    from qwixx_print import api, layout
+    from qwixx_print import api, layout, output
 
     broken = 0
     for file in files:
@@ -178,7 +178,7 @@ def validate_command(files: tuple[str, ...]) -> None:
         if found:
             broken += 1
         else:
-            click.echo(f"{file}: valid")
+            output.to_stdout(f"{file}: valid\n")
     if broken:
         raise UserError(f"{broken} of {len(files)} layout{'s' * (len(files) != 1)} broken")
 
@@ -198,11 +198,11 @@ def score_command(source: str, as_json: bool, out: Path | None) -> None:
     The marks file names the layout and, per player, the numbers crossed in each row and
     the penalties (docs/scoring.md). Illegal sheets are refused, naming player, row and rule.
     """
-    from qwixx_print import api, marks
+    from qwixx_print import api, marks, output
 
     game = api.score(source)
     if out is not None:
         api.write_filled(game, out)
         count = len(game.sheets)
         click.echo(f"wrote {out}: {count} filled-in sheet{'s' * (count != 1)}", err=True)
-    click.echo(marks.as_json(game) if as_json else marks.table(game), nl=False)
+    output.to_stdout(marks.as_json(game) if as_json else marks.table(game))

@@ -1,10 +1,12 @@
 """Safe output: a file is written to a temporary file beside it and renamed only when the
-whole content is there, so a failing run never leaves a half-written or clobbered file."""
+whole content is there, so a failing run never leaves a half-written or clobbered file; and
+standard output that cannot be written is a one-line error, not a traceback."""
 
 from __future__ import annotations
 
 import os
 import stat
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +26,26 @@ class Kind(NamedTuple):
 
 PDF = Kind("PDF", ".pdf", b"%PDF-")
 PNG = Kind("PNG", ".png", b"\x89PNG\r\n\x1a\n")
+
+
+def to_stdout(data: str | bytes) -> None:
+    """Write ``data`` (text, or bytes such as a PDF) to standard output and flush it.
+
+    Raises OutputError when it cannot be written (``> /dev/full``: a full disk, an I/O
+    error). A closed pipe (``| head -1``) stays a BrokenPipeError, which click ends quietly
+    with status 1, as pipelines expect.
+    """
+    try:
+        if isinstance(data, bytes):
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+        else:
+            sys.stdout.write(data)
+            sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OutputError(f"-: cannot write to standard output ({exc.strerror})") from None
 
 
 def _check_kind(path: Path, target: Path, mode: int | None, kind: Kind) -> None:

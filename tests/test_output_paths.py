@@ -183,6 +183,41 @@ def test_stdout_that_is_a_terminal_is_refused() -> None:
     assert shown == b""
 
 
+MARKS = str(Path(__file__).parent / "data" / "marks" / "lea.yaml")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "args", [["classic", "--out", "-"], ["list"], ["validate", "classic"], ["score", MARKS]]
+)
+def test_full_standard_output_is_one_line_exit_2(args: list[str]) -> None:
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "qwixx_print", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    assert (done.returncode, done.stderr) == (
+        2,
+        "qwixx-print: -: cannot write to standard output (No space left on device)\n",
+    )
+
+
+def test_closed_standard_output_ends_quietly_without_a_success_message() -> None:
+    reader = subprocess.Popen(
+        [sys.executable, "-m", "qwixx_print", "classic", "--out", "-"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert reader.stdout is not None and reader.stderr is not None
+    reader.stdout.close()  # before the program has written anything
+    with reader.stderr:
+        error = reader.stderr.read()
+    assert (reader.wait(timeout=60), error) == (1, b"")
+
+
 @pytest.mark.parametrize("pages", ["0", "100000", "-3"])
 def test_pages_outside_the_range_are_refused_with_the_range(
     pages: str, tmp_path: Path, run: Run
