@@ -33,6 +33,10 @@ MIN_BAR_CELL = 4.0
 _PAD = 2.0
 _HEADER_H = 4.5
 _SCORE_H = 6.0
+_PENALTY_SIDE = 4.2
+"""Side of a penalty box, mm."""
+_PENALTY_GAP = 1.0
+"""Gap between penalty boxes, and at least between the last one and the total line, mm."""
 _TOTAL_H = 7.0
 _STRIP_H = 5.0
 _ROW_GAP = 0.8
@@ -122,10 +126,27 @@ def field_size(layout: Layout) -> tuple[float, float]:
     return field_w, field_h
 
 
+def max_penalty_boxes(layout: Layout) -> int:
+    """How many penalty boxes fit between the sheet's left edge and the total line, which
+    grows with the rows (classic, 4 rows: 6; 5 rows: 4)."""
+    room = _total_line(layout)[0][0].x - (_PAD + 0.5)
+    return int(room // (_PENALTY_SIDE + _PENALTY_GAP))
+
+
 def fit_problems(layout: Layout) -> list[rules.Problem]:
     """Problems of fitting ``layout`` on a sheet: a field smaller than :data:`MIN_FIELD`,
-    a bonus bar cell narrower than :data:`MIN_BAR_CELL`."""
+    a bonus bar cell narrower than :data:`MIN_BAR_CELL`, more penalty boxes than fit beside
+    the total line (:func:`max_penalty_boxes`)."""
     problems = []
+    most = max_penalty_boxes(layout)
+    if layout.penalty_boxes > most:
+        problems.append(
+            rules.Problem(
+                ("penalties", "boxes"),
+                f"{layout.penalty_boxes} penalty boxes run into the total line: "
+                f"at most {most} fit beside it on a sheet of {len(layout.rows)} rows",
+            )
+        )
     field_w, field_h = field_size(layout)
     if min(field_w, field_h) < MIN_FIELD:
         problems.append(
@@ -243,9 +264,13 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
         legend_cells = _strip_cells(len(powers(layout)), legend.y, legend.h)
     counted = max(rules.max_counted(layout, row) for row in layout.rows)
     score_cells = _strip_cells(counted, _PAD + _TOTAL_H + 1.0, _SCORE_H)
-    side = 4.2
     penalties = tuple(
-        Box(_PAD + 0.5 + k * (side + 1.0), _PAD + 0.9, side, side)
+        Box(
+            _PAD + 0.5 + k * (_PENALTY_SIDE + _PENALTY_GAP),
+            _PAD + 0.9,
+            _PENALTY_SIDE,
+            _PENALTY_SIDE,
+        )
         for k in range(layout.penalty_boxes)
     )
     totals, operators = _total_line(layout)

@@ -167,3 +167,17 @@ def test_a_score_table_entry_too_long_for_its_cell_is_refused_located(
         f"{path}:27: scoring.table[15]: score table entry for 16 crosses ('100000'): does not "
         "fit the score table cell (5.2 x 3.0 mm) even at 4 pt: shorten it"
     )
+
+
+def test_two_digit_penalty_points_are_shrunk_inside_every_penalty_box(
+    tmp_path: Path, run: Run, write_layout: Write
+) -> None:
+    path = write_layout(CLASSIC_YAML.replace("  points: 5", "  points: 99", 1))
+    out = tmp_path / "penalties.pdf"
+    assert run(str(path), "--out", str(out)).exit_code == 0
+    with pdfplumber.open(out) as pdf:
+        height = float(pdf.pages[0].height)
+    for box in geometry.sheet_boxes(layout.load(path)).penalties:
+        chars = label_chars(out, box)
+        assert "".join(str(c["text"]) for c in chars) == "\u221299"
+        assert_inside(chars, box, height)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 
-from qwixx_print import api, layout
+from qwixx_print import api, geometry, layout
 
 from .conftest import CLASSIC_YAML, ROOT, Run
 
@@ -101,3 +102,27 @@ def test_example_in_layout_format_doc_is_valid_and_has_a_double_7(write_layout: 
     assert api.problems(sheet) == []
     assert [f.number for f in sheet.rows[0].fields if f.double] == [7]
     assert sheet.labels["title"] == "QWIXX · house rules"
+
+
+def test_more_penalty_boxes_than_fit_beside_the_total_line_are_refused(
+    write_layout: Write,
+) -> None:
+    seven = write_layout(CLASSIC_YAML.replace("  boxes: 4", "  boxes: 7", 1))
+    assert problems_of(seven) == [
+        "custom.yaml:22: penalties.boxes: 7 penalty boxes run into the total line: "
+        "at most 6 fit beside it on a sheet of 4 rows"
+    ]
+    six = layout.load(write_layout(CLASSIC_YAML.replace("  boxes: 4", "  boxes: 6", 1)))
+    assert api.problems(six) == []
+    sheet = geometry.sheet_boxes(six)
+    assert sheet.penalties[-1].right + 1.0 <= sheet.totals[0].x
+    five_rows = dataclasses.replace(six, rows=(*six.rows, six.rows[0]))
+    assert geometry.max_penalty_boxes(five_rows) == 4
+
+
+def test_penalty_points_too_wide_for_the_penalty_box_are_refused(write_layout: Write) -> None:
+    path = write_layout(CLASSIC_YAML.replace("  points: 5", "  points: 100", 1))
+    assert problems_of(path) == [
+        "custom.yaml:23: penalties.points: penalty box ('\u2212100'): does not fit the penalty "
+        "box (3.4 x 4.2 mm) even at 4 pt: shorten it"
+    ]

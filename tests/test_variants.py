@@ -4,14 +4,15 @@ them; aliases; the crosses a row can hold."""
 
 from __future__ import annotations
 
+import dataclasses
 import unicodedata
 from pathlib import Path
 
 import pytest
 from reportlab.lib.colors import HexColor, white
 
-from qwixx_print import api, geometry, layout, rules
-from qwixx_print.draw import paint
+from qwixx_print import api, geometry, labels, layout, rules
+from qwixx_print.draw import marks, paint
 
 from .conftest import ROOT, Run
 from .pdfcheck import colours_at, form_placements, page_sizes, row_sequences
@@ -363,3 +364,17 @@ def test_rows_of_fewer_fields_get_wider_fields() -> None:
     wide, _ = geometry.field_size(short)
     assert classic[0] == pytest.approx(7.167, abs=0.001)
     assert wide == pytest.approx(11.6, abs=0.001)  # the 12 mm slot cap, less the gap
+
+
+@pytest.mark.parametrize(
+    ("lang", "hint"),
+    [
+        ("en", "lock after 1 cross"),
+        ("de", "abschließen nach 1 Kreuz"),
+        ("nl", "sluiten na 1 kruisje"),
+        ("pl", "zamek po 1 krzyżyku"),
+    ],
+)
+def test_a_lock_after_one_cross_is_said_in_the_singular(lang: str, hint: str) -> None:
+    one = dataclasses.replace(layout.find("classic"), lock_threshold=1)
+    assert marks.header_hint(one, labels.for_layout(one, lang)) == hint

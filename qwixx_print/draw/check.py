@@ -20,21 +20,21 @@ from qwixx_print.layout import Layout
 def _as_problems(layout: Layout, lang: str, misfits: Sequence[paint.Misfit]) -> list[rules.Problem]:
     """The misfits found while drawing ``layout`` in ``lang`` as problems: a layout's own
     label is placed at ``labels.KEY``; a language's label names the language; any other text
-    is placed where the misfit says."""
+    is placed where the misfit says. Each problem once."""
     found = []
     for misfit in misfits:
         if misfit.place is not None:
             text = f"{misfit.key} ('{misfit.text}'): {misfit.reason}"
-            found.append(rules.Problem(misfit.place, text))
-            continue
-        own = misfit.key in layout.labels
-        where = "" if own else f", language '{lang}'"
-        found.append(
-            rules.Problem(
+            problem = rules.Problem(misfit.place, text)
+        else:
+            own = misfit.key in layout.labels
+            where = "" if own else f", language '{lang}'"
+            problem = rules.Problem(
                 ("labels", misfit.key) if own else ("labels",),
                 f"label '{misfit.key}' ('{misfit.text}'{where}): {misfit.reason}",
             )
-        )
+        if problem not in found:  # e.g. the same penalty text in every penalty box
+            found.append(problem)
     return found
 
 

@@ -161,7 +161,8 @@ def header_hint(layout: Layout, text: Mapping[str, str]) -> str:
     are not in order (RULES.md §2)."""
     parts = []
     if layout.lock_threshold != CLASSIC_LOCK:
-        parts.append(text["lock_after"].replace("{n}", str(layout.lock_threshold)))
+        key = "lock_after_one" if layout.lock_threshold == 1 else "lock_after"
+        parts.append(text[key].replace("{n}", str(layout.lock_threshold)))
     fields = [f for row in layout.rows for f in row.fields]
     for key, used in (
         ("double_hint", any(f.double for f in fields)),

@@ -86,7 +86,9 @@ def _footer(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes, text: Mapping
     for box in sheet.penalties:
         paint.rect(c, box, white, INK, radius=0.3)
         c.setFillColor(Color(0.7, 0.7, 0.7))
-        paint.centred(c, f"\u2212{layout.penalty_points}", box, 5.0)
+        inner = Box(box.x + 0.4, box.y, box.w - 0.8, box.h)
+        points, where = f"\u2212{layout.penalty_points}", ("penalties", "points")
+        paint.fitted_text(c, "penalty box", points, inner, "penalty box", 5.0, place=where)
     colours = {name: HexColor(code) for name, code in layout.colours.items()}
     shapes = symbols.shapes(layout)
     for k, box in enumerate(sheet.totals):
