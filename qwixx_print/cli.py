@@ -23,6 +23,12 @@ class UserError(click.ClickException):
         click.echo(f"qwixx-print: {self.message}", err=True)
 
 
+class WholeNumber(click.IntRange):
+    """click's IntRange named for people: "'abc' is not a valid whole number."."""
+
+    name = "whole number"
+
+
 class LayoutGroup(click.Group):
     """A group whose first argument may be a layout instead of a command:
     ``qwixx-print classic`` means ``qwixx-print print classic``."""
@@ -92,10 +98,16 @@ def _refuse_with_preview(options: tuple[str, ...]) -> None:
     "--out",
     "-o",
     type=click.Path(dir_okay=True, path_type=Path, allow_dash=True),
-    help="PDF to write ('-': standard output). Default: output/LAYOUT.pdf.",
+    help="PDF to write ('-': standard output). Default: output/LAYOUT.pdf, for several "
+    "layouts output/sheets.pdf.",
 )
 @click.option(
-    "--pages", type=click.IntRange(1, 1000), default=1, show_default=True, help="Pages per layout."
+    "--pages",
+    type=WholeNumber(1, 1000),
+    default=1,
+    show_default=True,
+    metavar="N",
+    help="Pages per layout.",
 )
 @click.option("--paper", type=click.Choice(list(PAPERS)), default="a4", show_default=True)
 @click.option(

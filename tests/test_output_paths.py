@@ -231,6 +231,15 @@ def test_pages_outside_the_range_are_refused_with_the_range(
     assert list(tmp_path.iterdir()) == []
 
 
+def test_pages_that_are_not_a_number_are_refused_in_plain_words(run: Run) -> None:
+    result = run("classic", "--pages", "abc")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "qwixx-print: Invalid value for '--pages': 'abc' is not a valid whole number. "
+        "(see 'qwixx-print print --help')\n",
+    )
+
+
 def test_pipe_target_is_written_through_not_replaced(good_pdf: Path, run: Run) -> None:
     pipe = good_pdf.parent / "pipe.pdf"
     os.mkfifo(pipe)
