@@ -47,6 +47,8 @@ _AGAIN_W = 0.7
 _FIELD_GAP = 0.4
 _MAX_FIELD = 12.0
 """Widest field slot, mm: rows of fewer fields get wider fields, up to this."""
+_BAND_PER_FIELD = 1.25
+"""Tallest band for its field's width (before padding): the classic sheet's bands (1.21) fit."""
 _BONUS_LABEL_W = 10.0
 
 
@@ -115,14 +117,22 @@ class SheetBoxes(NamedTuple):
     legend_cells: tuple[Box, ...] = ()
 
 
-def field_size(layout: Layout) -> tuple[float, float]:
-    """Width and height of one field, mm, as :func:`sheet_boxes` draws them."""
+def _field_width(layout: Layout) -> float:
+    """Width of one field, mm: the widest row's fields and its lock share the band."""
     width = SHEET_W - 2 * _PAD - 2 * _BAND_PAD
     slots = max(len(row.fields) for row in layout.rows) + 1
-    field_w = min(_MAX_FIELD, width / slots) - _FIELD_GAP
-    band = _band_height(layout)
-    again = _AGAIN_H if any(row.again for row in layout.rows) else 0.0
-    field_h = min(field_w, band - 2 * _BAND_PAD - again)
+    return min(_MAX_FIELD, width / slots) - _FIELD_GAP
+
+
+def _again_height(layout: Layout) -> float:
+    """Room under the fields for small re-cross boxes, mm (0 without them)."""
+    return _AGAIN_H if any(row.again for row in layout.rows) else 0.0
+
+
+def field_size(layout: Layout) -> tuple[float, float]:
+    """Width and height of one field, mm, as :func:`sheet_boxes` draws them."""
+    field_w = _field_width(layout)
+    field_h = min(field_w, _band_height(layout) - 2 * _BAND_PAD - _again_height(layout))
     return field_w, field_h
 
 
@@ -191,9 +201,14 @@ def _rows_area(layout: Layout) -> tuple[float, float]:
 
 
 def _band_height(layout: Layout) -> float:
+    """Height of one row's band, mm: the rows share their area, but a band is at most
+    :data:`_BAND_PER_FIELD` times its field's width (plus padding and small boxes), so a
+    sheet of few or long rows does not get tall bands around small fields."""
     bottom, top = _rows_area(layout)
     n = len(layout.rows)
-    return (top - bottom - _ROW_GAP * (n - 1)) / n
+    shared = (top - bottom - _ROW_GAP * (n - 1)) / n
+    most = _field_width(layout) * _BAND_PER_FIELD + 2 * _BAND_PAD + _again_height(layout)
+    return min(shared, most)
 
 
 def _row_boxes(layout: Layout, index: int, band_y: float, band_h: float) -> RowBoxes:
@@ -243,9 +258,8 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
     """Every box of one sheet of ``layout`` at the 8-up size (:data:`SHEET_W` x
     :data:`SHEET_H` mm), top to bottom: title, rows, bonus bar, legend, score table,
     penalties and total line. Fewer sheets per page scale this whole drawing up."""
-    top = _rows_area(layout)[1]
-    band_h = _band_height(layout)
-    rows = tuple(
+    top, band_h = _rows_area(layout)[1], _band_height(layout)
+    rows = tuple(  # from the top down; capped bands leave room above the score table
         _row_boxes(layout, i, top - (i + 1) * band_h - i * _ROW_GAP, band_h)
         for i in range(len(layout.rows))
     )

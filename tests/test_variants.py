@@ -8,6 +8,7 @@ import dataclasses
 import unicodedata
 from pathlib import Path
 
+import pdfplumber
 import pytest
 from reportlab.lib.colors import HexColor, white
 
@@ -284,7 +285,48 @@ def test_max_crosses_per_row_follow_from_the_layout(name: str, crosses: int, cou
 def test_fields_and_numbers_stay_large_enough(name: str) -> None:
     width, height = geometry.field_size(layout.find(name))
     assert min(width, height) >= geometry.MIN_FIELD
-    assert paint.NUMBER_PT >= 9
+    assert paint.number_size(geometry.Box(0, 0, width, height)) == paint.NUMBER_PT == 11
+
+
+def test_numbers_in_narrow_fields_are_set_smaller_but_never_below_9_pt() -> None:
+    smallest = geometry.Box(0, 0, geometry.MIN_FIELD, geometry.MIN_FIELD)
+    assert 9 <= paint.number_size(smallest) < paint.NUMBER_PT
+
+
+THIRTEEN = """\
+name: thirteen
+numbers: {from: 1, to: 13}
+rows:
+  - {id: red, colour: red, fields: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]}
+  - {id: blue, colour: blue, fields: [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]}
+dice: [red, blue]
+scoring: {max_counted: 14}
+"""
+
+
+def test_two_rows_of_thirteen_get_bands_close_to_their_fields_and_smaller_numbers(
+    tmp_path: Path, run: Run
+) -> None:
+    path = tmp_path / "thirteen.yaml"
+    path.write_text(THIRTEEN, encoding="utf-8")
+    sheet = layout.load(path)
+    width, height = geometry.field_size(sheet)
+    assert width == height == pytest.approx(6.1, abs=0.05)
+    for row in geometry.sheet_boxes(sheet).rows:
+        assert row.band.h == pytest.approx(width * 1.25 + 1.2)  # not half the sheet
+        assert row.fields[0].y - row.band.y == pytest.approx(row.band.top - row.fields[0].top)
+    out = tmp_path / "thirteen.pdf"
+    assert run(str(path), "--out", str(out)).exit_code == 0
+    with pdfplumber.open(out) as pdf:
+        chars = pdf.pages[0].chars
+    bold_digits = [c for c in chars if str(c["text"]).isdigit() and "Bold" in str(c["fontname"])]
+    field_sizes = {round(float(c["size"]), 1) for c in bold_digits if float(c["size"]) > 8}
+    assert field_sizes == {round(11 * width / 7.0, 1)}  # 9.6 pt, not 11
+
+
+def test_classic_bands_share_the_rows_area_as_before() -> None:
+    sheet = geometry.sheet_boxes(layout.find("classic"))
+    assert [row.band.h for row in sheet.rows] == pytest.approx([10.025] * 4)  # (42.5 - 3 x 0.8) / 4
 
 
 def test_each_colour_owns_eleven_fields_on_every_sheet() -> None:

@@ -27,6 +27,10 @@ FONT_BOLD = "QwixxSans-Bold"
 NUMBER_PT = 11.0
 """Size of the field numbers, pt (legible at arm's length: at least 9 pt)."""
 
+NUMBER_FIELD_W = 7.0
+"""Narrowest field, mm, that sets its number at :data:`NUMBER_PT`; narrower fields (rows of
+13) set it smaller in proportion, so two digits keep clear of the corner symbol."""
+
 MIN_LABEL_PT = 4.0
 """Smallest size a label is shrunk to, pt; a label that does not fit at this size is refused."""
 
@@ -70,6 +74,12 @@ def text_at(
     c.setFont(font, size)
     draw = {"l": c.drawString, "c": c.drawCentredString, "r": c.drawRightString}[align]
     draw(x * MM, y * MM, text)
+
+
+def number_size(field: Box) -> float:
+    """Size, pt, of the number in ``field`` (mm): :data:`NUMBER_PT`, scaled down for a field
+    narrower than :data:`NUMBER_FIELD_W` (at the 6 mm minimum field: 9.4 pt)."""
+    return NUMBER_PT * min(1.0, field.w / NUMBER_FIELD_W)
 
 
 def cap_height(font: str, size: float) -> float:

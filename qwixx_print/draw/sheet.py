@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry, labels, rules
 from qwixx_print.draw import marks, paint, symbols
-from qwixx_print.draw.paint import FONT_BOLD, INK, MM, NUMBER_PT
+from qwixx_print.draw.paint import FONT_BOLD, INK, MM
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout, Row
 
@@ -49,7 +49,7 @@ def _row(c: Canvas, layout: Layout, row: Row, boxes: geometry.RowBoxes) -> None:
         c.setLineWidth(0.4)
         paint.rect(c, box, paint.mix(colour, white, 0.82), paint.mix(colour, INK, 0.3), radius=0.7)
         c.setFillColor(paint.mix(colour, INK, 0.35))
-        paint.centred(c, str(f.number), box, NUMBER_PT, FONT_BOLD)
+        paint.centred(c, str(f.number), box, paint.number_size(box), FONT_BOLD)
         symbols.draw_symbol(
             c, shapes[f.colour], symbols.field_corner(box), paint.mix(colour, INK, 0.35)
         )

@@ -13,7 +13,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print.draw import paint
-from qwixx_print.draw.paint import MM, NUMBER_PT
+from qwixx_print.draw.paint import MM
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
 
@@ -140,7 +140,7 @@ def draw_symbol(c: Canvas, shape: str, box: Box, ink: Color) -> None:
 def field_corner(field: Box) -> Box:
     """The square (mm) for a symbol in ``field``'s top-left corner, clear of the top of the
     field's number (set as :func:`~qwixx_print.draw.paint.centred` sets it)."""
-    size = NUMBER_PT
+    size = paint.number_size(field)
     baseline = field.cy - paint.cap_height(paint.FONT_BOLD, size) / 2
     digits_top = baseline + paint.ink_extent("0123456789", paint.FONT_BOLD)[1] * size / MM
     side = min(_LARGEST, field.top - _INSET - _CLEAR - digits_top)
