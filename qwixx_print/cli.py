@@ -75,13 +75,15 @@ def cli() -> None:
     """
 
 
-def _refuse_with_preview(options: tuple[str, ...]) -> None:
-    """Refuse ``options`` given on the command line beside ``--preview``: they shape the PDF,
-    which a preview does not write."""
+def _refuse_with_preview(names: tuple[str, ...]) -> None:
+    """Refuse what ``--preview`` cannot do: show several layouts, or honour an option that
+    shapes the PDF (``--out``, ``--pages``, ``--paper``, ``--per-page``) given beside it."""
+    if len(names) > 1:
+        raise UserError(f"--preview shows one layout, got {len(names)}: {', '.join(names)}")
     ctx = click.get_current_context()
     given = [
         f"--{name.replace('_', '-')}"
-        for name in options
+        for name in ("out", "pages", "paper", "per_page")
         if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
     ]
     if given:
@@ -141,10 +143,8 @@ def print_command(
     """Write a PDF of LAYOUT sheets (several layouts: one after the other)."""
     from qwixx_print import api
 
-    if preview is not None and len(names) > 1:
-        raise UserError(f"--preview shows one layout, got {len(names)}: {', '.join(names)}")
     if preview is not None:
-        _refuse_with_preview(("out", "pages", "paper", "per_page"))
+        _refuse_with_preview(names)
     sheets = [api.checked(name) for name in names]
     if preview is not None:
         click.echo(f"wrote {api.preview(sheets[0], preview, lang)}: one sheet ({sheets[0].name})")

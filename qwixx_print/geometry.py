@@ -33,10 +33,12 @@ MIN_BAR_CELL = 4.0
 _PAD = 2.0
 _HEADER_H = 4.5
 _SCORE_H = 6.0
+_PENALTY_X = _PAD + 0.5
+"""Left edge of the first penalty box, mm."""
 _PENALTY_SIDE = 4.2
 """Side of a penalty box, mm."""
-_PENALTY_GAP = 1.0
-"""Gap between penalty boxes, and at least between the last one and the total line, mm."""
+_PENALTY_STEP = _PENALTY_SIDE + 1.0
+"""From one penalty box to the next, mm: a 1 mm gap, kept also before the total line."""
 _TOTAL_H = 7.0
 _STRIP_H = 5.0
 _ROW_GAP = 0.8
@@ -139,8 +141,8 @@ def field_size(layout: Layout) -> tuple[float, float]:
 def max_penalty_boxes(layout: Layout) -> int:
     """How many penalty boxes fit between the sheet's left edge and the total line, which
     grows with the rows (classic, 4 rows: 6; 5 rows: 4)."""
-    room = _total_line(layout)[0][0].x - (_PAD + 0.5)
-    return int(room // (_PENALTY_SIDE + _PENALTY_GAP))
+    totals, _ = _total_line(layout)
+    return int((totals[0].x - _PENALTY_X) // _PENALTY_STEP)
 
 
 def fit_problems(layout: Layout) -> list[rules.Problem]:
@@ -279,12 +281,7 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
     counted = max(rules.max_counted(layout, row) for row in layout.rows)
     score_cells = _strip_cells(counted, _PAD + _TOTAL_H + 1.0, _SCORE_H)
     penalties = tuple(
-        Box(
-            _PAD + 0.5 + k * (_PENALTY_SIDE + _PENALTY_GAP),
-            _PAD + 0.9,
-            _PENALTY_SIDE,
-            _PENALTY_SIDE,
-        )
+        Box(_PENALTY_X + k * _PENALTY_STEP, _PAD + 0.9, _PENALTY_SIDE, _PENALTY_SIDE)
         for k in range(layout.penalty_boxes)
     )
     totals, operators = _total_line(layout)
