@@ -4,7 +4,7 @@
 Reading is as strict as for layouts (:mod:`qwixx_print.yamldoc`): schema errors raise
 :class:`~qwixx_print.errors.MarksError` located as ``file:line: players[0].crosses.red[2]: ...``.
 Scoring applies :func:`qwixx_print.rules.score_sheet` to every player and
-:func:`qwixx_print.rules.check_locked_colours` to the game; a broken rule raises
+:func:`qwixx_print.rules.check_game_end` to the game; a broken rule raises
 :class:`~qwixx_print.errors.RuleViolation` as ``file:line: Léa, red: <the rule>``.
 """
 
@@ -151,7 +151,7 @@ def score(marks: Marks) -> Game:
         except RuleViolation as exc:
             raise _violation(marks, player.place, player.name, exc) from None
     try:
-        rules.check_locked_colours(marks.layout, sheets)
+        rules.check_game_end(marks.layout, sheets)
     except RuleViolation as exc:
         raise _violation(marks, ("players",), "", exc) from None
     totals = {name: sheet.total for name, sheet in sheets.items()}

@@ -18,9 +18,6 @@ from qwixx_print.layout import Layout, Row
 MAX_LOCKS_PER_SHEET = 2
 """RULES.md §1 End: the game ends at the 2nd locked colour, so a sheet holds at most 2 locks."""
 
-MAX_LOCKED_COLOURS = 3
-"""RULES.md §1 End: one white-dice action may close a 2nd and a 3rd colour at once."""
-
 POWERS: Mapping[str, str] = {
     "two-in-weakest": "two crosses in your weakest row (the next free fields)",
     "one-in-each": "one cross in each row (the next free field)",
@@ -137,12 +134,6 @@ def penalty_points(layout: Layout, penalties: int) -> int:
             f"{penalties} penalties, but the sheet has {layout.penalty_boxes} penalty boxes"
         )
     return penalties * layout.penalty_points
-
-
-def game_over(locked_colours: int, most_penalties: int, layout: Layout) -> bool:
-    """True when the game ends at once: a 2nd colour locked, or a player's last penalty box
-    crossed (RULES.md §1 End; seeds 000, 001, 003)."""
-    return locked_colours >= MAX_LOCKS_PER_SHEET or most_penalties >= layout.penalty_boxes
 
 
 class Problem(NamedTuple):
@@ -452,27 +443,60 @@ def score_sheet(
     return SheetScore(rows, penalties, lost, effects, total)
 
 
-def check_locked_colours(layout: Layout, sheets: Mapping[str, SheetScore]) -> None:
-    """Refuse a game whose sheets (by player name) lock more than :data:`MAX_LOCKED_COLOURS`
-    colours together: the game ends at the second locked colour and one white-dice action
-    can close a third at once (RULES.md §1 End; seed 001). A lock takes its last field's
-    colour (mixed sheets). The exception: a sheet with ``one-in-each`` unlocked may have
-    locked several rows at once (RULES.md §1), so then there is no limit.
+def _final_action_possible(
+    layout: Layout, sheets: Mapping[str, SheetScore], earlier: str | None
+) -> bool:
+    """Whether every lock of a colour other than ``earlier`` can have been made in one final
+    action (RULES.md §1 End): one row per player, and when several rows lock at once, a
+    white-dice sum they all end in. A player with ``one-in-each`` unlocked may have locked
+    any number of rows at that moment (RULES.md §1 exception)."""
+    colour_of = {row.id: row.lock_colour for row in layout.rows}
+    last = {row.id: row.fields[-1].number for row in layout.rows}
+    sums: set[int] = set()
+    for sheet in sheets.values():
+        final = [row for row in sheet.locked if colour_of[row] != earlier]
+        if any(e.power == "one-in-each" for e in sheet.powers):
+            continue
+        if len(final) > 1:
+            return False
+        sums.update(last[row] for row in final)
+    return len(sums) <= 1
+
+
+def check_game_end(layout: Layout, sheets: Mapping[str, SheetScore]) -> None:
+    """Refuse a game (``sheets`` by player name) that cannot have ended as its sheets say.
+
+    The game ends at once when a 2nd colour is locked or a player crosses their last
+    penalty box (RULES.md §1 End; seeds 001, 003). So with a full penalty row at most one
+    colour is locked; and with two or more, all colours but at most one (locked earlier) close
+    in one final action: one row per player, and several rows only with one white-dice sum
+    that ends them all, e.g. 12 for red and yellow on classic (seed 001). A lock takes its
+    last field's colour (mixed sheets). The Kräfte exception: a player with ``one-in-each``
+    unlocked may lock several rows at that moment.
 
     Raises :class:`RuleViolation` naming each locked colour and who locked it.
     """
-    if any(e.power == "one-in-each" for sheet in sheets.values() for e in sheet.powers):
-        return
     colour_of = {row.id: row.lock_colour for row in layout.rows}
     by_colour: dict[str, list[str]] = {}
     for player, sheet in sheets.items():
         for row in sheet.locked:
             by_colour.setdefault(colour_of[row], []).append(player)
-    if len(by_colour) > MAX_LOCKED_COLOURS:
-        who = ", ".join(f"{c} ({', '.join(names)})" for c, names in by_colour.items())
+    if len(by_colour) < 2:
+        return
+    who = ", ".join(f"{c} ({', '.join(names)})" for c, names in by_colour.items())
+    full = [
+        p for p, s in sheets.items() if layout.penalty_boxes and s.penalties == layout.penalty_boxes
+    ]
+    if full:
         raise RuleViolation(
-            f"{len(by_colour)} colours are locked: {who}; the game ends at the second lock, "
-            f"so at most {MAX_LOCKED_COLOURS} colours can close"
+            f"{full[0]} crossed the last penalty box, which ends the game at once, but "
+            f"{len(by_colour)} colours are locked: {who}; the game ends at whichever comes first"
+        )
+    if not any(_final_action_possible(layout, sheets, e) for e in (None, *by_colour)):
+        raise RuleViolation(
+            f"{len(by_colour)} colours are locked: {who}; the game ends at the second locked "
+            "colour, so all but one close in one action: one row per player, and several rows "
+            "only with one white-dice sum that ends them all"
         )
 
 

@@ -81,12 +81,6 @@ def test_five_penalties_are_more_than_the_four_boxes() -> None:
         rules.penalty_points(CLASSIC, 5)
 
 
-def test_game_ends_at_second_lock_or_fourth_penalty() -> None:
-    assert rules.game_over(locked_colours=1, most_penalties=3, layout=CLASSIC) is False
-    assert rules.game_over(locked_colours=2, most_penalties=0, layout=CLASSIC) is True
-    assert rules.game_over(locked_colours=0, most_penalties=4, layout=CLASSIC) is True
-
-
 def test_classic_counts_at_most_12_crosses_per_row() -> None:
     assert [rules.max_counted(CLASSIC, row) for row in CLASSIC.rows] == [12, 12, 12, 12]
     assert rules.validate(CLASSIC) == []

@@ -283,8 +283,9 @@ def test_mixed_colours_score_per_row_and_locks_take_the_last_fields_colour(
     result = run("score", str(four))
     assert result.exit_code == 2
     assert result.stderr.endswith(
-        ": 4 colours are locked: red (Léa), yellow (Léa), green (Sam), blue (Sam); "
-        "the game ends at the second lock, so at most 3 colours can close\n"
+        ": 4 colours are locked: red (Léa), yellow (Léa), green (Sam), blue (Sam); the game "
+        "ends at the second locked colour, so all but one close in one action: one row per "
+        "player, and several rows only with one white-dice sum that ends them all\n"
     )
 
 

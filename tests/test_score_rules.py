@@ -30,16 +30,78 @@ def test_unlocked_powers_need_both_fields_of_the_symbol() -> None:
     assert rules.unlocked_powers(CLASSIC, {"red": [7], "yellow": [9]}) == ()
 
 
-def test_three_locked_colours_pass_four_are_refused() -> None:
-    full = {"red": [2, 3, 4, 5, 6, 12], "yellow": [2, 3, 4, 5, 6, 12]}
-    sheets = {
-        "Léa": rules.score_sheet(CLASSIC, full, 0),
-        "Sam": rules.score_sheet(CLASSIC, {"green": [12, 11, 10, 9, 8, 2]}, 0),
-    }
-    rules.check_locked_colours(CLASSIC, sheets)  # seed 001: the 2nd and 3rd close at once
-    sheets["Kim"] = rules.score_sheet(CLASSIC, {"blue": [12, 11, 10, 9, 8, 2]}, 0)
+RED = {"red": [2, 3, 4, 5, 6, 12]}
+YELLOW = {"yellow": [2, 3, 4, 5, 6, 12]}
+GREEN = {"green": [12, 11, 10, 9, 8, 2]}
+BLUE = {"blue": [12, 11, 10, 9, 8, 2]}
+
+
+def game(sheet: layout.Layout, **players: dict[str, list[int]]) -> dict[str, rules.SheetScore]:
+    return {name: rules.score_sheet(sheet, crosses, 0) for name, crosses in players.items()}
+
+
+def test_seed_001_a_white_12_closes_the_second_and_third_colour_at_once() -> None:
+    # green closed earlier; then one white 12: Léa locks red, Kim locks yellow
+    rules.check_game_end(CLASSIC, game(CLASSIC, Sam=GREEN, Léa=RED, Kim=YELLOW))
+    rules.check_game_end(CLASSIC, game(CLASSIC, Léa={**RED, **YELLOW}))  # 2 turns' actions
+
+
+def test_one_player_cannot_lock_two_rows_in_the_final_action() -> None:
+    with pytest.raises(RuleViolation) as refused:
+        rules.check_game_end(CLASSIC, game(CLASSIC, Léa={**RED, **YELLOW}, Sam=GREEN))
+    assert str(refused.value) == (
+        "3 colours are locked: red (Léa), yellow (Léa), green (Sam); the game ends at the "
+        "second locked colour, so all but one close in one action: one row per player, and "
+        "several rows only with one white-dice sum that ends them all"
+    )
+
+
+def test_rows_ending_in_different_numbers_cannot_close_at_once() -> None:
+    rules.check_game_end(CLASSIC, game(CLASSIC, Léa=RED, Sam=GREEN, Max=BLUE))  # a white 2
+    mixed = layout.find("durcheinander")  # its rows end in 11, 10, 3 and 4
+    lock = {row.id: [f.number for f in (*row.fields[:5], row.fields[-1])] for row in mixed.rows}
+    two = game(mixed, A={"red": lock["red"]}, B={"yellow": lock["yellow"]})
+    rules.check_game_end(mixed, two)
+    three = {**two, **game(mixed, C={"green": lock["green"]})}
+    with pytest.raises(RuleViolation, match=r"^3 colours are locked"):
+        rules.check_game_end(mixed, three)
+
+
+def test_four_colours_never_close_on_classic() -> None:
     with pytest.raises(RuleViolation, match=r"^4 colours are locked: red \(Léa\), yellow"):
-        rules.check_locked_colours(CLASSIC, sheets)
+        rules.check_game_end(CLASSIC, game(CLASSIC, Léa=RED, Kim=YELLOW, Sam=GREEN, Max=BLUE))
+
+
+def test_a_last_penalty_ends_the_game_before_a_second_lock() -> None:
+    sheets = game(CLASSIC, Léa=RED, Sam=GREEN)
+    sheets["Kim"] = rules.score_sheet(CLASSIC, {}, 4)
+    with pytest.raises(RuleViolation) as refused:
+        rules.check_game_end(CLASSIC, sheets)
+    assert str(refused.value) == (
+        "Kim crossed the last penalty box, which ends the game at once, but 2 colours are "
+        "locked: red (Léa), green (Sam); the game ends at whichever comes first"
+    )
+    del sheets["Sam"]
+    rules.check_game_end(CLASSIC, sheets)  # one colour locked, then the 4th penalty
+
+
+def test_one_in_each_excuses_only_the_locks_of_its_own_player() -> None:
+    kim = rules.score_sheet(
+        KRAEFTE,
+        {
+            "red": [2, 4, 5, 6, 7, 12],
+            "yellow": [2, 3, 4, 5, 6, 12],  # the 3: one-in-each
+            "green": [12, 11, 10, 9, 4, 2],  # the 4: one-in-each
+        },
+        0,
+    )
+    assert kim.locked == ("red", "yellow", "green")
+    rules.check_game_end(KRAEFTE, {"Kim": kim})  # the power locked several rows at once
+    unlocked_only = rules.score_sheet(KRAEFTE, {"yellow": [3], "green": [4]}, 0)
+    assert [e.power for e in unlocked_only.powers] == ["one-in-each"]
+    others = game(KRAEFTE, Léa={**RED, **YELLOW}, Sam={**GREEN, **BLUE})
+    with pytest.raises(RuleViolation, match=r"^4 colours are locked"):
+        rules.check_game_end(KRAEFTE, {"Kim": unlocked_only, **others})
 
 
 def test_ranking_shares_places_on_ties() -> None:
