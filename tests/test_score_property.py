@@ -34,7 +34,8 @@ def test_total_is_sum_of_triangles_minus_five_per_penalty(
     for (row, numbers), (picked, wants_lock, rnd) in zip(NUMBERS.items(), sheet, strict=True):
         crossed = [numbers[k] for k in sorted(picked)]
         n = len(crossed)
-        if wants_lock and n >= 5 and locks < 2:  # legal: 5 before the last, 2 locks a sheet
+        # legal: 5 before the last; 2 locks a sheet, or 1 when the last penalty ended the game
+        if wants_lock and n >= 5 and locks < (1 if penalties == 4 else 2):
             crossed.append(numbers[-1])
             n += 2  # the last field and the lock
             locks += 1
