@@ -246,6 +246,14 @@ def _table(layout: Layout) -> list[Problem]:
                 place, f"the score table has {len(table)} entries; a row can count {needed} crosses"
             )
         ]
+    if len(table) > layout.max_counted:
+        return [
+            Problem(
+                place,
+                f"the score table has {len(table)} entries, but at most {layout.max_counted} "
+                "crosses count (scoring.max_counted): drop the extra entries or raise it",
+            )
+        ]
     return []
 
 

@@ -77,7 +77,7 @@ rows:
     fields: [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]
 lock: {threshold: 5}
 penalties: {boxes: 4, points: 5}
-scoring: {max_counted: 12, table: [1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78, 91]}
+scoring: {max_counted: 13, table: [1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78, 91]}
 bonus_bar: [red]
 labels: {title: "Qwixx · fuzz"}
 """

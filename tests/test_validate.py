@@ -126,3 +126,16 @@ def test_penalty_points_too_wide_for_the_penalty_box_are_refused(write_layout: W
         "custom.yaml:23: penalties.points: penalty box ('\u2212100'): does not fit the penalty "
         "box (3.4 x 4.2 mm) even at 4 pt: shorten it"
     ]
+
+
+def test_score_table_entries_past_max_counted_are_refused_not_ignored(
+    write_layout: Write,
+) -> None:
+    table = "  max_counted: 12\n  table: [1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78, 91]"
+    text = CLASSIC_YAML.replace(
+        "  max_counted: 12   # the standard table n(n+1)/2: 1, 3, 6, ... 78", table
+    )
+    assert problems_of(write_layout(text)) == [
+        "custom.yaml:26: scoring.table: the score table has 13 entries, but at most 12 crosses "
+        "count (scoring.max_counted): drop the extra entries or raise it"
+    ]
