@@ -105,9 +105,11 @@ def _layout(node: Node, base: Path, find: Callable[[str], Layout]) -> Layout:
     if "/" in name or Path(name).suffix in (".yaml", ".yml"):
         name = os.path.normpath(base / name)
     try:
-        return find(name)
-    except LayoutError as exc:
+        sheet = find(name)
+        rules.check_scorable(sheet)
+    except (LayoutError, RuleViolation) as exc:
         node.fail(str(exc))
+    return sheet
 
 
 def _player(node: Node) -> Player:

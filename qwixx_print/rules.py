@@ -411,6 +411,23 @@ def power_effects(
     return tuple(effects)
 
 
+def check_scorable(layout: Layout) -> None:
+    """Refuse to score ``layout`` when a row repeats a number (``each_once: false``, RULES.md
+    §3): a marks file names the numbers crossed, not the fields, so which of the two fields
+    was crossed cannot be told, and scoring by number would be wrong.
+
+    Raises :class:`RuleViolation` naming the row and the number.
+    """
+    for row in layout.rows:
+        numbers = [f.number for f in row.fields]
+        twice = next((n for n in numbers if numbers.count(n) > 1), None)
+        if twice is not None:
+            raise RuleViolation(
+                f"the layout {layout.name} repeats {twice} in row {row.id} (each_once: false): "
+                "a marks file names numbers, not fields, so it cannot be scored"
+            )
+
+
 def score_sheet(
     layout: Layout,
     crossed: Mapping[str, Collection[int]],

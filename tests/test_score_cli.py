@@ -295,3 +295,23 @@ def test_example_in_scoring_doc_totals_68_and_3(run: Run, tmp_path: Path) -> Non
     marks = tmp_path / "game.yaml"
     marks.write_text(example, encoding="utf-8")
     assert [p["total"] for p in scored(run, marks)["players"]] == [68, 3]
+
+
+def test_a_layout_repeating_a_number_is_not_scored_by_guess(run: Run, tmp_path: Path) -> None:
+    classic = (ROOT / "layouts" / "classic.yaml").read_text(encoding="utf-8")
+    repeated = classic.replace(
+        "dice:", "numbers: {from: 2, to: 12, each_once: false}\ndice:", 1
+    ).replace(
+        "    fields: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]",
+        "    fields: [7, 2, 3, 4, 5, 6, 8, 9, 10, 11, 7]",
+        1,
+    )
+    (tmp_path / "sevens.yaml").write_text(repeated, encoding="utf-8")
+    assert run("validate", str(tmp_path / "sevens.yaml")).exit_code == 0
+    marks = write_marks(tmp_path, "sevens.yaml", {"name": "A", "crosses": {"red": [7, 2, 3]}})
+    result = run("score", str(marks))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"qwixx-print: {marks}:1: layout: the layout classic repeats 7 in row red "
+        "(each_once: false): a marks file names numbers, not fields, so it cannot be scored\n",
+    )
