@@ -180,4 +180,5 @@ def test_two_digit_penalty_points_are_shrunk_inside_every_penalty_box(
     for box in geometry.sheet_boxes(layout.load(path)).penalties:
         chars = label_chars(out, box)
         assert "".join(str(c["text"]) for c in chars) == "\u221299"
+        assert {round(float(c["size"]), 1) for c in chars} == {4.6}  # from 5 pt, 0.4 mm inset
         assert_inside(chars, box, height)
