@@ -16,7 +16,7 @@ from qwixx_print import api, geometry, labels, layout, rules
 from qwixx_print.draw import marks, paint
 
 from .conftest import ROOT, Run
-from .pdfcheck import colours_at, form_placements, page_sizes, row_sequences
+from .pdfcheck import MM, colours_at, form_placements, page_sizes, row_sequences
 
 UP = "2 3 4 5 6 7 8 9 10 11 12"
 DOWN = "12 11 10 9 8 7 6 5 4 3 2"
@@ -419,4 +419,37 @@ def test_rows_of_fewer_fields_get_wider_fields() -> None:
 )
 def test_a_lock_after_one_cross_is_said_in_the_singular(lang: str, hint: str) -> None:
     one = dataclasses.replace(layout.find("classic"), lock_threshold=1)
-    assert marks.header_hint(one, labels.for_layout(one, lang)) == hint
+    assert marks.header_hints(one, labels.for_layout(one, lang)) == [("lock_after_one", hint)]
+
+
+def test_a_rules_hint_too_long_for_the_header_leaves_rules_out_instead_of_refusing(
+    tmp_path: Path, run: Run
+) -> None:
+    path = ROOT / "tests" / "data" / "layouts" / "mixed-doubles-again.yaml"
+    assert run("validate", str(path)).exit_code == 0
+    out = tmp_path / "de.pdf"
+    assert run(str(path), "--lang", "de", "--out", str(out)).exit_code == 0
+    sheet = layout.load(path)
+    full = [text for _, text in marks.header_hints(sheet, labels.for_layout(sheet, "de"))]
+    assert len(full) == 5
+    ox, oy = sheet_origin()
+    title = geometry.sheet_boxes(sheet).title
+    with pdfplumber.open(out) as pdf:
+        page = pdf.pages[0]
+        height = float(page.height)
+        line = page.within_bbox(
+            (
+                (ox + title.x) * MM,
+                height - (oy + title.top) * MM,
+                (ox + title.right) * MM,
+                height - (oy + title.y) * MM,
+            )
+        ).chars
+    hint = [c for c in line if float(c["size"]) < 8]  # the title is 8.5 pt
+    printed = "".join(str(c["text"]) for c in sorted(hint, key=lambda c: float(c["x0"])))
+    shown = printed.split("\u00b7")
+    assert 1 <= len(shown) < len(full)
+    assert [part.replace(" ", "") for part in shown] == [
+        part.replace(" ", "") for part in full[: len(shown)]
+    ]
+    assert min(float(c["size"]) for c in hint) >= 5.0

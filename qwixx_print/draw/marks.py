@@ -154,15 +154,15 @@ def _in_order(row: Row) -> bool:
     return numbers in (sorted(numbers), sorted(numbers, reverse=True))
 
 
-def header_hint(layout: Layout, text: Mapping[str, str]) -> str:
-    """The sheet's own rules in one short line for the header, empty on a classic sheet:
-    the lock threshold when not 5, what doubles, small boxes, boxed fields and power symbols
-    do, that mixed rows score on their own, and that the last field locks where the numbers
-    are not in order (RULES.md §2)."""
+def header_hints(layout: Layout, text: Mapping[str, str]) -> list[tuple[str, str]]:
+    """The sheet's own rules for the header line, as (label key, text) in order of weight,
+    none on a classic sheet: the lock threshold when not 5, what doubles, small boxes, boxed
+    fields and power symbols do, that mixed rows score on their own, and that the last field
+    locks where the numbers are not in order (RULES.md §2). The sheet prints as many as fit."""
     parts = []
     if layout.lock_threshold != CLASSIC_LOCK:
         key = "lock_after_one" if layout.lock_threshold == 1 else "lock_after"
-        parts.append(text[key].replace("{n}", str(layout.lock_threshold)))
+        parts.append((key, text[key].replace("{n}", str(layout.lock_threshold))))
     fields = [f for row in layout.rows for f in row.fields]
     for key, used in (
         ("double_hint", any(f.double for f in fields)),
@@ -173,8 +173,8 @@ def header_hint(layout: Layout, text: Mapping[str, str]) -> str:
         ("last_hint", any(row.colour is None or not _in_order(row) for row in layout.rows)),
     ):
         if used:
-            parts.append(text[key])
-    return " \u00b7 ".join(parts)
+            parts.append((key, text[key]))
+    return parts
 
 
 def strips(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) -> None:

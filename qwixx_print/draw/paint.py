@@ -178,17 +178,25 @@ def collecting_misfits() -> Iterator[list[Misfit]]:
         _misfits.reset(token)
 
 
-def _misfit(key: str, text: str, box: Box, box_name: str, size: float, font: str) -> str | None:
+def _report(misfit: Misfit) -> None:
+    """Raise ``misfit`` as a LayoutError, or inside :func:`collecting_misfits` record it."""
+    found = _misfits.get()
+    if found is None:
+        what = f"label '{misfit.key}'" if misfit.place is None else misfit.key
+        raise LayoutError(f"{what} ('{misfit.text}'): {misfit.reason}")
+    found.append(misfit)
+
+
+def printable(
+    key: str, text: str, box: Box, box_name: str, font: str = FONT, place: Place | None = None
+) -> bool:
+    """Whether ``font`` has a glyph for every character of label ``key``'s ``text``; when
+    not, the misfit is reported as by :func:`fitted_text` (raised, or recorded)."""
     missing = missing_glyphs(text, font)
     if missing:
         chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
-        return f"the font has no glyph for {chars}"
-    if fit_size(text, box, size, font) < MIN_LABEL_PT:
-        return (
-            f"does not fit the {box_name} ({box.w:.1f} x {box.h:.1f} mm) "
-            f"even at {MIN_LABEL_PT:g} pt: shorten it"
-        )
-    return None
+        _report(Misfit(key, text, box_name, box, f"the font has no glyph for {chars}", place))
+    return not missing
 
 
 def fitted_text(
@@ -209,15 +217,16 @@ def fitted_text(
     label and the box, or inside :func:`collecting_misfits` is recorded there. A text that is
     not a label gives its ``place`` in the layout, and ``key`` says what it is.
     """
-    reason = _misfit(key, text, box, box_name, size, font)
-    if reason is not None:
-        found = _misfits.get()
-        if found is None:
-            what = f"label '{key}'" if place is None else key
-            raise LayoutError(f"{what} ('{text}'): {reason}")
-        found.append(Misfit(key, text, box_name, box, reason, place))
+    if not printable(key, text, box, box_name, font, place):
         return
     fitted = fit_size(text, box, size, font)
+    if fitted < MIN_LABEL_PT:
+        reason = (
+            f"does not fit the {box_name} ({box.w:.1f} x {box.h:.1f} mm) "
+            f"even at {MIN_LABEL_PT:g} pt: shorten it"
+        )
+        _report(Misfit(key, text, box_name, box, reason, place))
+        return
     x = {"l": box.x, "c": box.cx, "r": box.right}[align]
     text_at(c, text, x, box.cy - _baseline_drop(font) * fitted / MM, fitted, font, align)
 

@@ -107,6 +107,27 @@ def _footer(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes, text: Mapping
     paint.fitted_text(c, "total", text["total"], sheet.total_label, "total label box", 5.0)
 
 
+HINT_PT = 5.5
+"""Size of the sheet's own rules in the header, pt."""
+
+MIN_HINT_PT = 5.0
+"""Smallest size of the rules hint, pt: rather than set it smaller, rules are left out."""
+
+
+def _rules_hint(c: Canvas, hints: list[tuple[str, str]], box: Box) -> None:
+    """The sheet's own rules (:func:`marks.header_hints`), right-aligned in ``box`` (mm): as
+    many, in order, as fit at :data:`MIN_HINT_PT` or more. Generated text never makes a
+    layout invalid; a label of the layout's own with a character the font lacks is reported
+    (:func:`paint.printable`)."""
+    parts = [part for key, part in hints if paint.printable(key, part, box, "rules hint box")]
+    while parts and paint.fit_size(" \u00b7 ".join(parts), box, HINT_PT) < MIN_HINT_PT:
+        parts.pop()
+    if parts:
+        paint.fitted_text(
+            c, "header", " \u00b7 ".join(parts), box, "rules hint box", HINT_PT, align="r"
+        )
+
+
 def draw_sheet(
     c: Canvas, layout: Layout, lang: str = labels.DEFAULT_LANG, rules_hint: bool = True
 ) -> None:
@@ -118,12 +139,12 @@ def draw_sheet(
     c.setStrokeColor(INK)
     c.setFillColor(INK)
     title = Box(sheet.title.x + 0.5, sheet.title.y, sheet.title.w - 1.0, sheet.title.h)
-    hint = marks.header_hint(layout, text) if rules_hint else ""
-    if hint:  # the title keeps its width, at most 55 %; the sheet's own rules the rest
+    hints = marks.header_hints(layout, text) if rules_hint else []
+    if hints:  # the title keeps its width, at most 55 %; the sheet's own rules the rest
         width = pdfmetrics.stringWidth(text["title"], FONT_BOLD, 8.5) / MM
         title = Box(title.x, title.y, min(width + 0.5, title.w * 0.55), title.h)
         hint_box = Box(title.right + 2.0, title.y, sheet.title.right - title.right - 2.5, title.h)
-        paint.fitted_text(c, "header", hint, hint_box, "rules hint box", 5.5, align="r")
+        _rules_hint(c, hints, hint_box)
     paint.fitted_text(c, "title", text["title"], title, "title box", 8.5, FONT_BOLD, align="l")
     for row, boxes in zip(layout.rows, sheet.rows, strict=True):
         _row(c, layout, row, boxes)
