@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from qwixx_print.doc import Place
 from qwixx_print.errors import RuleViolation
-from qwixx_print.layout import Layout, Row
+from qwixx_print.layout import Field, Layout, Row
 
 MAX_LOCKS_PER_SHEET = 2
 """RULES.md §1 End: the game ends at the 2nd locked colour, so a sheet holds at most 2 locks."""
@@ -203,20 +203,34 @@ def _row_lock(layout: Layout, row: Row, place: Place) -> list[Problem]:
     ]
 
 
-def _row_marks(layout: Layout, row: Row, place: Place) -> list[Problem]:
-    last = row.last
-    marks = [
-        name
-        for name, on in (("double", last.double), ("bonus", last.bonus), ("power", last.power))
-        if on
-    ]
+def _marks_of(f: Field) -> list[str]:
     return [
+        name for name, on in (("double", f.double), ("bonus", f.bonus), ("power", f.power)) if on
+    ]
+
+
+def _row_marks(layout: Layout, row: Row, place: Place) -> list[Problem]:
+    """No mark on a last field (RULES.md §3); at most one mark a field (decision: a double's
+    tab, a bonus field's box and a power's badge share the field's frame and top edge, and
+    no official sheet combines them)."""
+    problems = [
         Problem(
             (*place, "fields", len(row.fields) - 1),
             f"the last field locks the row and cannot be a {mark} field",
         )
-        for mark in marks
+        for mark in _marks_of(row.last)
     ]
+    for k, f in enumerate(row.fields[:-1]):  # a last field's marks are refused above
+        marks = _marks_of(f)
+        if len(marks) > 1:
+            problems.append(
+                Problem(
+                    (*place, "fields", k),
+                    f"a field carries one mark, this one {', '.join(marks[:-1])} and {marks[-1]}: "
+                    "their marks share the field's frame; put them on different fields",
+                )
+            )
+    return problems
 
 
 def _unique_row_ids(layout: Layout) -> list[Problem]:

@@ -200,3 +200,15 @@ def test_last_field_with_two_marks_gets_an_error_for_each(write_layout: Write) -
         "bad.yaml:21: rows[0].fields[10]: the last field locks the row and cannot be a power field",
         "bad.yaml:21: rows[0].fields[10].power: power 'plus-13' is on 1 field; it needs exactly 2",
     ]
+
+
+def test_a_field_with_two_marks_is_refused_at_the_field(write_layout: Write) -> None:
+    assert broken(
+        write_layout,
+        "bonuskette",
+        "{number: 3, bonus: true}",
+        "{number: 3, bonus: true, double: true}",
+    ) == [
+        "bad.yaml:13: rows[0].fields[1]: a field carries one mark, this one double and bonus: "
+        "their marks share the field's frame; put them on different fields"
+    ]
