@@ -297,7 +297,8 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
         penalties=penalties,
         totals=totals,
         operators=operators,
-        total_label=Box(totals[-1].x, totals[-1].top + 0.05, totals[-1].w, 2.3),
+        # right-aligned over the total box, room to the left above the whole total line
+        total_label=Box(totals[0].x, totals[-1].top + 0.05, totals[-1].right - totals[0].x, 2.3),
         bonus_label=bonus_label,
         legend_cells=legend_cells,
     )

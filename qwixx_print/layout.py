@@ -257,7 +257,7 @@ def from_doc(doc: Doc, default_name: str) -> Layout:
         dice=dice,
         colours={name: table[name] for name in sorted(table)},
         lock_threshold=_int_in(lock, "threshold", 5, 1, 40),
-        penalty_boxes=_int_in(penalties, "boxes", 4, 0, 10),
+        penalty_boxes=_int_in(penalties, "boxes", 4, 1, 10),
         penalty_points=_int_in(penalties, "points", 5, 0, 100),
         max_counted=_int_in(scoring, "max_counted", 12, 1, 40),
         score_table=tuple(n.integer(0, 100_000) for n in table_nodes) if table_nodes else None,

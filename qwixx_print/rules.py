@@ -523,9 +523,7 @@ def check_game_end(layout: Layout, sheets: Mapping[str, SheetScore]) -> None:
     if len(by_colour) < 2:
         return
     who = ", ".join(f"{c} ({', '.join(names)})" for c, names in by_colour.items())
-    full = [
-        p for p, s in sheets.items() if layout.penalty_boxes and s.penalties == layout.penalty_boxes
-    ]
+    full = [p for p, s in sheets.items() if s.penalties == layout.penalty_boxes]
     if full:
         raise RuleViolation(
             f"{full[0]} crossed the last penalty box, which ends the game at once, but "

@@ -125,7 +125,7 @@ def test_drawing_an_unchecked_layout_with_a_misfit_raises_instead_of_overflowing
 ) -> None:
     from qwixx_print.errors import LayoutError
 
-    path = write_layout(CLASSIC_YAML + f'labels:\n  total: "{TOO_LONG}"\n')
+    path = write_layout(CLASSIC_YAML + f'labels:\n  total: "{TOO_LONG} {TOO_LONG}"\n')
     with pytest.raises(LayoutError, match=r"label 'total' .*does not fit the total label box"):
         api.render([layout.load(path)], 1, io.BytesIO())
 

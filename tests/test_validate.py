@@ -6,7 +6,10 @@ import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from qwixx_print import api, geometry, layout
+from qwixx_print.errors import LayoutError
 
 from .conftest import CLASSIC_YAML, ROOT, Run
 
@@ -139,3 +142,10 @@ def test_score_table_entries_past_max_counted_are_refused_not_ignored(
         "custom.yaml:26: scoring.table: the score table has 13 entries, but at most 12 crosses "
         "count (scoring.max_counted): drop the extra entries or raise it"
     ]
+
+
+def test_a_sheet_needs_at_least_one_penalty_box(write_layout: Write) -> None:
+    path = write_layout(CLASSIC_YAML.replace("  boxes: 4", "  boxes: 0", 1))
+    with pytest.raises(LayoutError) as refused:
+        layout.load(path, path.name)
+    assert str(refused.value) == "custom.yaml:22: penalties.boxes: must be from 1 to 10, got 0"

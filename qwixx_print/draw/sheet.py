@@ -104,7 +104,9 @@ def _footer(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes, text: Mapping
     c.setFillColor(INK)
     for op, box in sheet.operators:
         paint.centred(c, op, box, 8.0, FONT_BOLD)
-    paint.fitted_text(c, "total", text["total"], sheet.total_label, "total label box", 5.0)
+    paint.fitted_text(
+        c, "total", text["total"], sheet.total_label, "total label box", 5.0, align="r"
+    )
 
 
 HINT_PT = 5.5
