@@ -2,7 +2,7 @@
 
 Usage (from the repository, with the project installed in .venv):
 
-    .venv/bin/python benchmarks/bench.py [--runs 7] [--baseline PATH]
+    .venv/bin/python benchmarks/bench.py [--runs 11] [--baseline PATH]
 
 Each comparison times whole subprocess runs with ``time.perf_counter``: one warm-up run of
 each command, then ``--runs`` runs of both, interleaved (ours, reference, ours, ...), and
@@ -70,7 +70,7 @@ def shipped() -> list[str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7, help="timed runs per command (>= 7)")
+    parser.add_argument("--runs", type=int, default=11, help="timed runs per command (>= 7)")
     parser.add_argument(
         "--baseline",
         type=Path,
