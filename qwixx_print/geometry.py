@@ -96,8 +96,9 @@ class RowBoxes(NamedTuple):
 class SheetBoxes(NamedTuple):
     """All boxes of one sheet of ``width`` x ``height`` mm.
 
-    ``totals`` holds one box per row, then the penalty total, then the grand total;
-    ``operators`` the ``+``, ``-`` and ``=`` between them (text, box). ``penalty_label``
+    ``totals`` holds one box per row, then the penalty total, on a sheet with power fields
+    the power points, then the grand total; ``operators`` the ``+``, ``-`` and ``=`` between
+    them (text, box). ``penalty_label``
     and ``total_label`` are the boxes the penalties and total labels must stay in.
     ``bonus_label`` is the room left of the bonus bar for its label; ``legend_cells`` one
     cell per power of the layout inside ``legend`` (RULES.md §2 Bonuskette, Kräfte).
@@ -240,10 +241,14 @@ def _strip_cells(count: int, y: float, height: float, left: float = 0.0) -> tupl
 
 
 def _total_line(layout: Layout) -> tuple[tuple[Box, ...], tuple[tuple[str, Box], ...]]:
-    box_w, total_w, op_w, h = 7.0, 9.0, 2.6, 5.2
+    """The total line, right-aligned: a box per row, ``-`` the penalties, on a sheet with
+    power fields ``+`` the power points (RULES.md §2 Kräfte: they count at the end), ``=``
+    the total. Boxes are 7 mm wide, 6 mm when there are more than six."""
     n = len(layout.rows)
-    widths = [box_w] * (n + 1) + [total_w]
-    ops = ["+"] * (n - 1) + ["\u2212", "="]
+    extra = ["+"] if powers(layout) else []
+    ops = ["+"] * (n - 1) + ["\u2212", *extra, "="]
+    box_w, total_w, op_w, h = 7.0 if len(ops) <= 6 else 6.0, 9.0, 2.6, 5.2
+    widths = [box_w] * len(ops) + [total_w]
     x = SHEET_W - _PAD - sum(widths) - op_w * len(ops)
     y = _PAD + 0.4
     boxes, operators = [], []

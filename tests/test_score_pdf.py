@@ -178,3 +178,33 @@ def test_kraefte_sheet_shows_name_and_power_effects_and_refuses_an_unprintable_n
         "the font has no glyph for '\U0001f3b2' (U+1F3B2)\n"
     )
     assert not out.exists()
+
+
+def test_a_kraefte_sheet_writes_the_power_points_in_its_own_box_and_adds_up(
+    run: Run, tmp_path: Path
+) -> None:
+    marks = tmp_path / "kim.yaml"
+    marks.write_text(
+        "layout: kraefte\n"
+        "players:\n"
+        "  - name: Kim\n"
+        "    crosses: {red: [2, 3, 5, 7, 8], yellow: [2, 9], green: [12, 10, 8],"
+        " blue: [12, 11, 10]}\n"  # red 7 and green 8: plus-13
+        "    penalties: 2\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "kim.pdf"
+    assert run("score", str(marks), "--out", str(out)).exit_code == 0
+    sheet = layout.find("kraefte")
+    boxes = geometry.sheet_boxes(sheet)
+    assert [op for op, _ in boxes.operators] == ["+", "+", "+", "\u2212", "+", "="]
+    printed = words(out)
+
+    def written(box: geometry.Box) -> str:
+        x, y = on_page(0, box)
+        (text,) = [t for t, (wx, wy) in printed if abs(wx - x) < box.w / 2 and abs(wy - y) < 2]
+        return text
+
+    red, yellow, green, blue, penalties, powers, total = map(int, map(written, boxes.totals))
+    assert (red, yellow, green, blue, penalties, powers, total) == (15, 3, 6, 6, 10, 13, 33)
+    assert red + yellow + green + blue - penalties + powers == total

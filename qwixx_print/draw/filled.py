@@ -74,8 +74,10 @@ def _fill(
             cross(c, row_boxes.lock)
     for box in boxes.penalties[: sheet.penalties]:
         cross(c, box)
-    written = [str(s.points) for s in sheet.rows.values()]
-    written += [str(sheet.penalty_points), str(sheet.total)]
+    written = [str(s.points) for s in sheet.rows.values()] + [str(sheet.penalty_points)]
+    if geometry.powers(layout):  # the sheet's total line has a box for the power points
+        written.append(str(sum(e.points for e in sheet.powers)))
+    written.append(str(sheet.total))
     c.setFillColor(PEN)
     for text, box in zip(written, boxes.totals, strict=True):
         paint.centred(c, text, box, 7.5, FONT_BOLD)
