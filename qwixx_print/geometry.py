@@ -98,8 +98,8 @@ class SheetBoxes(NamedTuple):
 
     ``totals`` holds one box per row, then the penalty total, on a sheet with power fields
     the power points, then the grand total; ``operators`` the ``+``, ``-`` and ``=`` between
-    them (text, box). ``penalty_label``
-    and ``total_label`` are the boxes the penalties and total labels must stay in.
+    them (text, box). ``penalty_label`` and ``total_label`` are the boxes the penalties and
+    total labels must stay in.
     ``bonus_label`` is the room left of the bonus bar for its label; ``legend_cells`` one
     cell per power of the layout inside ``legend`` (RULES.md §2 Bonuskette, Kräfte).
     """
