@@ -482,23 +482,20 @@ def score_sheet(
     return SheetScore(rows, penalties, lost, effects, total)
 
 
-def _final_action_possible(
-    layout: Layout, sheets: Mapping[str, SheetScore], earlier: str | None
-) -> bool:
-    """Whether every lock of a colour other than ``earlier`` can have been made in one final
-    action (RULES.md §1 End): one row per player, and when several rows lock at once, a
-    white-dice sum they all end in. A player with ``one-in-each`` unlocked may have locked
-    any number of rows at that moment (RULES.md §1 exception)."""
-    colour_of = {row.id: row.lock_colour for row in layout.rows}
-    last = {row.id: row.fields[-1].number for row in layout.rows}
+Lock = tuple[str, int]
+"""A locked row as (its lock colour, its last field's number)."""
+
+
+def _final_action_possible(locks: Mapping[str, list[Lock]], earlier: str | None) -> bool:
+    """Whether every lock (by player; players who may lock freely left out) of a colour
+    other than ``earlier`` can have been made in one final action (RULES.md §1 End): one row
+    per player, and when several rows lock at once, a white-dice sum they all end in."""
     sums: set[int] = set()
-    for sheet in sheets.values():
-        final = [row for row in sheet.locked if colour_of[row] != earlier]
-        if any(e.power == "one-in-each" for e in sheet.powers):
-            continue
+    for player_locks in locks.values():
+        final = [number for colour, number in player_locks if colour != earlier]
         if len(final) > 1:
             return False
-        sums.update(last[row] for row in final)
+        sums.update(final)
     return len(sums) <= 1
 
 
@@ -515,11 +512,11 @@ def check_game_end(layout: Layout, sheets: Mapping[str, SheetScore]) -> None:
 
     Raises :class:`RuleViolation` naming each locked colour and who locked it.
     """
-    colour_of = {row.id: row.lock_colour for row in layout.rows}
+    lock_of = {row.id: (row.lock_colour, row.fields[-1].number) for row in layout.rows}
     by_colour: dict[str, list[str]] = {}
     for player, sheet in sheets.items():
         for row in sheet.locked:
-            by_colour.setdefault(colour_of[row], []).append(player)
+            by_colour.setdefault(lock_of[row][0], []).append(player)
     if len(by_colour) < 2:
         return
     who = ", ".join(f"{c} ({', '.join(names)})" for c, names in by_colour.items())
@@ -529,7 +526,12 @@ def check_game_end(layout: Layout, sheets: Mapping[str, SheetScore]) -> None:
             f"{full[0]} crossed the last penalty box, which ends the game at once, but "
             f"{len(by_colour)} colours are locked: {who}; the game ends at whichever comes first"
         )
-    if not any(_final_action_possible(layout, sheets, e) for e in (None, *by_colour)):
+    bound = {  # a player with one-in-each may have locked several rows at that moment
+        player: [lock_of[row] for row in sheet.locked]
+        for player, sheet in sheets.items()
+        if all(e.power != "one-in-each" for e in sheet.powers)
+    }
+    if not any(_final_action_possible(bound, e) for e in (None, *by_colour)):
         raise RuleViolation(
             f"{len(by_colour)} colours are locked: {who}; the game ends at the second locked "
             "colour, so all but one close in one action: one row per player, and several rows "
