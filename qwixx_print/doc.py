@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple, NoReturn
 
-from qwixx_print.errors import QwixxError, located
+from qwixx_print.errors import QwixxError, escaped, located
 
 SHOWN_CHARS = 40
 """Longest value quoted in a message; longer ones are cut with an ellipsis."""
@@ -49,10 +49,7 @@ def shown(value: object) -> str:
 def _cut(text: str) -> str:
     """``text`` with control, format and surrogate characters escaped (``\\u0007``), cut to
     :data:`SHOWN_CHARS` characters."""
-    cut = text[:SHOWN_CHARS] + ("…" if len(text) > SHOWN_CHARS else "")
-    return "".join(
-        f"\\u{ord(c):04x}" if unicodedata.category(c) in ("Cc", "Cf", "Cs") else c for c in cut
-    )
+    return escaped(text[:SHOWN_CHARS] + ("…" if len(text) > SHOWN_CHARS else ""))
 
 
 def place_text(place: Place) -> str:

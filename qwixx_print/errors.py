@@ -6,14 +6,38 @@ and keeps its traceback.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
+
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def escaped(text: str) -> str:
+    """``text`` on one line: control, format and surrogate characters written as escapes
+    (a newline as ``\\n``, a tab as ``\\t``, others as ``\\u0007``), everything else as it is.
+
+    Every :class:`QwixxError` message goes through it, so text from a user's file (a row id,
+    a name, a key, a label, a file name) can never break a message over several lines.
+    """
+    if text.isprintable():
+        return text
+    return "".join(
+        _ESCAPES.get(c, f"\\u{ord(c):04x}")
+        if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp")
+        else c
+        for c in text
+    )
 
 
 class QwixxError(Exception):
     """A user error with a one-line, self-explaining message.
 
-    ``str(error)`` is the whole message, ready to print (``file:line: place: what``).
+    ``str(error)`` is the whole message, ready to print (``file:line: place: what``): the
+    message given is passed through :func:`escaped`, so it is always one line.
     """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(escaped(message))
 
 
 class LayoutError(QwixxError):

@@ -166,3 +166,18 @@ def test_a_wrong_option_gets_one_line_and_exit_2(run: Run, args: list[str], line
     assert result.exit_code == 2
     assert result.stderr.splitlines()[0].startswith(f"qwixx-print: {line}")
     assert len(result.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("row\n\n  ", "row\\n\\n  "),
+        ("a\tb\rc", "a\\tb\\rc"),
+        ("bell\a", "bell\\u0007"),
+        ("Léa", "Léa"),
+    ],
+)
+def test_every_error_message_is_one_line_with_user_text_escaped(text: str, shown: str) -> None:
+    assert str(LayoutError(f"f.yaml:3: rows[0].id: no row '{text}'")) == (
+        f"f.yaml:3: rows[0].id: no row '{shown}'"
+    )

@@ -3,8 +3,9 @@ own error (a :class:`QwixxError` with a one-line message), never anything else (
 
 A file kind is a :class:`Target`: valid seed documents and the check that reads one. Adding a
 kind is one more entry in :data:`TARGETS`: layouts (``validate``) and marks files (``score``). Each target runs
-:data:`CI_EXAMPLES` examples per strategy in CI and :data:`NIGHTLY_EXAMPLES` under
-``-m nightly``.
+:data:`CI_EXAMPLES` examples per strategy in CI, the same ones on every run (the
+``deterministic`` profile of conftest), and :data:`NIGHTLY_EXAMPLES` new random ones under
+``-m nightly``; a failure found there goes into the corpus of ``tests/data/bad/``.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from hypothesis import strategies as st
 from qwixx_print import api, geometry, layout, marks, yamldoc
 from qwixx_print.errors import LayoutError, MarksError, QwixxError
 
-from .conftest import CLASSIC_YAML, ROOT
+from .conftest import CLASSIC_YAML, EXPLORE, ROOT
 
 CI_EXAMPLES = 300
 NIGHTLY_EXAMPLES = 5000
@@ -233,8 +234,12 @@ def test_seeds_are_valid(target: Target) -> None:
         assert target.check(yaml.safe_dump(seed).encode("utf-8")) == []
 
 
-def _fuzz(target: Target, strategy: str, examples: int) -> None:
+def _fuzz(target: Target, strategy: str, examples: int, explore: bool = False) -> None:
+    """Run ``examples`` examples: the same ones on every run, or new random ones with
+    ``explore`` (nightly; add what it finds to ``tests/data/bad/``)."""
+
     @settings(
+        parent=EXPLORE if explore else None,
         max_examples=examples,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -256,4 +261,4 @@ def test_fuzzed_files_are_accepted_or_refused_with_own_error(target: Target, str
 @pytest.mark.parametrize("strategy", STRATEGIES)
 @pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
 def test_fuzzed_files_at_depth(target: Target, strategy: str) -> None:
-    _fuzz(target, strategy, NIGHTLY_EXAMPLES)
+    _fuzz(target, strategy, NIGHTLY_EXAMPLES, explore=True)
