@@ -94,6 +94,15 @@ class Game:
         return any(sheet.over for sheet in self.sheets.values())
 
     @property
+    def why_over(self) -> str | None:
+        """Why the game has ended (``Léa crossed the last penalty box``), or ``None``."""
+        for name, sheet in self.sheets.items():
+            reason = sheet.why_over
+            if reason is not None:
+                return reason if sheet.table_over or "closed" in reason else f"{name}: {reason}"
+        return None
+
+    @property
     def faces(self) -> int:
         """Faces of each die: the highest sum halved (6 for 2..12)."""
         return self.layout.number_range[1] // 2
@@ -247,7 +256,7 @@ class Game:
 
     def _not_now(self, action: str) -> str:
         if self.over:
-            return "the game is over"
+            return f"the game is over ({self.why_over})"
         if self.table:
             return "this game is played at the table: enter moves with play"
         if self.phase == "roll":
@@ -348,4 +357,4 @@ class Game:
 
     def _refuse_if_over(self) -> None:
         if self.over:
-            raise RuleViolation("the game is over")
+            raise RuleViolation(f"the game is over ({self.why_over})")

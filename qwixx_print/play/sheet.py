@@ -136,6 +136,12 @@ class Sheet:
         crossed, or 2 colours closed (RULES.md §1 End; RULES-more.md §5 concede counts)."""
         return self._over_reason() is not None
 
+    @property
+    def why_over(self) -> str | None:
+        """Why the game is over for this sheet (``4 penalties, the last penalty box``,
+        ``red, yellow closed``, ``finished by hand``), or ``None`` while it goes on."""
+        return self._over_reason()
+
     def _over_reason(self) -> str | None:
         if self._over is None:
             self._over = (self._find_over_reason(),)
