@@ -73,3 +73,28 @@ def test_a_log_draws_its_filled_in_sheets(run: Run, tmp_path: Path) -> None:
     with pdfplumber.open(pdf) as doc:
         text = doc.pages[0].extract_text()
     assert "Léa" in text and "68" in text
+
+
+DOCS = ROOT / "docs" / "play.md"
+
+
+def test_docs_play_examples_run_as_written() -> None:
+    import doctest
+
+    result = doctest.testfile(
+        str(DOCS), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE
+    )
+    assert (result.failed, result.attempted > 15) == (0, True)
+
+
+def test_docs_worked_example_log_scores_the_totals_the_docs_state(run: Run, tmp_path: Path) -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    block = text.split("```yaml\n")[1].split("```")[0]
+    log = tmp_path / "example.yaml"
+    log.write_text(block, encoding="utf-8")
+    result = run("score", str(log), "--json")
+    assert result.exit_code == 0, result.stderr
+    totals = {p["name"]: p["total"] for p in json.loads(result.stdout)["players"]}
+    assert totals == {"Léa": 32, "Sam": 35}
+    assert "| Léa | 3 crosses, 6 | 0 | 7 locked, 28 | 2 crosses, 3 | 1, -5 | **32** |" in text
+    assert "| Sam | 7 locked, 28 | 3 crosses, 6 | 1 cross, 1 | 0 | 0 | **35** |" in text

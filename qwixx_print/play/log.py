@@ -61,14 +61,25 @@ def sheet_game(sheet: Sheet, name: str = "player") -> Game:
 
 
 def dumps(game: Game, as_json: bool = False, layout_name: str | None = None) -> str:
-    """The log of ``game`` as YAML text (or JSON with ``as_json``), ending in a newline."""
+    """The log of ``game`` as YAML text, one line per move (or JSON with ``as_json``),
+    ending in a newline."""
     data = to_data(game, layout_name)
     if as_json:
         return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
     import yaml  # only when a YAML log is written: keeps start-up light
 
-    head = "# qwixx-print game log (docs/play.md)\n"
-    return head + yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100)
+    moves = data.pop("moves")
+    lines = ["# qwixx-print game log (docs/play.md)"]
+    lines.append(
+        yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=None).rstrip()
+    )
+    lines.append("moves:" + ("" if moves else " []"))
+    for entry in moves:
+        flow = yaml.safe_dump(
+            entry, allow_unicode=True, sort_keys=False, default_flow_style=True, width=10_000
+        )
+        lines.append(f"  - {flow.strip()}")
+    return "\n".join(lines) + "\n"
 
 
 def is_log(doc: Doc) -> bool:
