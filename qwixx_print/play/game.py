@@ -68,7 +68,9 @@ class Game:
         self.layout = layout
         self.table = table
         self.names = tuple(names)
-        self.sheets = {name: Sheet(layout, board) for name in names}
+        self._over: bool | None = None  # derived from the sheets, None when to be found
+        self._changed = False  # a sheet changed since the last end of an action
+        self.sheets = {name: Sheet(layout, board, self._sheet_changed) for name in names}
         self.active_index = 0
         self.turn = 1
         self.rolls = 0
@@ -79,7 +81,8 @@ class Game:
         """Colours closed at the table (closed for every sheet)."""
         self._crossed_this_turn = False
         self.entries: list[dict[str, object]] = []
-        """What happened, in order, as game-log entries (see :mod:`qwixx_print.play.log`)."""
+        """What happened, in order, as game-log entries (see :mod:`qwixx_print.play.log`);
+        a move is a :class:`Move`, or ``None`` for a pass."""
 
     # ----- state
 
@@ -91,7 +94,13 @@ class Game:
     @property
     def over(self) -> bool:
         """Whether the game has ended (RULES.md §1 End)."""
-        return any(sheet.over for sheet in self.sheets.values())
+        if self._over is None:
+            self._over = any(sheet.over for sheet in self.sheets.values())
+        return self._over
+
+    def _sheet_changed(self) -> None:
+        self._over = None
+        self._changed = True
 
     @property
     def why_over(self) -> str | None:
@@ -132,10 +141,12 @@ class Game:
         in_play = self.dice_in_play()
         if white is None:
             rng = rng or random.Random()
-            white = (rng.randint(1, self.faces), rng.randint(1, self.faces))
-            colours = {c: rng.randint(1, self.faces) for c in in_play}
-        colours = dict(colours or {})
-        self._check_faces(white, colours, in_play)
+            faces = rng.choices(range(1, self.faces + 1), k=2 + len(in_play))
+            white = (faces[0], faces[1])
+            colours = dict(zip(in_play, faces[2:], strict=True))
+        else:
+            colours = dict(colours or {})
+            self._check_faces(white, colours, in_play)
         self.dice = Dice((white[0], white[1]), colours)
         self.rolls += 1
         self.phase = "white"
@@ -175,11 +186,9 @@ class Game:
             self._refuse(name, self.can_white(name, move))
         for name, move in moves.items():
             if move is not None:
-                self.sheets[name].play(move)
+                self.sheets[name]._play_legal(move)
         self._crossed_this_turn = moves.get(self.active) is not None
-        self.entries.append(
-            {"white": {name: str(move) if move else "pass" for name, move in moves.items()}}
-        )
+        self.entries.append({"white": dict(moves)})
         self.phase = "colour"
         self._close_locks()
 
@@ -201,10 +210,10 @@ class Game:
         self._refuse(self.active, self.can_colour(move))
         sheet = self.sheets[self.active]
         if move is not None:
-            sheet.play(move)
+            sheet._play_legal(move)
         elif not self._crossed_this_turn:
             sheet.penalty()
-        self.entries.append({"colour": str(move) if move else "pass"})
+        self.entries.append({"colour": move})
         self._close_locks()
         self._next_player()
 
@@ -277,8 +286,8 @@ class Game:
         """Apply ``move`` to ``name``'s sheet (table play). A lock closes its colour for the
         others at the end of the turn. Raises RuleViolation ``name, reason``."""
         self._refuse(name, self.can_play(name, move))
-        self.sheets[name].play(move)
-        self.entries.append({"player": name, "move": str(move)})
+        self.sheets[name]._play_legal(move)
+        self.entries.append({"player": name, "move": move})
 
     def undo(self, name: str) -> Move:
         """Undo ``name``'s last move (table play); a colour it had closed reopens for all.
@@ -317,28 +326,29 @@ class Game:
     # ----- locks and turns
 
     def _locked_colours(self) -> frozenset[str]:
-        board = next(iter(self.sheets.values())).board
-        return frozenset(
-            board.lock_colours[board.row_of[row]]
-            for sheet in self.sheets.values()
-            for row in sheet.locked
-        )
+        return frozenset().union(*(sheet.lock_colours for sheet in self.sheets.values()))
 
     def _close_locks(self) -> None:
         """The end of an action: every colour locked on any sheet closes for all, and a
         player's last penalty box ends the game for all (RULES.md §1 End)."""
+        if not self._changed:
+            return
+        self._changed = False
         self._set_closed(self.closed | self._locked_colours())
-        full = next(
-            (n for n, s in self.sheets.items() if s.penalties >= s.layout.penalty_boxes), None
-        )
+        boxes = self.layout.penalty_boxes
+        full = next((n for n, s in self.sheets.items() if s.penalties >= boxes), None)
+        over = None if full is None else f"{full} crossed the last penalty box"
         for sheet in self.sheets.values():
-            sheet.table_over = None if full is None else f"{full} crossed the last penalty box"
+            if sheet.table_over != over:
+                sheet.table_over = over
 
     def _reopen(self) -> None:
         """After an undo (table play): a closed colour nobody has locked any more reopens."""
         self._set_closed(self.closed & self._locked_colours())
 
     def _set_closed(self, closed: frozenset[str]) -> None:
+        if closed == self.closed:
+            return
         self.closed = closed
         for sheet in self.sheets.values():
             sheet.table_closed = closed

@@ -42,8 +42,17 @@ def to_data(game: Game, layout_name: str | None = None) -> dict[str, Any]:
     }
     if game.table:
         data["table"] = True
-    data["moves"] = list(game.entries)
+    data["moves"] = [_plain(entry) for entry in game.entries]
     return data
+
+
+def _plain(value: object) -> Any:
+    """A log entry's value as plain data: a move as its line, ``None`` as ``pass``."""
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, Move):
+        return str(value)
+    return "pass" if value is None else value
 
 
 def sheet_game(sheet: Sheet, name: str = "player") -> Game:
