@@ -24,7 +24,8 @@ class State(NamedTuple):
     """A sheet's marks: per row (layout order) the ``crossed`` field indexes in the order
     crossed and the fields whose small box is crossed (``again``); the ``conceded`` rows
     (their colour closed by another player), ``penalties`` crossed, ``finished`` by hand and
-    the ``bar`` fields earned (Bonuskette), by index."""
+    the ``bar`` fields earned (Bonuskette), by index; ``locks``, the lock colours of the rows
+    locked (derived from ``crossed``, kept for speed)."""
 
     crossed: tuple[tuple[int, ...], ...]
     again: tuple[tuple[int, ...], ...]
@@ -32,6 +33,7 @@ class State(NamedTuple):
     penalties: int = 0
     finished: bool = False
     bar: tuple[int, ...] = ()
+    locks: frozenset[str] = frozenset()
 
 
 def _with(rows: tuple[tuple[int, ...], ...], r: int, index: int) -> tuple[tuple[int, ...], ...]:
@@ -58,8 +60,6 @@ class Sheet:
         self.on_change = on_change
         """Called after every change of the sheet (a :class:`~qwixx_print.play.Game` keeps
         its own view of the table fresh so)."""
-        self.lock_colours: frozenset[str] = frozenset()
-        """The colours of the rows this sheet locked."""
         empty = tuple(() for _ in layout.rows)
         self._state = State(empty, empty)
         self._table_closed: frozenset[str] = frozenset()
@@ -107,8 +107,7 @@ class Sheet:
     def _refresh(self) -> None:
         """Derive the closed colours and the end from the state and the table (every change
         goes through here, so reading them costs nothing)."""
-        self.lock_colours = self._locks_in(self._state)
-        self._closed = self._closed_in(self._state, self.lock_colours)
+        self._closed = self._closed_in(self._state)
         self._why_over = self._find_over_reason()
         if self.on_change is not None:
             self.on_change()
@@ -127,6 +126,11 @@ class Sheet:
     def penalties(self) -> int:
         """Penalty boxes crossed."""
         return self.state.penalties
+
+    @property
+    def lock_colours(self) -> frozenset[str]:
+        """The colours of the rows this sheet locked."""
+        return self._state.locks
 
     @property
     def locked(self) -> tuple[str, ...]:
@@ -415,6 +419,8 @@ class Sheet:
         """``s`` with field ``i`` of row ``r`` crossed and what that causes: the bonus bar
         (RULES-more.md §5 Bonuskette) and completed power pairs (§5 Kräfte)."""
         s = s._replace(crossed=_with(s.crossed, r, i))
+        if i == self.board.lasts[r]:
+            s = s._replace(locks=s.locks | {self.board.lock_colours[r]})
         if self.board.bonus[r][i]:
             s = self._earn_bar(s)
         power = self.board.powers[r][i]
@@ -468,15 +474,12 @@ class Sheet:
             open_rows, key=lambda r: rules.crosses_before_lock(rows[r], s.crossed[r], s.again[r])
         )
 
-    def _closed_in(self, s: State, locks: frozenset[str] | None = None) -> frozenset[str]:
-        """The colours closed in state ``s``: by the table, by locks (``locks``, when known
-        already) and by concede."""
+    def _closed_in(self, s: State) -> frozenset[str]:
+        """The colours closed in state ``s``: by the table, by locks and by concede."""
+        if not s.conceded:
+            return self.table_closed | s.locks if s.locks else self.table_closed
         conceded = {self.board.lock_colours[r] for r in s.conceded}
-        return self.table_closed | (self._locks_in(s) if locks is None else locks) | conceded
-
-    def _locks_in(self, s: State) -> frozenset[str]:
-        b = self.board
-        return frozenset(b.lock_colours[r] for r in range(len(b.ids)) if b.lasts[r] in s.crossed[r])
+        return self.table_closed | s.locks | conceded
 
     # ----- helpers
 
