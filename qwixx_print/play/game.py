@@ -48,9 +48,11 @@ class Dice(NamedTuple):
     def sums(self, colour: str) -> tuple[int, ...]:
         """The active player's sums with the ``colour`` die: each white die plus it (action
         2); empty when that die is out of the game."""
-        if colour not in self.colours:
+        face = self.colours.get(colour)
+        if face is None:
             return ()
-        return tuple(sorted({w + self.colours[colour] for w in self.white}))
+        low, high = sorted(self.white)
+        return (low + face,) if low == high else (low + face, high + face)
 
 
 class Game:
@@ -223,20 +225,23 @@ class Game:
         if self.table or self.phase != "white" or self.dice is None or self.over:
             return []
         sheet, number = self.sheets[name], self.dice.white_sum
-        return [Move("cross", r, i) for r, i in sheet.legal_crosses(number)] + [
-            Move("again", r, i) for r, i in sheet.legal_again(number)
-        ]
+        found = [Move("cross", r, i) for r, i in sheet.legal_crosses(number)]
+        if sheet.board.has_again:
+            found += [Move("again", r, i) for r, i in sheet.legal_again(number)]
+        return found
 
     def legal_colour(self) -> list[Move]:
         """The moves the active player may make in action 2 of this roll."""
         if self.table or self.phase != "colour" or self.dice is None or self.over:
             return []
         sheet, found = self.sheets[self.active], []
-        for colour in self.dice.colours:
+        again = sheet.board.has_again
+        for colour in self.dice.colours:  # a field has one colour: no move found twice
             for number in self.dice.sums(colour):
                 found += [Move("cross", r, i) for r, i in sheet.legal_crosses(number, colour)]
-                found += [Move("again", r, i) for r, i in sheet.legal_again(number, colour)]
-        return list(dict.fromkeys(found))
+                if again:
+                    found += [Move("again", r, i) for r, i in sheet.legal_again(number, colour)]
+        return found
 
     def _dice_verdict(
         self, name: str, move: Move, sums: tuple[int, ...] | None, dice: Dice | None
