@@ -81,10 +81,11 @@ class Game:
         """Turns: ``roll``, ``white`` (action 1 next), ``colour`` (action 2 next)."""
         self.closed: frozenset[str] = frozenset()
         """Colours closed at the table (closed for every sheet)."""
+        self._in_play = layout.dice
         self._crossed_this_turn = False
         self.entries: list[dict[str, object]] = []
         """What happened, in order, as game-log entries (see :mod:`qwixx_print.play.log`);
-        a move is a :class:`Move`, or ``None`` for a pass."""
+        a move is a :class:`Move`, or ``None`` for a pass; a roll is its :class:`Dice`."""
 
     # ----- state
 
@@ -120,7 +121,7 @@ class Game:
 
     def dice_in_play(self) -> tuple[str, ...]:
         """The coloured dice not yet out of the game (a closed colour's die leaves)."""
-        return tuple(c for c in self.layout.dice if c not in self.closed)
+        return self._in_play
 
     # ----- turns
 
@@ -152,7 +153,7 @@ class Game:
         self.dice = Dice((white[0], white[1]), colours)
         self.rolls += 1
         self.phase = "white"
-        self.entries.append({"roll": {"white": list(white), **colours}})
+        self.entries.append({"roll": self.dice})
         return self.dice
 
     def _check_faces(
@@ -355,6 +356,7 @@ class Game:
         if closed == self.closed:
             return
         self.closed = closed
+        self._in_play = tuple(c for c in self.layout.dice if c not in closed)
         for sheet in self.sheets.values():
             sheet.table_closed = closed
 

@@ -17,7 +17,7 @@ from qwixx_print import marks, rules
 from qwixx_print.doc import Doc, Node
 from qwixx_print.errors import QwixxError, RuleViolation, located
 from qwixx_print.layout import Layout
-from qwixx_print.play.game import MAX_PLAYERS, Game
+from qwixx_print.play.game import MAX_PLAYERS, Dice, Game
 from qwixx_print.play.moves import Move, parse
 from qwixx_print.play.sheet import Sheet
 
@@ -47,7 +47,10 @@ def to_data(game: Game, layout_name: str | None = None) -> dict[str, Any]:
 
 
 def _plain(value: object) -> Any:
-    """A log entry's value as plain data: a move as its line, ``None`` as ``pass``."""
+    """A log entry's value as plain data: a move as its line, ``None`` as ``pass``, dice as
+    ``{white: [a, b], colour: face, ...}``."""
+    if isinstance(value, Dice):
+        return {"white": list(value.white), **value.colours}
     if isinstance(value, dict):
         return {key: _plain(item) for key, item in value.items()}
     if isinstance(value, Move):

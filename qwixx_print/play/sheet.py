@@ -49,6 +49,19 @@ class Sheet:
     game; by default it is built from ``layout``; ``on_change`` is called after every change.
     """
 
+    __slots__ = (
+        "_closed",
+        "_state",
+        "_table_closed",
+        "_table_over",
+        "_why_over",
+        "board",
+        "history",
+        "layout",
+        "on_change",
+        "redoable",
+    )
+
     def __init__(
         self,
         layout: Layout,
