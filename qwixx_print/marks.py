@@ -14,7 +14,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -37,13 +37,26 @@ Numbers = Mapping[str, tuple[int, ...]]
 @dataclass(frozen=True)
 class Player:
     """One player's filled-in sheet: ``crosses`` and ``again`` (Nochmal small boxes) map row
-    ids to numbers; ``place`` is the player's place in the marks file (``("players", 0)``)."""
+    ids to numbers; ``place`` is the player's place in the marks file (``("players", 0)``).
+    RULES.md §4: ``bonus`` maps bonus row ids to the numbers of their crossed cells (Big
+    Points), ``diamonds`` lists the crossed X-Change diamonds as printed (``8/5``), ``slip``
+    names the player's slip (Connected Chain) and ``lucky`` holds their lucky numbers
+    (Longo)."""
 
     name: str
     crosses: Numbers
     again: Numbers
     penalties: int
     place: Place
+    bonus: Numbers = field(default_factory=dict)
+    diamonds: tuple[str, ...] = ()
+    slip: str | None = None
+    lucky: tuple[int, ...] | None = None
+
+    def sheet(self, layout: Layout) -> Layout:
+        """``layout`` as this player's sheet (their slip and lucky numbers). Raises
+        LayoutError for a slip the layout lacks."""
+        return layout.sheet(self.slip, self.lucky)
 
 
 @dataclass(frozen=True)
@@ -119,13 +132,23 @@ def _layout(node: Node, base: Path, find: Callable[[str], Layout]) -> Layout:
 
 
 def _player(node: Node) -> Player:
-    keys = node.mapping(("name",), ("crosses", "again", "penalties"))
+    keys = node.mapping(
+        ("name",), ("crosses", "again", "bonus", "diamonds", "slip", "lucky", "penalties")
+    )
     return Player(
         name=keys["name"].text(40),
         crosses=_numbers(keys.get("crosses")),
         again=_numbers(keys.get("again")),
         penalties=keys["penalties"].integer(0, 99) if "penalties" in keys else 0,
         place=node.place,
+        bonus=_numbers(keys.get("bonus")),
+        diamonds=tuple(n.text(7) for n in keys["diamonds"].sequence(0, 20))
+        if "diamonds" in keys
+        else (),
+        slip=keys["slip"].text(3) if "slip" in keys else None,
+        lucky=tuple(n.integer(0, 99) for n in keys["lucky"].sequence(1, 4))
+        if "lucky" in keys
+        else None,
     )
 
 
@@ -148,11 +171,19 @@ def score(marks: Marks) -> Game:
     sheets = {}
     for player in marks.players:
         try:
+            sheet = player.sheet(marks.layout)
+        except LayoutError as exc:
+            raise _violation(
+                marks, (*player.place, "slip"), player.name, RuleViolation(str(exc))
+            ) from None
+        try:
+            rules.check_own(sheet, player.slip, player.lucky)
+            rules.diamond_positions(sheet, player.diamonds)
             sheets[player.name] = rules.score_sheet(
-                marks.layout, player.crosses, player.penalties, player.again
+                sheet, player.crosses, player.penalties, player.again, player.bonus
             )
         except rules.RowViolation as exc:
-            key = "crosses" if exc.row in player.crosses else "again"
+            key = next((k for k, v in _keyed(player) if exc.row in v), "crosses")
             raise _violation(
                 marks, (*player.place, key, exc.row), f"{player.name}, {exc.row}", exc
             ) from None
@@ -164,6 +195,10 @@ def score(marks: Marks) -> Game:
         raise _violation(marks, ("players",), "", exc) from None
     totals = {name: sheet.total for name, sheet in sheets.items()}
     return Game(marks, sheets, rules.ranking(totals))
+
+
+def _keyed(player: Player) -> list[tuple[str, Numbers]]:
+    return [("crosses", player.crosses), ("again", player.again), ("bonus", player.bonus)]
 
 
 def _violation(marks: Marks, place: Place, who: str, exc: RuleViolation) -> RuleViolation:

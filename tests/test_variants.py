@@ -64,10 +64,10 @@ def sheet_origin() -> tuple[float, float]:
 
 
 def test_nine_sheets_are_shipped_and_listed_with_their_aliases(run: Run) -> None:
-    assert layout.shipped_names() == sorted(ROW_FROM_RULES)
+    assert set(ROW_FROM_RULES) <= set(layout.shipped_names())
     result = run("list")
     lines = result.output.splitlines()
-    assert [line.split()[0] for line in lines] == sorted(ROW_FROM_RULES)
+    assert [line.split()[0] for line in lines] == layout.shipped_names()
     kraefte = next(line for line in lines if line.startswith("kraefte "))
     assert kraefte.endswith("(also: kräfte, bonus-b)")
     for alias in ALIASES:
@@ -88,7 +88,7 @@ def test_alias_typed_decomposed_still_finds_kraefte() -> None:
 
 def test_aliases_are_unique_and_never_a_layout_name() -> None:
     aliases = [a for name in layout.shipped_names() for a in layout.find(name).aliases]
-    assert len(aliases) == len(set(aliases)) == 8
+    assert len(aliases) == len(set(aliases)) == 13
     assert set(aliases).isdisjoint(layout.shipped_names())
     assert layout.shipped_aliases()["mixx-numbers"] == "durcheinander"
 
@@ -329,9 +329,11 @@ def test_classic_bands_share_the_rows_area_as_before() -> None:
     assert [row.band.h for row in sheet.rows] == pytest.approx([10.025] * 4)  # (42.5 - 3 x 0.8) / 4
 
 
-def test_each_colour_owns_eleven_fields_on_every_sheet() -> None:
+def test_each_colour_owns_eleven_fields_on_every_d6_sheet() -> None:
     for name in layout.shipped_names():
         sheet = layout.find(name)
+        if sheet.number_range != (2, 12):
+            continue
         owned = [f.colour for row in sheet.rows for f in row.fields]
         assert {c: owned.count(c) for c in sheet.dice} == dict.fromkeys(sheet.dice, 11), name
 

@@ -1,0 +1,39 @@
+"""Which sheet goes where on a page when a layout's sheets differ (RULES.md §4): Connected
+Chain's slips dealt in order (a page of 8: A-E, A-C), Longo's lucky numbers drawn per sheet
+from the page's seed (a page of 8 holds 8 different pairs). Pure data: no drawing.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from qwixx_print.layout import Layout
+
+
+def lucky_sets(layout: Layout, count: int, seed: int, page: int) -> list[tuple[int, ...]]:
+    """``count`` sets of lucky numbers for page ``page`` (0-based) of ``layout`` printed with
+    ``seed``: each set ``lucky_draw.count`` different numbers of its range, in rising order,
+    the sets different from each other while the range allows (RULES.md §4 Longo, decision:
+    3..15, never equal, 8 different pairs a page). The same arguments give the same sets."""
+    draw = layout.lucky_draw
+    if draw is None:
+        return [()] * count
+    rng = random.Random(f"{seed}/{layout.name}/{page}")
+    pool = list(combinations(range(draw.low, draw.high + 1), draw.count))
+    picked: list[tuple[int, ...]] = []
+    while len(picked) < count:
+        picked += rng.sample(pool, min(count - len(picked), len(pool)))
+    return picked
+
+
+def deal(layout: Layout, per_page: int, seed: int, page: int) -> list[Layout]:
+    """The sheets of page ``page`` (0-based) of ``layout``, in reading order: the slips in
+    turn from the first (RULES.md §4 Connected, decision: A-E, A-C on a page of 8) with the
+    lucky numbers of :func:`lucky_sets`."""
+    lucky = lucky_sets(layout, per_page, seed, page)
+    slips: list[str | None] = [s.name for s in layout.slips] or [None]
+    return [
+        layout.sheet(slips[k % len(slips)], lucky[k] if layout.lucky_draw else None)
+        for k in range(per_page)
+    ]
