@@ -236,10 +236,12 @@ def from_doc(doc: Doc, default_name: str) -> Layout:
     table = _colour_table(top.get("colours"))
     low, high, once = 2, 12, True
     if "numbers" in top:
-        nums = top["numbers"].mapping(("from", "to"), ("each_once",))
-        low, high = nums["from"].integer(0, 99), nums["to"].integer(0, 99)
-        if high < low:
+        nums = top["numbers"].mapping((), ("from", "to", "each_once"))
+        low, high = _int_in(nums, "from", 2, 0, 99), _int_in(nums, "to", 12, 0, 99)
+        if high < low and "to" in nums:
             nums["to"].fail(f"must not be below 'from' ({low})")
+        if high < low:
+            nums["from"].fail(f"must not be above 'to' ({high}, the default)")
         once = nums["each_once"].boolean() if "each_once" in nums else True
     rows = tuple(_row(item, table, low, high) for item in top["rows"].sequence(1, MAX_ROWS, "rows"))
     if "dice" in top:

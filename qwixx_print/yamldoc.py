@@ -5,7 +5,8 @@ the schema to type (see :mod:`qwixx_print.doc`). Refused outright, each with a l
 error: duplicate keys, explicit tags (``!!python/object``), anchors and aliases (so an alias
 bomb is refused at its first anchor, before anything is expanded), nesting deeper than
 :data:`MAX_DEPTH`, files over :data:`MAX_BYTES` (never read further), text that is not UTF-8
-or holds control characters or lone surrogates, empty files.
+or holds control characters or lone surrogates, empty files. UTF-16 and UTF-32 are read when
+the file starts with their byte-order mark (YAML 1.2 §5.2).
 
 Only this module imports PyYAML; shipped files are read through :mod:`qwixx_print.packaged`,
 which needs it only for a shipped file that differs from its stored parse.
@@ -13,6 +14,7 @@ which needs it only for a shipped file that differs from its stored parse.
 
 from __future__ import annotations
 
+import codecs
 import re
 from pathlib import Path
 from typing import Any
@@ -83,11 +85,28 @@ class _StrictComposer(Reader, Scanner, Parser, Composer, BaseResolver):
             self.depth -= 1
 
 
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),  # before UTF-16 LE: it starts with the same 2 bytes
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+"""Byte-order marks of the encodings YAML 1.2 §5.2 requires besides UTF-8, and their codec."""
+
+
 def _decode(data: bytes, file: str, error: type[QwixxError]) -> str:
-    if data.startswith(b"\xef\xbb\xbf"):
+    """The text of ``data``: UTF-8 (a byte-order mark is dropped), or UTF-16 or UTF-32 with
+    a byte-order mark (as Windows Notepad saves "Unicode"); raises ``error`` otherwise."""
+    if data.startswith(codecs.BOM_UTF8):
         data = data[3:]
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise error(f"{file}: the file is UTF-16: save it as UTF-8")
+    for bom, codec in _BOMS:
+        if data.startswith(bom):
+            try:
+                return data[len(bom) :].decode(codec)
+            except UnicodeDecodeError:
+                raise error(
+                    f"{file}: not valid {codec[:6].upper()} text: save the file as UTF-8"
+                ) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
