@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import io
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
@@ -14,7 +13,7 @@ from typing import TYPE_CHECKING, BinaryIO
 from qwixx_print import geometry, labels, layout, rules
 from qwixx_print.errors import LayoutError, OutputError, first_of
 from qwixx_print.layout import Layout
-from qwixx_print.output import PNG, make_folder, to_stdout, write_atomically
+from qwixx_print.output import PNG, make_folder, stdout, to_stdout, write_atomically
 
 if TYPE_CHECKING:
     from qwixx_print import marks
@@ -97,11 +96,11 @@ def print_sheets(
 ) -> Path | None:
     """Render ``sheets`` to ``out`` (``None``: standard output), atomically; return ``out``.
 
-    Raises OutputError when standard output is a terminal or full, or ``out`` cannot be
-    written.
+    Raises OutputError when standard output is a terminal, closed or full, or ``out`` cannot
+    be written.
     """
     if out is None:
-        if sys.stdout.isatty():
+        if stdout().isatty():
             raise OutputError(
                 "-: will not write a PDF to a terminal: redirect it, e.g. > sheets.pdf"
             )

@@ -53,6 +53,11 @@ class LayoutGroup(click.Group):
             return super().invoke(ctx)
         except QwixxError as exc:
             raise UserError(str(exc)) from None
+        except BrokenPipeError:  # the reader of our output has gone (| head): nothing to say
+            from qwixx_print import output
+
+            output.drop_stdout()
+            raise click.exceptions.Exit(2) from None
         except click.UsageError as exc:
             sub = f" {exc.ctx.info_name}" if exc.ctx and exc.ctx.parent else ""
             raise UserError(f"{exc.format_message()} (see 'qwixx-print{sub} --help')") from None
