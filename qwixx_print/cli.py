@@ -20,7 +20,12 @@ class UserError(click.ClickException):
     exit_code = 2
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"qwixx-print: {self.message}", err=True)
+        say(self.message)
+
+
+def say(message: str) -> None:
+    """``message`` as one line on stderr, with the ``qwixx-print:`` prefix every error gets."""
+    click.echo(f"qwixx-print: {message}", err=True)
 
 
 class WholeNumber(click.IntRange):
@@ -191,7 +196,7 @@ def validate_command(files: tuple[str, ...]) -> None:
         except LayoutError as exc:
             found = [str(exc)]
         for line in found:
-            click.echo(line, err=True)
+            say(line)
         if found:
             broken += 1
         else:

@@ -63,6 +63,12 @@ def first_of(messages: Sequence[str]) -> str:
     return messages[0] + (f" (and {more} more: run 'qwixx-print validate')" if more else "")
 
 
+def counted(count: int, noun: str) -> str:
+    """``count`` and ``noun``, in the plural unless ``count`` is 1: ``1 bonus field``,
+    ``2 bonus fields`` (``noun`` takes an ``s``)."""
+    return f"{count} {noun}{'s' * (count != 1)}"
+
+
 def located(file: str, line: int | None, place: str, message: str) -> str:
     """Format a located message: ``file:line: place: message``.
 

@@ -38,6 +38,7 @@ MAX_DEPTH = 32
 """Deepest nesting of lists and mappings accepted."""
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_COMMENTED_HEX = re.compile(r"[ \t]+(#[0-9a-fA-F]{3,8})\b")
 _SYNTAX_HINTS = {
     "'\\t'": "indent and separate with spaces, not tabs",
     "another document": "a file holds one document: remove the second '---' and what follows",
@@ -128,15 +129,43 @@ def _yaml_error(exc: yaml.YAMLError, file: str, text: str) -> str:
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     context = getattr(exc, "context", None) or ""
     start = getattr(exc, "context_mark", None)
-    if context.startswith("while ") and start is not None and start.line + 1 != line:
+    if (
+        context.startswith("while ")
+        and start is not None
+        and start.line + 1 != line
+        and "<block" not in problem
+    ):
         problem += f" ({context.split(' ', 2)[2]} opened on line {start.line + 1})"
+    if "<block" in problem:  # PyYAML's words for a line indented unlike its neighbours
+        problem = "the indentation does not match the lines above"
+        if start is not None and start.line + 1 != line:
+            problem += f" (the list or mapping from line {start.line + 1})"
     hint = next((h for key, h in _SYNTAX_HINTS.items() if key in problem), None)
     return located(file, line, "", f"not valid YAML: {problem}" + (f": {hint}" if hint else ""))
+
+
+def _commented_colour(node: ScalarNode) -> str | None:
+    """The hex colour (``#1f5fae``) written unquoted right after an empty value: YAML reads
+    its ``#`` as the start of a comment, so the value is empty."""
+    mark = node.start_mark
+    if node.value or node.style is not None or mark.buffer is None:
+        return None
+    rest = mark.buffer[mark.pointer : mark.buffer.find("\n", mark.pointer)]
+    found = _COMMENTED_HEX.match(rest)
+    return found[1] if found else None
 
 
 def _build(node: Any, place: Place, lines: dict[Place, int], doc_file: str) -> Any:
     lines[place] = node.start_mark.line + 1
     if isinstance(node, ScalarNode):
+        colour = _commented_colour(node)
+        if colour is not None:
+            raise _Refused(
+                lines[place],
+                f"'#' starts a comment in YAML, so {colour} is read as nothing: "
+                f'quote it, "{colour}"',
+                place,
+            )
         surrogate = _SURROGATE.search(node.value)
         if surrogate is not None:
             raise _Refused(
