@@ -29,6 +29,13 @@ def escaped(text: str) -> str:
     )
 
 
+def named(char: str) -> str:
+    """``char`` for a message that must say which character it is, look-alikes included:
+    ``'е' (U+0435 CYRILLIC SMALL LETTER IE)``."""
+    name = unicodedata.name(char, "")
+    return f"'{escaped(char)}' (U+{ord(char):04X}{' ' + name if name else ''})"
+
+
 class QwixxError(Exception):
     """A user error with a one-line, self-explaining message.
 

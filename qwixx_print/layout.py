@@ -17,7 +17,7 @@ from pathlib import Path
 
 from qwixx_print import packaged
 from qwixx_print.doc import Doc, Node, Place, place_text, shown
-from qwixx_print.errors import LayoutError
+from qwixx_print.errors import LayoutError, named
 
 PALETTE: Mapping[str, str] = {
     "red": "#e2231a",
@@ -195,12 +195,23 @@ def _row(node: Node, table: dict[str, str], low: int, high: int) -> Row:
     keys = node.mapping(("id", "fields"), ("colour", "again"), _NO_SIZES)
     row_id = keys["id"].text(30)
     if not _ID.fullmatch(row_id):
-        keys["id"].fail(f"row id '{row_id}' must be a lowercase word (letters, digits, - or _)")
+        keys["id"].fail(
+            f"row id '{row_id}' must be a lowercase word (letters, digits, - or _)"
+            + _odd_character(row_id)
+        )
     colour = _colour(keys["colour"], table) if "colour" in keys else None
     items = keys["fields"].sequence(2, MAX_FIELDS, "fields")
     fields = tuple(_field(item, colour, table, low, high) for item in items)
     again = keys["again"].boolean() if "again" in keys else False
     return Row(row_id, fields, again)
+
+
+def _odd_character(row_id: str) -> str:
+    """``: 'е' (U+0435 CYRILLIC SMALL LETTER IE) is not one of a-z, 0-9, - and _``: the
+    first character of ``row_id`` outside them, named (a look-alike letter shows no other
+    way); empty when there is none (an id too long, or starting with a digit)."""
+    odd = next((c for c in row_id if not ("a" <= c <= "z" or c in "0123456789-_")), None)
+    return f": {named(odd)} is not one of a-z, 0-9, - and _" if odd else ""
 
 
 def _alias(node: Node) -> str:

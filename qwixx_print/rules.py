@@ -12,7 +12,7 @@ from collections.abc import Collection, Mapping
 from typing import NamedTuple
 
 from qwixx_print.doc import Place
-from qwixx_print.errors import RuleViolation, counted
+from qwixx_print.errors import RuleViolation, counted, named
 from qwixx_print.layout import Field, Layout, Row
 
 MAX_LOCKS_PER_SHEET = 2
@@ -466,8 +466,11 @@ def score_sheet(
     ids = [row.id for row in layout.rows]
     for row_id in (*crossed, *again):
         if row_id not in ids:
+            odd = next((c for c in row_id if not c.isascii()), None)
+            why = f": {named(odd)} is not a Latin letter" if odd and odd.isalpha() else ""
             raise RowViolation(
-                row_id, f"the layout {layout.name} has no row '{row_id}' (rows: {', '.join(ids)})"
+                row_id,
+                f"the layout {layout.name} has no row '{row_id}' (rows: {', '.join(ids)}){why}",
             )
     rows = {}
     for row in layout.rows:

@@ -172,3 +172,16 @@ def test_numbers_from_above_the_default_to_is_refused_naming_the_default(
 ) -> None:
     path = write_layout(CLASSIC_YAML.replace("rows:", "numbers: {from: 13}\nrows:", 1))
     assert error_of(path).endswith("numbers.from: must not be above 'to' (12, the default)")
+
+
+def test_a_row_id_with_a_look_alike_letter_names_the_character(write_layout: Write) -> None:
+    path = write_layout(CLASSIC_YAML.replace("  - id: red", "  - id: r\u0435d", 1))
+    assert error_of(path).endswith(
+        "rows[0].id: row id 'r\u0435d' must be a lowercase word (letters, digits, - or _): "
+        "'\u0435' (U+0435 CYRILLIC SMALL LETTER IE) is not one of a-z, 0-9, - and _"
+    )
+
+
+def test_names_are_composed_so_a_pasted_name_is_the_same_name(write_layout: Write) -> None:
+    path = write_layout(CLASSIC_YAML.replace("name: classic", "name: Cafe\u0301"))
+    assert layout.load(path).name == "Caf\u00e9"

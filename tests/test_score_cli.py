@@ -315,3 +315,25 @@ def test_a_layout_repeating_a_number_is_not_scored_by_guess(run: Run, tmp_path: 
         f"qwixx-print: {marks}:1: layout: the layout classic repeats 7 in row red "
         "(each_once: false): a marks file names numbers, not fields, so it cannot be scored\n",
     )
+
+
+def test_a_marks_row_with_a_look_alike_letter_names_the_character(
+    tmp_path: Path, run: Run
+) -> None:
+    marks = write_marks(tmp_path, "classic", {"name": "Léa", "crosses": {"r\u0435d": [2]}})
+    result = run("score", str(marks))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"qwixx-print: {marks}:5: Léa, r\u0435d: the layout classic has no row 'r\u0435d' "
+        "(rows: red, yellow, green, blue): '\u0435' (U+0435 CYRILLIC SMALL LETTER IE) is not "
+        "a Latin letter\n",
+    )
+
+
+def test_a_name_pasted_decomposed_is_the_same_name_composed(tmp_path: Path, run: Run) -> None:
+    marks = write_marks(
+        tmp_path, "classic", {"name": "Le\u0301a"}, {"name": "L\u00e9a", "penalties": 1}
+    )
+    result = run("score", str(marks))
+    assert result.exit_code == 2
+    assert "players[1].name: the name 'Léa' is used twice (also players[0])" in result.stderr
