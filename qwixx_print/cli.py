@@ -6,12 +6,15 @@ click and little else; reportlab is imported only when a PDF is written."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from qwixx_print.choices import DEFAULT_LANG, LANGUAGES, PAPERS, PER_PAGE
 from qwixx_print.errors import LayoutError, QwixxError
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 
 class UserError(click.ClickException):
@@ -34,16 +37,66 @@ class WholeNumber(click.IntRange):
     name = "whole number"
 
 
+def _layout_names() -> list[str]:
+    """The shipped layouts' names and aliases (loads the stored parses, not reportlab)."""
+    from qwixx_print import layout
+
+    return [*layout.shipped_names(), *layout.shipped_aliases()]
+
+
+def complete_layouts(
+    ctx: click.Context, param: click.Parameter | None, incomplete: str
+) -> list[CompletionItem]:
+    """Shell completion of a LAYOUT: the shipped names and aliases starting with
+    ``incomplete``; a path (with ``/`` or a ``.yaml`` end in view) is left to the shell."""
+    from click.shell_completion import CompletionItem
+
+    if "/" in incomplete or "." in incomplete:
+        return [CompletionItem(incomplete, type="file")]
+    return [CompletionItem(name) for name in _layout_names() if name.startswith(incomplete)]
+
+
 class LayoutGroup(click.Group):
     """A group whose first argument may be a layout instead of a command:
-    ``qwixx-print classic`` means ``qwixx-print print classic``."""
+    ``qwixx-print classic`` means ``qwixx-print print classic``. A word close to a command
+    (``valdate``) that is no shipped layout is refused with the command it resembles; the
+    command list in ``--help`` shows each command's whole first sentence; shell completion
+    offers commands and shipped layouts. It works for every command added to the group."""
 
     def resolve_command(
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
         if args and args[0] not in self.commands and not args[0].startswith("-"):
+            if not ctx.resilient_parsing:  # not while completing: never fail there
+                self._refuse_misspelt_command(args[0])
             return "print", self.commands["print"], args
         return super().resolve_command(ctx, args)
+
+    def _refuse_misspelt_command(self, word: str) -> None:
+        """Raise UserError naming the command ``word`` resembles, unless it is a path or a
+        shipped layout (then printing it, or saying it is no layout, is the answer)."""
+        if "/" in word or "." in word:
+            return
+        import difflib  # only on this path: keeps start-up light
+
+        close = difflib.get_close_matches(word, list(self.commands), n=1, cutoff=0.75)
+        if close and word.lower() not in _layout_names():
+            raise UserError(
+                f"no such command or layout '{word}' (did you mean the command "
+                f"'{close[0]}'? see 'qwixx-print --help')"
+            )
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=1000)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+        return super().shell_complete(ctx, incomplete) + complete_layouts(ctx, None, incomplete)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:
@@ -68,7 +121,9 @@ class LayoutGroup(click.Group):
             raise UserError(f"{exc.format_message()} (see 'qwixx-print{sub} --help')") from None
 
 
-@click.group(cls=LayoutGroup, no_args_is_help=True)
+@click.group(
+    cls=LayoutGroup, no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]}
+)
 @click.version_option(package_name="qwixx-print", prog_name="qwixx-print")
 def cli() -> None:
     """Print Qwixx score sheets from YAML layouts, 8 per page, true to scale.
@@ -105,7 +160,9 @@ def _refuse_with_preview(names: tuple[str, ...]) -> None:
 
 
 @cli.command("print")
-@click.argument("names", nargs=-1, required=True, metavar="LAYOUT...")
+@click.argument(
+    "names", nargs=-1, required=True, metavar="LAYOUT...", shell_complete=complete_layouts
+)
 @click.option(
     "--out",
     "-o",
@@ -184,9 +241,16 @@ def list_command() -> None:
 
 
 @cli.command("validate")
-@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.argument(
+    "files", nargs=-1, required=True, metavar="FILE...", shell_complete=complete_layouts
+)
 def validate_command(files: tuple[str, ...]) -> None:
-    """Check layouts against RULES.md §3; exit 2 with located errors if any is broken."""
+    """Check layouts against the game's rules; exit 2 with located errors if any is broken.
+
+    Each row holds each number of its range once, the lock can be reached, the score table
+    rises and covers every count, every colour has a die, the bonus and power fields match,
+    fields and labels fit the sheet, and every character has a glyph in the font.
+    """
     from qwixx_print import api, layout, output
 
     broken = 0
@@ -217,8 +281,20 @@ def validate_command(files: tuple[str, ...]) -> None:
 def score_command(source: str, as_json: bool, out: Path | None) -> None:
     """Score the filled-in sheets of MARKS.yaml ('-': standard input) and rank the players.
 
-    The marks file names the layout and, per player, the numbers crossed in each row and
-    the penalties (docs/scoring.md). Illegal sheets are refused, naming player, row and rule.
+    The marks file names the layout (a shipped name or a .yaml path) and, per player, the
+    numbers crossed in each row (by row id; a crossed last field also crosses its lock;
+    Nochmal's small boxes under 'again:' the same way) and the penalties:
+
+    \b
+      layout: classic
+      players:
+        - name: Léa
+          crosses: {red: [2, 3, 5], green: [12, 10, 9, 7, 5, 4, 2]}
+          penalties: 1
+        - name: Sam
+          crosses: {red: [3, 4]}
+
+    Illegal sheets are refused, naming player, row and rule.
     """
     from qwixx_print import api, marks, output
 
@@ -228,3 +304,27 @@ def score_command(source: str, as_json: bool, out: Path | None) -> None:
         count = len(game.sheets)
         click.echo(f"wrote {out}: {count} filled-in sheet{'s' * (count != 1)}", err=True)
     output.to_stdout(marks.as_json(game) if as_json else marks.table(game))
+
+
+@cli.command("help")
+@click.argument("command", required=False, metavar="[COMMAND]")
+@click.pass_context
+def help_command(ctx: click.Context, command: str | None) -> None:
+    """Show this help, or a command's: 'qwixx-print help score' (same as 'score --help')."""
+    assert ctx.parent is not None
+    group = ctx.parent.command
+    assert isinstance(group, click.Group)
+    if command is None:
+        click.echo(ctx.parent.get_help())
+        return
+    found = group.get_command(ctx, command)
+    if found is None:
+        import difflib  # only on this error path
+
+        close = difflib.get_close_matches(command, list(group.commands), n=1, cutoff=0.6)
+        hint = f"did you mean '{close[0]}'? " if close else ""
+        raise UserError(
+            f"no such command '{command}' ({hint}commands: {', '.join(group.commands)})"
+        )
+    with click.Context(found, info_name=command, parent=ctx.parent) as sub:
+        click.echo(found.get_help(sub))

@@ -31,7 +31,7 @@ def escaped(text: str) -> str:
 
 def named(char: str) -> str:
     """``char`` for a message that must say which character it is, look-alikes included:
-    ``'е' (U+0435 CYRILLIC SMALL LETTER IE)``."""
+    ``'\u0435' (U+0435 CYRILLIC SMALL LETTER IE)``."""
     name = unicodedata.name(char, "")
     return f"'{escaped(char)}' (U+{ord(char):04X}{' ' + name if name else ''})"
 

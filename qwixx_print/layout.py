@@ -207,7 +207,7 @@ def _row(node: Node, table: dict[str, str], low: int, high: int) -> Row:
 
 
 def _odd_character(row_id: str) -> str:
-    """``: 'е' (U+0435 CYRILLIC SMALL LETTER IE) is not one of a-z, 0-9, - and _``: the
+    """``: '\u0435' (U+0435 CYRILLIC SMALL LETTER IE) is not one of a-z, 0-9, - and _``: the
     first character of ``row_id`` outside them, named (a look-alike letter shows no other
     way); empty when there is none (an id too long, or starting with a digit)."""
     odd = next((c for c in row_id if not ("a" <= c <= "z" or c in "0123456789-_")), None)
@@ -320,7 +320,7 @@ def _did_you_mean(name: str) -> str:
     import difflib  # only on this error path: keeps start-up light
 
     known = [*shipped_names(), *shipped_aliases()]
-    close = difflib.get_close_matches(name.lower(), known, n=1, cutoff=0.75)
+    close = difflib.get_close_matches(name.lower(), known, n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
@@ -333,6 +333,9 @@ def find(name_or_path: str) -> Layout:
     """
     path = Path(name_or_path)
     if path.suffix in (".yaml", ".yml") or "/" in name_or_path:
+        if "/" not in name_or_path and not path.exists():
+            shipped = _did_you_mean(path.stem).replace("(did you mean", "(did you mean the layout")
+            raise LayoutError(f"{name_or_path}: no such file{shipped}")
         return load(path, name_or_path)
     key = unicodedata.normalize("NFC", name_or_path).lower()
     names = shipped_names()

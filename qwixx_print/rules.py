@@ -342,8 +342,7 @@ def _powers(layout: Layout) -> list[Problem]:
             problems.append(
                 Problem(
                     places[0],
-                    f"power '{symbol}' is on {counted(len(places), 'field')}; "
-                    "it needs exactly 2",
+                    f"power '{symbol}' is on {counted(len(places), 'field')}; it needs exactly 2",
                 )
             )
     return problems

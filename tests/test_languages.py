@@ -174,7 +174,9 @@ def test_a_label_pasted_decomposed_is_composed_before_the_glyph_check(
     """A Mac pastes ``é`` as ``e`` + U+0301 (NFD); the font has no combining accent, but the
     label prints once composed (NFC)."""
     decomposed = "Cafe\u0301 Qwixx"
-    path = write_layout(CLASSIC_YAML.replace("rows:", f'labels:\n  title: "{decomposed}"\nrows:', 1))
+    path = write_layout(
+        CLASSIC_YAML.replace("rows:", f'labels:\n  title: "{decomposed}"\nrows:', 1)
+    )
     assert layout.load(path).labels["title"] == "Caf\u00e9 Qwixx"
     assert run("validate", str(path)).exit_code == 0
     out = tmp_path / "cafe.pdf"

@@ -317,9 +317,7 @@ def test_a_layout_repeating_a_number_is_not_scored_by_guess(run: Run, tmp_path: 
     )
 
 
-def test_a_marks_row_with_a_look_alike_letter_names_the_character(
-    tmp_path: Path, run: Run
-) -> None:
+def test_a_marks_row_with_a_look_alike_letter_names_the_character(tmp_path: Path, run: Run) -> None:
     marks = write_marks(tmp_path, "classic", {"name": "Léa", "crosses": {"r\u0435d": [2]}})
     result = run("score", str(marks))
     assert (result.exit_code, result.stderr) == (
