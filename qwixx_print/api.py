@@ -79,11 +79,16 @@ DEFAULT_FOLDER = Path("output")
 """Where PDFs go when no ``--out`` is given, relative to the working folder."""
 
 
-def default_out(sheets: Sequence[Layout]) -> Path:
-    """``output/NAME.pdf`` for one layout, ``output/sheets.pdf`` for several; creates the
-    ``output`` folder. Raises OutputError when it cannot be created."""
+def default_out(sheets: Sequence[Layout], names: Sequence[str]) -> Path:
+    """The PDF for ``sheets``, given as the LAYOUT arguments ``names``: ``output/NAME.pdf``
+    for one layout, named after its file for a path (``my-sheet.yaml``:
+    ``output/my-sheet.pdf``, whatever its ``name:``), ``output/sheets.pdf`` for several;
+    creates the ``output`` folder. Raises OutputError when it cannot be created."""
     make_folder(DEFAULT_FOLDER)
-    return DEFAULT_FOLDER / (f"{sheets[0].name}.pdf" if len(sheets) == 1 else "sheets.pdf")
+    if len(names) != 1:
+        return DEFAULT_FOLDER / "sheets.pdf"
+    name = Path(names[0]).stem if layout.is_path(names[0]) else sheets[0].name
+    return DEFAULT_FOLDER / f"{name}.pdf"
 
 
 def print_sheets(

@@ -167,8 +167,8 @@ def _refuse_with_preview(names: tuple[str, ...]) -> None:
     "--out",
     "-o",
     type=click.Path(dir_okay=True, path_type=Path, allow_dash=True),
-    help="PDF to write ('-': standard output). Default: output/LAYOUT.pdf, for several "
-    "layouts output/sheets.pdf.",
+    help="PDF to write ('-': standard output). Default: output/LAYOUT.pdf (a file's name "
+    "without .yaml), for several layouts output/sheets.pdf.",
 )
 @click.option(
     "--pages",
@@ -217,7 +217,7 @@ def print_command(
         click.echo(f"wrote {api.preview(sheets[0], preview, lang)}: one sheet ({sheets[0].name})")
         return
     if out is None:
-        out = api.default_out(sheets)
+        out = api.default_out(sheets, names)
     target = None if str(out) == "-" else out
     api.print_sheets(sheets, target, pages, paper, int(per_page), lang)
     count = pages * len(sheets)

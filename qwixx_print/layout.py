@@ -36,7 +36,8 @@ _ID = re.compile(r"[a-z][a-z0-9_-]{0,30}")
 _ALIAS = re.compile(r"[^\W\d_][\w-]{0,39}")
 
 _NAME = re.compile(r"[^\W_][\w .-]*")
-"""A layout name: it names the default output file, so no '/', '\\' or leading dot."""
+"""A layout name, shown by ``list``, in messages and in the PDF's title: no '/', '\\' or
+leading dot, so it reads as a name, not a path."""
 
 SIZE_KEYS = ("size", "width", "height", "field_size", "font_size", "scale", "margin")
 """Keys a designer may try but a layout has none of: sizes follow from the sheet geometry."""
@@ -227,7 +228,7 @@ def _name(node: Node) -> str:
     name = node.text(40)
     if not _NAME.fullmatch(name):
         node.fail(
-            f"the name {shown(name)} names the output file: use letters, digits, spaces, "
+            f"the name {shown(name)} must be letters, digits, spaces, "
             "'-', '_' or '.' (not first)"
         )
     return name
@@ -324,6 +325,12 @@ def _did_you_mean(name: str) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
+def is_path(name_or_path: str) -> bool:
+    """Whether a LAYOUT argument names a file (it has a ``/`` or ends in ``.yaml``/``.yml``)
+    rather than a shipped layout."""
+    return Path(name_or_path).suffix in (".yaml", ".yml") or "/" in name_or_path
+
+
 def find(name_or_path: str) -> Layout:
     """A shipped layout by name (``classic``) or alias (``kräfte``, ``double-b``; any case),
     or the layout file at a path.
@@ -332,7 +339,7 @@ def find(name_or_path: str) -> Layout:
     Raises :class:`LayoutError` when neither exists, naming the shipped layouts.
     """
     path = Path(name_or_path)
-    if path.suffix in (".yaml", ".yml") or "/" in name_or_path:
+    if is_path(name_or_path):
         if "/" not in name_or_path and not path.exists():
             shipped = _did_you_mean(path.stem).replace("(did you mean", "(did you mean the layout")
             raise LayoutError(f"{name_or_path}: no such file{shipped}")

@@ -453,3 +453,15 @@ def test_a_rules_hint_too_long_for_the_header_leaves_rules_out_instead_of_refusi
         part.replace(" ", "") for part in full[: len(shown)]
     ]
     assert min(float(c["size"]) for c in hint) >= 5.0
+
+
+def test_every_variant_but_classic_prints_its_rules_and_the_docs_say_so() -> None:
+    hinted = {
+        name
+        for name in layout.shipped_names()
+        if marks.header_hints(layout.find(name), labels.for_layout(layout.find(name)))
+    }
+    assert hinted == set(layout.shipped_names()) - {"classic"}
+    docs = " ".join((ROOT / "docs" / "variants.md").read_text(encoding="utf-8").split())
+    assert "Each variant prints its own rules" in docs
+    assert "the classic sheet, whose rules every player knows, prints none" in docs
