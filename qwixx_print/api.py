@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
@@ -104,16 +104,23 @@ def print_sheets(
     Raises OutputError when standard output is a terminal, closed or full, or ``out`` cannot
     be written.
     """
+    return _write_pdf(out, lambda stream: render(sheets, pages, stream, paper, per_page, lang))
+
+
+def _write_pdf(out: Path | None, write: Callable[[BinaryIO], None]) -> Path | None:
+    """Let ``write`` write a PDF to ``out`` atomically, or whole to standard output (``None``);
+    return ``out``. Raises OutputError when standard output is a terminal, closed or full,
+    or ``out`` cannot be written."""
     if out is None:
         if stdout().isatty():
             raise OutputError(
                 "-: will not write a PDF to a terminal: redirect it, e.g. > sheets.pdf"
             )
         whole = io.BytesIO()
-        render(sheets, pages, whole, paper, per_page, lang)
+        write(whole)
         to_stdout(whole.getvalue())
         return None
-    write_atomically(out, lambda stream: render(sheets, pages, stream, paper, per_page, lang))
+    write_atomically(out, write)
     return out
 
 
@@ -126,10 +133,17 @@ def score(source: str) -> marks.Game:
     return marks.score(marks.load(source, find=checked))
 
 
-def write_filled(game: marks.Game, out: Path) -> Path:
-    """Write the filled-in sheets of ``game`` as a PDF to ``out``, atomically (see
-    :func:`qwixx_print.draw.filled.render`); raises OutputError when it cannot be written."""
+def write_filled(
+    game: marks.Game,
+    out: Path | None,
+    paper: str = "a4",
+    per_page: int = 8,
+    lang: str = labels.DEFAULT_LANG,
+) -> Path | None:
+    """Write the filled-in sheets of ``game`` as a PDF to ``out`` (``None``: standard
+    output), atomically, ``per_page`` on ``paper`` with labels in ``lang`` (see
+    :func:`qwixx_print.draw.filled.render`); return ``out``. Raises OutputError as
+    :func:`print_sheets` does."""
     from qwixx_print.draw import filled
 
-    write_atomically(out, lambda stream: filled.render(game, stream))
-    return out
+    return _write_pdf(out, lambda stream: filled.render(game, stream, paper, per_page, lang))

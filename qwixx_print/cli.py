@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from qwixx_print.choices import DEFAULT_LANG, LANGUAGES, PAPERS, PER_PAGE
-from qwixx_print.errors import LayoutError, QwixxError
+from qwixx_print.errors import LayoutError, QwixxError, counted
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
@@ -140,17 +140,43 @@ def cli() -> None:
     """
 
 
+def _given(*params: str) -> list[str]:
+    """The options among ``params`` (parameter names: ``per_page``) that the command line of
+    the running command gives, as typed (``--per-page``)."""
+    ctx = click.get_current_context()
+    return [
+        f"--{name.replace('_', '-')}"
+        for name in params
+        if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
+    ]
+
+
+paper_option = click.option(
+    "--paper", type=click.Choice(list(PAPERS)), default="a4", show_default=True
+)
+per_page_option = click.option(
+    "--per-page",
+    type=click.Choice([str(n) for n in PER_PAGE]),
+    default="8",
+    show_default=True,
+    help="Sheets per page; fewer sheets are printed larger.",
+)
+lang_option = click.option(
+    "--lang",
+    type=click.Choice(LANGUAGES),
+    default=DEFAULT_LANG,
+    show_default=True,
+    help="Language of the printed labels.",
+)
+"""The options that shape a printed page, shared by every command that prints sheets."""
+
+
 def _refuse_with_preview(names: tuple[str, ...]) -> None:
     """Refuse what ``--preview`` cannot do: show several layouts, or honour an option that
     shapes the PDF (``--out``, ``--pages``, ``--paper``, ``--per-page``) given beside it."""
     if len(names) > 1:
         raise UserError(f"--preview shows one layout, got {len(names)}: {', '.join(names)}")
-    ctx = click.get_current_context()
-    given = [
-        f"--{name.replace('_', '-')}"
-        for name in ("out", "pages", "paper", "per_page")
-        if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
-    ]
+    given = _given("out", "pages", "paper", "per_page")
     if given:
         verb, it = ("does", "it") if len(given) == 1 else ("do", "them")
         raise UserError(
@@ -178,21 +204,9 @@ def _refuse_with_preview(names: tuple[str, ...]) -> None:
     metavar="N",
     help="Pages per layout.",
 )
-@click.option("--paper", type=click.Choice(list(PAPERS)), default="a4", show_default=True)
-@click.option(
-    "--per-page",
-    type=click.Choice([str(n) for n in PER_PAGE]),
-    default="8",
-    show_default=True,
-    help="Sheets per page; fewer sheets are printed larger.",
-)
-@click.option(
-    "--lang",
-    type=click.Choice(LANGUAGES),
-    default=DEFAULT_LANG,
-    show_default=True,
-    help="Language of the printed labels.",
-)
+@paper_option
+@per_page_option
+@lang_option
 @click.option(
     "--preview",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -221,8 +235,7 @@ def print_command(
     target = None if str(out) == "-" else out
     api.print_sheets(sheets, target, pages, paper, int(per_page), lang)
     count = pages * len(sheets)
-    sheet_count = count * int(per_page)
-    summary = f"{count} page{'s' * (count != 1)}, {sheet_count} sheet{'s' * (sheet_count != 1)}"
+    summary = f"{counted(count, 'page')}, {counted(count * int(per_page), 'sheet')}"
     click.echo(
         f"wrote {target or 'standard output'}: {summary} ({', '.join(s.name for s in sheets)})",
         err=target is None,
@@ -275,10 +288,16 @@ def validate_command(files: tuple[str, ...]) -> None:
 @click.option(
     "--out",
     "-o",
-    type=click.Path(dir_okay=True, path_type=Path),
-    help="Also write the filled-in sheets as a PDF, one per player.",
+    type=click.Path(dir_okay=True, path_type=Path, allow_dash=True),
+    help="Also write the filled-in sheets as a PDF, one per player ('-': the PDF on "
+    "standard output, the table on standard error).",
 )
-def score_command(source: str, as_json: bool, out: Path | None) -> None:
+@paper_option
+@per_page_option
+@lang_option
+def score_command(
+    source: str, as_json: bool, out: Path | None, paper: str, per_page: str, lang: str
+) -> None:
     """Score the filled-in sheets of MARKS.yaml ('-': standard input) and rank the players.
 
     The marks file names the layout (a shipped name or a .yaml path) and, per player, the
@@ -298,12 +317,25 @@ def score_command(source: str, as_json: bool, out: Path | None) -> None:
     """
     from qwixx_print import api, marks, output
 
+    if out is None and _given("paper", "per_page", "lang"):
+        given = ", ".join(_given("paper", "per_page", "lang"))
+        raise UserError(f"{given}: only for the filled-in sheets: add --out FILE.pdf")
+    to_stdout = out is not None and str(out) == "-"
+    if to_stdout and as_json:
+        raise UserError("--out - puts the PDF on standard output: --json cannot go there too")
     game = api.score(source)
-    if out is not None:
-        api.write_filled(game, out)
-        count = len(game.sheets)
-        click.echo(f"wrote {out}: {count} filled-in sheet{'s' * (count != 1)}", err=True)
-    output.to_stdout(marks.as_json(game) if as_json else marks.table(game))
+    report = marks.as_json(game) if as_json else marks.table(game)
+    if out is None:
+        output.to_stdout(report)
+        return
+    target = None if to_stdout else out
+    api.write_filled(game, target, paper, int(per_page), lang)
+    shown = target or "standard output"
+    click.echo(f"wrote {shown}: {counted(len(game.sheets), 'filled-in sheet')}", err=True)
+    if to_stdout:
+        click.echo(report, err=True, nl=False)
+    else:
+        output.to_stdout(report)
 
 
 @cli.command("help")

@@ -228,8 +228,7 @@ def _name(node: Node) -> str:
     name = node.text(40)
     if not _NAME.fullmatch(name):
         node.fail(
-            f"the name {shown(name)} must be letters, digits, spaces, "
-            "'-', '_' or '.' (not first)"
+            f"the name {shown(name)} must be letters, digits, spaces, '-', '_' or '.' (not first)"
         )
     return name
 

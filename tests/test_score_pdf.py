@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from pypdf import PdfReader
 
 from qwixx_print import geometry, layout
 from tests.conftest import ROOT, Run
@@ -208,3 +209,61 @@ def test_a_kraefte_sheet_writes_the_power_points_in_its_own_box_and_adds_up(
     red, yellow, green, blue, penalties, powers, total = map(int, map(written, boxes.totals))
     assert (red, yellow, green, blue, penalties, powers, total) == (15, 3, 6, 6, 10, 13, 33)
     assert red + yellow + green + blue - penalties + powers == total
+
+
+def placed_centre(imposition: geometry.Imposition, sheet: int, box: geometry.Box) -> Point:
+    """Where the centre of ``box`` (mm on a sheet at 8-up size) lands on the page."""
+    (x, y), s = imposition.origins[sheet], imposition.scale
+    if imposition.rotated:
+        return x + imposition.sheet_w - s * box.cy, y + s * box.cx
+    return x + s * box.cx, y + s * box.cy
+
+
+@pytest.mark.parametrize(("paper", "per_page"), [("letter", "2"), ("a4", "4"), ("letter", "1")])
+def test_filled_sheets_take_paper_per_page_and_lang_like_printing(
+    paper: str, per_page: str, run: Run, tmp_path: Path
+) -> None:
+    out = tmp_path / "filled.pdf"
+    args = ["--paper", paper, "--per-page", per_page, "--lang", "de"]
+    result = run("score", str(LEA), "--out", str(out), *args)
+    assert result.exit_code == 0, result.stderr
+    imposition = geometry.impose(paper, int(per_page))
+    pages = 2 if per_page == "1" else 1  # Léa and Sam
+    size = (pytest.approx(imposition.page_w * MM), pytest.approx(imposition.page_h * MM))
+    assert page_sizes(out) == [size] * pages
+    assert PdfReader(out).pages[0].extract_text().count("Fehlwürfe") == min(2, int(per_page))
+    classic = layout.find("classic")
+    red = geometry.sheet_boxes(classic).rows[0]
+    numbers = [f.number for f in classic.rows[0].fields]
+    expected = [placed_centre(imposition, 0, red.fields[numbers.index(n)]) for n in (2, 3, 5)]
+    found = cross_centres(out)
+    assert all(near(point, found, 0.1) for point in expected)
+
+
+def test_score_out_dash_writes_the_filled_pdf_to_standard_output(run: Run, tmp_path: Path) -> None:
+    result = run("score", str(LEA), "--out", "-")
+    assert result.exit_code == 0
+    pdf = tmp_path / "from-stdout.pdf"
+    pdf.write_bytes(result.stdout_bytes)
+    assert len(page_sizes(pdf)) == 1 and len(cross_centres(pdf)) == 24
+    assert result.stderr.startswith("wrote standard output: 2 filled-in sheets\nLéa (classic)\n")
+    assert "ranking" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--paper", "letter"], "--paper: only for the filled-in sheets: add --out FILE.pdf"),
+        (
+            ["--lang", "de", "--per-page", "2"],
+            "--per-page, --lang: only for the filled-in sheets: add --out FILE.pdf",
+        ),
+        (
+            ["--out", "-", "--json"],
+            "--out - puts the PDF on standard output: --json cannot go there too",
+        ),
+    ],
+)
+def test_page_options_without_a_pdf_are_refused(args: list[str], message: str, run: Run) -> None:
+    result = run("score", str(LEA), *args)
+    assert (result.exit_code, result.stderr, result.stdout) == (2, f"qwixx-print: {message}\n", "")

@@ -4,7 +4,7 @@ field, small box and penalty box, the struck locks, the row points, penalty poin
 written into the total line, and the player's name and power effects on the title line.
 
 Positions come from :func:`qwixx_print.geometry.sheet_boxes`, so a cross lands on the field of
-its number. Sheets are imposed 8 per page as printed sheets are.
+its number. Sheets are imposed as printed sheets are (8 per page unless asked otherwise).
 """
 
 from __future__ import annotations
@@ -35,9 +35,6 @@ CROSS_PT = 1.1
 
 NAME_PT = 8.5
 """Size of the player's name on the title line, pt."""
-
-PER_PAGE = 8
-"""Filled-in sheets per page: the size of the printed sheets."""
 
 
 def cross(c: Canvas, box: Box) -> None:
@@ -98,23 +95,26 @@ def _title_line(c: Canvas, player: Player, effects: str, title: Box) -> None:
         paint.fitted_lines(c, "powers", effects, room, "power effects box", 5.0)
 
 
-def render(game: Game, out: BinaryIO, paper: str = "a4") -> None:
+def render(
+    game: Game, out: BinaryIO, paper: str = "a4", per_page: int = 8, lang: str = DEFAULT_LANG
+) -> None:
     """Write the filled-in sheets of ``game`` (one per player, in file order) as a PDF to the
-    binary stream ``out``, :data:`PER_PAGE` per ``paper`` page with cut marks.
+    binary stream ``out``, ``per_page`` per ``paper`` page with cut marks, labels in ``lang``,
+    imposed as printed sheets are (:func:`qwixx_print.geometry.impose`).
 
-    Raises ValueError for an unknown paper, LayoutError for bad labels and MarksError,
-    located at the player, for a name the font cannot print.
+    Raises ValueError for an unknown paper or count, LayoutError for bad labels and
+    MarksError, located at the player, for a name the font cannot print.
     """
     layout = game.marks.layout
-    imposition = geometry.impose(paper, PER_PAGE)
+    imposition = geometry.impose(paper, per_page)
     boxes = geometry.sheet_boxes(layout)
     players = game.marks.players
     with pdf_canvas(out, imposition, f"Qwixx filled-in sheets: {layout.name}") as c:
         c.beginForm("blank", 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
-        check.draw_checked(c, layout, DEFAULT_LANG, rules_hint=False)
+        check.draw_checked(c, layout, lang, rules_hint=False)
         c.endForm()
-        for start in range(0, len(players), PER_PAGE):
-            page = players[start : start + PER_PAGE]
+        for start in range(0, len(players), per_page):
+            page = players[start : start + per_page]
             for origin, player in zip(imposition.origins[: len(page)], page, strict=True):
                 with placed(c, origin, imposition):
                     c.doForm("blank")
