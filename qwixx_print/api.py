@@ -126,11 +126,16 @@ def _write_pdf(out: Path | None, write: Callable[[BinaryIO], None]) -> Path | No
 
 def score(source: str) -> marks.Game:
     """Load the marks file ``source`` (``-``: standard input) with a checked layout and score
-    it (see :func:`qwixx_print.marks.score`). Raises MarksError, LayoutError or
-    RuleViolation with a located one-line message."""
+    it (see :func:`qwixx_print.marks.score`), and check that every player's name prints on a
+    filled-in sheet (:func:`qwixx_print.draw.filled.check_names`: the same limits with or
+    without ``--out``). Raises MarksError, LayoutError or RuleViolation with a located
+    one-line message."""
     from qwixx_print import marks
+    from qwixx_print.draw import filled
 
-    return marks.score(marks.load(source, find=checked))
+    game = marks.score(marks.load(source, find=checked))
+    filled.check_names(game)
+    return game
 
 
 def write_filled(
