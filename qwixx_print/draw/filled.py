@@ -115,7 +115,7 @@ def _clear_of(box: Box, obstacles: list[Box]) -> Box:
 
 def _title_end(title_box: Box, title: str) -> float:
     """Right end (mm) of the printed ``title`` text in the sheet's ``title_box``."""
-    width = pdfmetrics.stringWidth(title, FONT_BOLD, TITLE_PT) / MM
+    width = float(pdfmetrics.stringWidth(title, FONT_BOLD, TITLE_PT)) / MM
     return min(title_box.x + 0.5 + width, title_box.right - 0.5)
 
 
