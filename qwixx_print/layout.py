@@ -320,7 +320,7 @@ def _did_you_mean(name: str) -> str:
     import difflib  # only on this error path: keeps start-up light
 
     known = [*shipped_names(), *shipped_aliases()]
-    close = difflib.get_close_matches(name.lower(), known, n=1, cutoff=0.6)
+    close = difflib.get_close_matches(name.lower(), known, n=1, cutoff=0.7)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
