@@ -75,12 +75,14 @@ class LayoutGroup(click.Group):
     def _refuse_misspelt_command(self, word: str) -> None:
         """Raise UserError naming the command ``word`` resembles, unless it is a path or a
         shipped layout (then printing it, or saying it is no layout, is the answer)."""
-        if "/" in word or "." in word:
-            return
-        import difflib  # only on this path: keeps start-up light
+        from qwixx_print import layout
+
+        if "/" in word or "." in word or word.lower() in layout.shipped_names():
+            return  # printing a shipped layout needs no difflib (start-up stays light)
+        import difflib
 
         close = difflib.get_close_matches(word, list(self.commands), n=1, cutoff=0.75)
-        if close and word.lower() not in _layout_names():
+        if close and word.lower() not in layout.shipped_aliases():
             raise UserError(
                 f"no such command or layout '{word}' (did you mean the command "
                 f"'{close[0]}'? see 'qwixx-print --help')"
