@@ -55,7 +55,7 @@ def test_help_for_a_misspelt_command_names_the_closest(run: Run) -> None:
     assert (result.exit_code, result.stderr) == (
         2,
         "qwixx-print: no such command 'scor' (did you mean 'score'? "
-        "commands: print, list, validate, score, help)\n",
+        f"commands: {', '.join(cli.commands)})\n",
     )
 
 
