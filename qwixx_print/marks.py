@@ -225,6 +225,7 @@ def summary(game: Game) -> dict[str, Any]:
                 "powers": [
                     {"power": e.power, "row": e.row, "points": e.points} for e in sheet.powers
                 ],
+                **_more(game.marks.layout, sheet),
                 "total": sheet.total,
             }
             for name, sheet in game.sheets.items()
@@ -236,15 +237,33 @@ def summary(game: Game) -> dict[str, Any]:
     }
 
 
+def _more(layout: Layout, sheet: rules.SheetScore) -> dict[str, Any]:
+    """The JSON of RULES.md §4's scores: bonus rows' crosses, the framed group's."""
+    more: dict[str, Any] = {}
+    if sheet.bonus:
+        more["bonus_rows"] = [{"row": row, "crosses": n} for row, n in sheet.bonus.items()]
+    if _has_framed(layout):
+        more["framed"] = {"crosses": sheet.framed, "points": sheet.framed_points}
+    return more
+
+
 def as_json(game: Game) -> str:
     """:func:`summary` as indented JSON text (UTF-8 names kept), ending in a newline."""
     return json.dumps(summary(game), ensure_ascii=False, indent=2) + "\n"
 
 
-def _sheet_lines(sheet: rules.SheetScore) -> list[tuple[str, str, str]]:
+def _has_framed(layout: Layout) -> bool:
+    return any(f.framed for row in layout.rows for f in row.fields)
+
+
+def _sheet_lines(layout: Layout, sheet: rules.SheetScore) -> list[tuple[str, str, str]]:
     lines = [("row", "crosses", "points")]
     for row, s in sheet.rows.items():
         lines.append((row, f"{s.crosses}{' locked' if s.locked else ''}", str(s.points)))
+    for row, n in sheet.bonus.items():  # Big Points: counted in the rows beside it
+        lines.append((f"{row} (bonus)", str(n), ""))
+    if _has_framed(layout):
+        lines.append(("framed", str(sheet.framed), str(sheet.framed_points)))
     lines.append(("penalties", str(sheet.penalties), str(-sheet.penalty_points)))
     for e in sheet.powers:
         lines.append((f"power {e.power}{f' ({e.row})' if e.row else ''}", "", f"+{e.points}"))
@@ -257,7 +276,7 @@ def table(game: Game) -> str:
     points, power effects and the total, then the ranking (ties marked ``tie``)."""
     out = []
     for name, sheet in game.sheets.items():
-        lines = _sheet_lines(sheet)
+        lines = _sheet_lines(game.marks.layout, sheet)
         w0, w1, w2 = (max(len(line[k]) for line in lines) for k in range(3))
         out.append(f"{name} ({game.marks.layout.name})")
         out += [f"  {a:<{w0}}  {b:>{w1}}  {c:>{w2}}" for a, b, c in lines]
