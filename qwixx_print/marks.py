@@ -176,9 +176,8 @@ def score(marks: Marks) -> Game:
             raise _violation(
                 marks, (*player.place, "slip"), player.name, RuleViolation(str(exc))
             ) from None
+        _check_own(marks, player, sheet)
         try:
-            rules.check_own(sheet, player.slip, player.lucky)
-            rules.diamond_positions(sheet, player.diamonds)
             sheets[player.name] = rules.score_sheet(
                 sheet, player.crosses, player.penalties, player.again, player.bonus
             )
@@ -195,6 +194,29 @@ def score(marks: Marks) -> Game:
         raise _violation(marks, ("players",), "", exc) from None
     totals = {name: sheet.total for name, sheet in sheets.items()}
     return Game(marks, sheets, rules.ranking(totals))
+
+
+def _check_own(marks: Marks, player: Player, sheet: Layout) -> None:
+    """The player's slip, lucky numbers and diamonds against their ``sheet`` (RULES.md §4);
+    raises RuleViolation located at the key that is wrong."""
+    given = _given(marks, player)
+    try:
+        rules.check_own(sheet, player.slip, player.lucky)
+    except RuleViolation as exc:
+        where = (*player.place, "lucky") if "lucky" in given else player.place
+        raise _violation(marks, where, player.name, exc) from None
+    try:
+        rules.diamond_positions(sheet, player.diamonds)
+    except RuleViolation as exc:
+        raise _violation(marks, (*player.place, "diamonds"), player.name, exc) from None
+
+
+def _given(marks: Marks, player: Player) -> dict[str, object]:
+    """The keys written for ``player`` in the marks file."""
+    node: object = marks.doc.root
+    for key in player.place:
+        node = node[key]  # type: ignore[index]
+    return node if isinstance(node, dict) else {}
 
 
 def _keyed(player: Player) -> list[tuple[str, Numbers]]:

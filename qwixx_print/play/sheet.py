@@ -353,7 +353,7 @@ class Sheet:
         if kind == "swap":
             reason = self._swap_refusal(move.diamond, r, move.index)
             if reason is not None:
-                return reason
+                return f"{move.row}: {reason}"
         index = move.index if move.index is not None else -1
         if not 0 <= index < len(self.board.numbers[r]):
             return f"{move.row}: no field {index} (the row has fields 0 to {self.board.lasts[r]})"
@@ -428,9 +428,7 @@ class Sheet:
             return f"the diamond {a}/{b} is left of your last diamond ({c}/{e})"
         numbers = self.board.numbers[r]
         if i is not None and 0 <= i < len(numbers) and numbers[i] not in (a, b):
-            return (
-                f"{self.board.ids[r]}: the diamond {a}/{b} swaps {a} and {b}, not the {numbers[i]}"
-            )
+            return f"the diamond {a}/{b} swaps {a} and {b}, not the {numbers[i]}"
         return None
 
     def lucky_rows(self) -> tuple[int, ...]:
