@@ -394,3 +394,62 @@ players:
     slip = geometry.sheet_boxes(layout.find("connected-chain")).slip
     assert slip is not None
     assert _words_in(out, slip)[0] == ["C"]
+
+
+TWO_ROWS = """\
+name: designer
+rows:
+  - {id: red, colour: red, fields: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]}
+  - {id: yellow, colour: yellow, fields: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]}
+  - {id: green, colour: green, fields: [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]}
+"""
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ("links: [[red 6, yellow 6], [red 6, yellow 7]]", "links[1]: red 6 is in two links"),
+        ("links: [[red 6, green 6]]", "the ends of a link lie in rows next to each other"),
+        ("links: [[red 13, yellow 6]]", "row red has no field 13"),
+        ("links: [[red, yellow 6]]", "write a link end as 'ROW NUMBER'"),
+        ("bonus_rows: [{id: mid, between: [yellow, green]}]", "hold different numbers"),
+        ("bonus_rows: [{id: red, between: [red, yellow]}]", "row id 'red' is used twice"),
+        ("diamonds: [[8, 5], [5, 8]]", "diamonds[1]: the diamond 5/8 is there twice"),
+        ("lock: {fields: 3, threshold: 5}", ""),
+        ("slips: [{name: A, links: []}, {name: A, links: []}]", "expected 1 to 30 links"),
+    ],
+)
+def test_designer_keys_are_validated_with_located_messages(
+    extra: str, message: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "designer.yaml"
+    path.write_text(TWO_ROWS + extra + "\n", encoding="utf-8")
+    try:
+        found = api.problems(layout.load(path))
+    except layout.LayoutError as exc:
+        found = [str(exc)]
+    if not message:
+        assert found == []
+        return
+    assert len(found) == 1 and message in found[0] and found[0].startswith(f"{path}:")
+
+
+def test_a_designer_sheet_combining_the_keys_validates_and_plays(tmp_path: Path) -> None:
+    path = tmp_path / "mine.yaml"
+    path.write_text(
+        TWO_ROWS
+        + "bonus_rows: [{id: mid, between: [red, yellow]}]\n"
+        + "links: [[yellow 5, green 5]]\n"
+        + "diamonds: [[8, 5]]\n"
+        + "scoring: {max_counted: 14}\n",
+        encoding="utf-8",
+    )
+    sheet = layout.load(path)
+    assert api.problems(sheet) == []
+    from qwixx_print.play import Move, Sheet
+
+    played = Sheet(sheet)
+    played.play(Move("swap", "yellow", 3, 0))  # the diamond 8/5 with the yellow 5...
+    assert played.crossed("green") == (7,)  # ...whose partner, the green 5, follows
+    played.play(Move("bonus", "mid", 3))
+    assert played.score().rows["red"].crosses == 1  # the bonus cross counts for red too

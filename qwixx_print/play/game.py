@@ -299,7 +299,9 @@ class Game:
             r = b.row_of[move.row]
             number, colours = b.numbers[r][move.index], (b.colours[r][move.index],)
         if dice is not None:
-            sums = tuple(n for c in colours for n in dice.sums(c))
+            sums = dice.sums(colours[0])
+            if len(colours) > 1:
+                sums += dice.sums(colours[1])
             if not sums:
                 return Verdict(f"{move.row}: the {' and '.join(colours)} die is out of the game")
         assert sums is not None
