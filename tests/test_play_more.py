@@ -202,3 +202,19 @@ def test_longo_lucky_cross_leaves_out_rows_whose_next_field_may_not_be_crossed()
     assert sheet.lucky_rows() == (0, 1, 2)
     with pytest.raises(RuleViolation, match=r"blue: a lucky cross goes .* \(red, yellow, green\)"):
         sheet.play(Move("lucky", "blue"))
+
+
+def test_the_engine_refuses_what_the_marks_corpus_refuses_for_the_new_sheets() -> None:
+    sheet = Sheet(api.checked("x-change"))
+    assert sheet.can(Move("swap", "red", 3, 9)).reason == (
+        "red: no diamond 9 (the sheet has diamonds 0 to 8)"
+    )
+    text = """game-log: 1
+layout: longo
+players: [Léa]
+sheets: {Léa: {lucky: [7, 7]}}
+moves: []
+"""
+    doc = yamldoc.parse(text.encode(), "log.yaml", playlog.GameLogError)
+    with pytest.raises(playlog.GameLogError, match="lucky numbers are 2 different numbers"):
+        playlog.from_doc(doc, api.checked)
