@@ -17,7 +17,15 @@ from qwixx_print.draw import extras, paint
 from qwixx_print.errors import RuleViolation
 
 from .conftest import Run
-from .pdfcheck import MM, colours_at, form_placements, forms, page_sizes, row_sequences
+from .pdfcheck import (
+    MM,
+    colours_at,
+    form_placements,
+    forms,
+    page_sizes,
+    row_sequences,
+)
+from .test_sheet_fill import THREE_ROWS
 
 UP = "2 3 4 5 6 7 8 9 10 11 12"
 DOWN = "12 11 10 9 8 7 6 5 4 3 2"
@@ -28,7 +36,8 @@ ROW_FROM_RULES = {
     "x-change": (0, UP),
     "longo": (2, "16 15 14 13 12 11 10 9 8 7 6 5 4 3 2"),
 }
-"""One row per new sheet and its numbers as RULES.md §4 gives them."""
+"""One row per new sheet and its numbers as RULES.md §4 gives them (read back from the PDF
+by tests/test_variants.py with the other sheets)."""
 
 ALIASES = {
     "bigpoints": "big-points",
@@ -92,23 +101,6 @@ def test_new_sheet_prints_in_each_count_per_page_and_language(
     placed = form_placements(out)
     assert placed["/FormXob.sheet0"] == per_page  # the blank under every sheet
     assert placed["/FormXob.guides"] == 1
-
-
-@pytest.mark.parametrize("name", sorted(ROW_FROM_RULES))
-def test_row_reads_back_as_rules_give_it_at_the_field_centres(
-    name: str, pdfs: dict[str, Path]
-) -> None:
-    index, numbers = ROW_FROM_RULES[name]
-    sheet = layout.find(name)
-    assert [str(f.number) for f in sheet.rows[index].fields] == numbers.split()
-    ox, oy = origin()
-    boxes = geometry.sheet_boxes(sheet).rows[index].fields
-    found = [c for texts, c in row_sequences(pdfs[name]) if texts == numbers.split()]
-    assert len(found) >= 2
-    nearest = min(found, key=lambda c: abs(c[0][1] - (oy + boxes[0].cy)) + abs(c[0][0] - ox))
-    for (x, y), box in zip(nearest, boxes, strict=True):
-        assert x == pytest.approx(ox + box.cx, abs=0.3)
-        assert y == pytest.approx(oy + box.cy, abs=0.8)
 
 
 def test_header_tells_each_sheets_own_rule(pdfs: dict[str, Path]) -> None:
@@ -396,15 +388,6 @@ players:
     assert _words_in(out, slip)[0] == ["C"]
 
 
-TWO_ROWS = """\
-name: designer
-rows:
-  - {id: red, colour: red, fields: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]}
-  - {id: yellow, colour: yellow, fields: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]}
-  - {id: green, colour: green, fields: [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]}
-"""
-
-
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
@@ -423,7 +406,7 @@ def test_designer_keys_are_validated_with_located_messages(
     extra: str, message: str, tmp_path: Path
 ) -> None:
     path = tmp_path / "designer.yaml"
-    path.write_text(TWO_ROWS + extra + "\n", encoding="utf-8")
+    path.write_text(THREE_ROWS + extra + "\n", encoding="utf-8")
     try:
         found = api.problems(layout.load(path))
     except layout.LayoutError as exc:
@@ -437,7 +420,7 @@ def test_designer_keys_are_validated_with_located_messages(
 def test_a_designer_sheet_combining_the_keys_validates_and_plays(tmp_path: Path) -> None:
     path = tmp_path / "mine.yaml"
     path.write_text(
-        TWO_ROWS
+        THREE_ROWS
         + "bonus_rows: [{id: mid, between: [red, yellow]}]\n"
         + "links: [[yellow 5, green 5]]\n"
         + "diamonds: [[8, 5]]\n"

@@ -16,7 +16,15 @@ from qwixx_print import api, geometry, labels, layout, rules
 from qwixx_print.draw import marks, paint
 
 from .conftest import ROOT, Run
-from .pdfcheck import MM, colours_at, form_placements, page_sizes, row_sequences
+from .pdfcheck import (
+    MM,
+    assert_row_reads_back,
+    colours_at,
+    form_placements,
+    page_sizes,
+    row_sequences,
+)
+from .test_more_sheets import ROW_FROM_RULES as MORE_ROWS
 
 UP = "2 3 4 5 6 7 8 9 10 11 12"
 DOWN = "12 11 10 9 8 7 6 5 4 3 2"
@@ -116,21 +124,12 @@ def test_shipped_sheet_is_valid_and_prints_one_a4_page_of_eight(
     }
 
 
-@pytest.mark.parametrize("name", sorted(ROW_FROM_RULES))
+@pytest.mark.parametrize("name", sorted({**ROW_FROM_RULES, **MORE_ROWS}))
 def test_row_reads_back_as_rules_give_it_at_the_field_centres(
     name: str, pdfs: dict[str, Path]
 ) -> None:
-    index, numbers = ROW_FROM_RULES[name]
-    sheet = layout.find(name)
-    assert [str(f.number) for f in sheet.rows[index].fields] == numbers.split()
-    ox, oy = sheet_origin()
-    boxes = geometry.sheet_boxes(sheet).rows[index].fields
-    found = [centres for texts, centres in row_sequences(pdfs[name]) if texts == numbers.split()]
-    assert len(found) >= 2  # at least this row on each of the two sheets side by side
-    nearest = min(found, key=lambda c: abs(c[0][1] - (oy + boxes[0].cy)) + abs(c[0][0] - ox))
-    for (x, y), box in zip(nearest, boxes, strict=True):
-        assert x == pytest.approx(ox + box.cx, abs=0.3)
-        assert y == pytest.approx(oy + box.cy, abs=0.8)
+    index, numbers = {**ROW_FROM_RULES, **MORE_ROWS}[name]
+    assert_row_reads_back(pdfs[name], layout.find(name), index, numbers, sheet_origin())
 
 
 def test_every_durcheinander_row_reads_back_as_rules_give_it(pdfs: dict[str, Path]) -> None:

@@ -14,7 +14,7 @@ from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry
-from qwixx_print.draw import paint
+from qwixx_print.draw import paint, symbols
 from qwixx_print.draw.paint import FONT_BOLD, INK, MM
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
@@ -126,12 +126,7 @@ def steps_icon(c: Canvas, box: Box, ink: Color) -> None:
         ]
     points += [(box.x, box.y)]
     c.setFillColor(ink)
-    path = c.beginPath()
-    path.moveTo(points[0][0] * MM, points[0][1] * MM)
-    for x, y in points[1:]:
-        path.lineTo(x * MM, y * MM)
-    path.close()
-    c.drawPath(path, stroke=0, fill=1)
+    symbols.polygon(c, points)
 
 
 def _framed(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
