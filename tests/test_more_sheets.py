@@ -436,3 +436,18 @@ def test_a_designer_sheet_combining_the_keys_validates_and_plays(tmp_path: Path)
     assert played.crossed("green") == (7,)  # ...whose partner, the green 5, follows
     played.play(Move("bonus", "mid", 3))
     assert played.score().rows["red"].crosses == 1  # the bonus cross counts for red too
+
+
+@pytest.mark.parametrize("lang", labels.LANGUAGES)
+def test_every_rule_of_the_new_sheets_fits_the_header_in_every_language(
+    lang: str, tmp_path: Path
+) -> None:
+    from qwixx_print.draw import marks
+
+    for name in ("longo", "connected-chain"):  # the longest headers (3 rules; the slip box)
+        sheet = api.checked(name)
+        out = tmp_path / f"{name}.pdf"
+        api.print_sheets([sheet], out, 1, lang=lang, seed=1)
+        header = " ".join(row_sequences(out)[0][0])
+        for _, hint in marks.header_hints(sheet, labels.for_layout(sheet, lang)):
+            assert " ".join(hint.split()) in header, (name, hint)
