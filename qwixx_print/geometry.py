@@ -217,6 +217,8 @@ def fit_problems(layout: Layout) -> list[rules.Problem]:
                 f"tall and {MIN_FIELD_W:g} mm wide: use fewer rows or fields",
             )
         )
+    if layout.lucky_draw is not None:
+        problems += _lucky_room(layout)
     if layout.bonus_bar:
         cell_w = (SHEET_W - 2 * _PAD - _BONUS_LABEL_W) / len(layout.bonus_bar)
         if cell_w < MIN_BAR_CELL:
@@ -229,6 +231,22 @@ def fit_problems(layout: Layout) -> list[rules.Problem]:
                 )
             )
     return problems
+
+
+def _lucky_room(layout: Layout) -> list[rules.Problem]:
+    """The lucky clovers (Longo, RULES.md §4) fit between the penalty boxes and the total
+    line, or a problem saying how many fit."""
+    boxes = sheet_boxes(layout)
+    left = boxes.penalties[-1].right + 0.5
+    if boxes.lucky[0].x >= left:
+        return []
+    return [
+        rules.Problem(
+            ("lucky", "count"),
+            f"{len(boxes.lucky)} lucky numbers do not fit between the penalty boxes and the "
+            "total line: use fewer lucky numbers or penalty boxes",
+        )
+    ]
 
 
 def powers(layout: Layout) -> tuple[str, ...]:

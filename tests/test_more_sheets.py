@@ -400,6 +400,7 @@ players:
         ("diamonds: [[8, 5], [5, 8]]", "diamonds[1]: the diamond 5/8 is there twice"),
         ("lock: {fields: 3, threshold: 5}", ""),
         ("slips: [{name: A, links: []}, {name: A, links: []}]", "expected 1 to 30 links"),
+        ("penalties: {boxes: 6}\nlucky: {count: 4}", "lucky.count: 4 lucky numbers do not fit"),
     ],
 )
 def test_designer_keys_are_validated_with_located_messages(

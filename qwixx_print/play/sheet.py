@@ -488,15 +488,19 @@ class Sheet:
 
     def legal_bonus(self, number: int, colour: str | None = None) -> list[tuple[str, int]]:
         """Bonus cells (Big Points) a die sum ``number`` may cross now, as (bonus row id,
-        column): the white sum any, white + a colour only beside a row of that colour."""
+        column): the white sum any, white + a colour only beside a row of that colour; the
+        rules of :meth:`_bonus_refusal`, looked up by number."""
         b, found = self.board, list[tuple[str, int]]()
         if self._why_over is not None:
             return found
+        s = self._state
         for k, (upper, lower) in enumerate(b.bonus_between):
             if colour is not None and colour not in (b.colours[upper][0], b.colours[lower][0]):
                 continue
+            cells = s.bonus[k]
+            start = cells[-1] + 1 if cells else 0
             for c in b.where[upper].get(number, ()):
-                if self._bonus_refusal(k, c) is None:
+                if c >= start and (c in s.crossed[upper] or c in s.crossed[lower]):
                     found.append((b.bonus_ids[k], c))
         return found
 
