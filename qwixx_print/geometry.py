@@ -61,6 +61,8 @@ fit; the room rows cannot use goes to the gaps between them."""
 _BONUS_LABEL_W = 10.0
 _BONUS_ROW_H = 4.6
 """Height of a bonus row's strip between two rows (Big Points, RULES.md §4), mm."""
+MIN_DIAMOND_CELL = 7.0
+"""Narrowest cell of an X-Change diamond, mm: room for the diamond and its two numbers."""
 _DIAMOND_H = 6.0
 """Height of the strip of X-Change diamonds, mm."""
 
@@ -219,6 +221,15 @@ def fit_problems(layout: Layout) -> list[rules.Problem]:
         )
     if layout.lucky_draw is not None:
         problems += _lucky_room(layout)
+    most_diamonds = int((SHEET_W - 2 * _PAD) // MIN_DIAMOND_CELL)
+    if len(layout.diamonds) > most_diamonds:
+        problems.append(
+            rules.Problem(
+                ("diamonds",),
+                f"{len(layout.diamonds)} diamonds would be narrower than "
+                f"{MIN_DIAMOND_CELL:g} mm: use at most {most_diamonds}",
+            )
+        )
     if layout.bonus_bar:
         cell_w = (SHEET_W - 2 * _PAD - _BONUS_LABEL_W) / len(layout.bonus_bar)
         if cell_w < MIN_BAR_CELL:

@@ -400,6 +400,11 @@ players:
         ("diamonds: [[8, 5], [5, 8]]", "diamonds[1]: the diamond 5/8 is there twice"),
         ("lock: {fields: 3, threshold: 5}", ""),
         ("slips: [{name: A, links: []}, {name: A, links: []}]", "expected 1 to 30 links"),
+        (
+            "diamonds: [" + ", ".join(f"[2, {n}]" for n in range(3, 13)) + ", [3, 4], [3, 5], "
+            "[3, 6], [3, 7]]",
+            "14 diamonds would be narrower than 7 mm: use at most 13",
+        ),
         ("penalties: {boxes: 6}\nlucky: {count: 4}", "lucky.count: 4 lucky numbers do not fit"),
     ],
 )
