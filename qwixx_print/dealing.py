@@ -29,11 +29,19 @@ def lucky_sets(layout: Layout, count: int, seed: int, page: int) -> list[tuple[i
 
 def deal(layout: Layout, per_page: int, seed: int, page: int) -> list[Layout]:
     """The sheets of page ``page`` (0-based) of ``layout``, in reading order: the slips in
-    turn from the first (RULES.md §4 Connected, decision: A-E, A-C on a page of 8) with the
-    lucky numbers of :func:`lucky_sets`."""
+    turn (RULES.md §4 Connected, decision: A-E, A-C on a page of 8), from the first on every
+    page that holds them all, else going on from page to page (4 a page: A-D, E-C, ...), so
+    every slip is printed; with the lucky numbers of :func:`lucky_sets`."""
     lucky = lucky_sets(layout, per_page, seed, page)
     slips: list[str | None] = [s.name for s in layout.slips] or [None]
+    first = 0 if per_page >= len(slips) else page * per_page
     return [
-        layout.sheet(slips[k % len(slips)], lucky[k] if layout.lucky_draw else None)
+        layout.sheet(slips[(first + k) % len(slips)], lucky[k] if layout.lucky_draw else None)
         for k in range(per_page)
     ]
+
+
+def same_pages(layout: Layout, per_page: int) -> bool:
+    """Whether every page of ``layout`` holds the same sheets (no lucky numbers, and each
+    page holds every slip from the first), so one page form serves them all."""
+    return layout.lucky_draw is None and per_page >= max(len(layout.slips), 1)

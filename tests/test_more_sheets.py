@@ -245,6 +245,20 @@ def test_connected_page_holds_slips_a_to_e_then_a_to_c(pdfs: dict[str, Path]) ->
     assert len([n for n in names if n.startswith("/FormXob.sheet0.")]) == 5  # one per slip
 
 
+@pytest.mark.parametrize(
+    ("per_page", "pages"),
+    [(1, ["A", "B", "C", "D", "E", "A"]), (2, ["AB", "CD", "EA"]), (4, ["ABCD", "EABC"])],
+)
+def test_fewer_sheets_a_page_deal_the_slips_on_from_page_to_page(
+    per_page: int, pages: list[str]
+) -> None:
+    chain = layout.find("connected-chain")
+    dealt = [
+        "".join(s.slip for s in dealing.deal(chain, per_page, 0, p)) for p in range(len(pages))
+    ]
+    assert dealt == pages
+
+
 def test_each_slip_draws_its_own_links(tmp_path: Path) -> None:
     sheet = layout.find("connected-chain")
     all_links = [link for slip in sheet.slips for link in slip.links]

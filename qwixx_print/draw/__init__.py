@@ -146,11 +146,11 @@ def _own_pages(
 ) -> None:
     """The pages of a layout whose sheets differ (RULES.md §4): each distinct sheet (a slip,
     a set of lucky numbers) is one form, its blank ``sheetN`` and its own values, placed where
-    :func:`qwixx_print.dealing.deal` deals it; pages that hold the same sheets (slips alone)
-    share one page form."""
+    :func:`qwixx_print.dealing.deal` deals it; pages that hold the same sheets (every slip on
+    each page) share one page form."""
     boxes = geometry.sheet_boxes(layout)
     forms: dict[tuple[str, tuple[int, ...]], str] = {}
-    same = layout.lucky_draw is None
+    same = dealing.same_pages(layout, len(imposition.origins))
     for number in range(pages):
         dealt = dealing.deal(layout, len(imposition.origins), seed, number)
         names = []

@@ -48,7 +48,9 @@ def own(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
     if sheet.slip is not None and layout.slip:
         paint.rect(c, sheet.slip, INK, None, radius=0.8)
         c.setFillColor(white)
-        paint.fitted_text(c, "slip", layout.slip, sheet.slip, "slip box", 8.0, FONT_BOLD)
+        paint.fitted_text(
+            c, "slip name", layout.slip, sheet.slip, "slip box", 8.0, FONT_BOLD, place=("slips",)
+        )
     for number, box in zip(layout.lucky, sheet.lucky, strict=False):
         c.setFillColor(white)
         paint.centred(c, str(number), box, 6.5, FONT_BOLD)
