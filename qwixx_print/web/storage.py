@@ -1,0 +1,179 @@
+"""The web page's embedded database: SQLite (standard library) in WAL mode, by default in
+the user's data folder (platformdirs). It keeps the uploaded layouts (their YAML bytes), the
+games (layout, players and their secret tokens) and every game's log, written in the same
+transaction as the move that changed it, so a reload, a crash or a restart loses no move.
+
+One :class:`Store` per process; every call opens its own short connection, so threads never
+share one (sqlite3 connections are not shared across threads here).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from qwixx_print.errors import OutputError
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS layouts (
+    id TEXT PRIMARY KEY, yaml BLOB NOT NULL, created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY, layout TEXT NOT NULL, created REAL NOT NULL,
+    log TEXT NOT NULL, moves INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS players (
+    token TEXT PRIMARY KEY, game TEXT NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL, name TEXT NOT NULL, UNIQUE (game, seat)
+);
+"""
+
+
+def default_path() -> Path:
+    """``qwixx-print/web.sqlite3`` in the user's data folder (platformdirs), e.g.
+    ``~/.local/share/qwixx-print/web.sqlite3`` on Linux."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("qwixx-print", appauthor=False)) / "web.sqlite3"
+
+
+class StoredGame(NamedTuple):
+    """A game as stored: its ``id``, ``layout`` key (a shipped name or an upload id), the
+    player ``names`` and their ``tokens`` in seat order, the engine's ``log`` (plain data)
+    and how many ``moves`` were stored."""
+
+    id: str
+    layout: str
+    names: tuple[str, ...]
+    tokens: tuple[str, ...]
+    log: Any
+    moves: int
+
+
+class Store:
+    """The database at ``path`` (created with its folder when missing). Raises OutputError
+    when it cannot be opened or created."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            db = sqlite3.connect(path, timeout=30, isolation_level=None)
+            try:
+                db.execute("PRAGMA journal_mode=WAL")
+                db.executescript(SCHEMA)
+            finally:
+                db.close()
+        except (OSError, sqlite3.Error) as exc:
+            raise OutputError(f"{path}: cannot open the database ({exc})") from None
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        """A connection in autocommit mode whose block runs as one immediate transaction
+        (the write lock taken at once, so concurrent writers queue instead of failing)."""
+        db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        try:
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+        finally:
+            db.close()
+
+    def journal_mode(self) -> str:
+        """The database's journal mode (``wal``)."""
+        with self._connect() as db:
+            return str(db.execute("PRAGMA journal_mode").fetchone()[0])
+
+    def secret(self, key: str, make: Any) -> str:
+        """The stored value of ``key`` in ``meta``, made with ``make()`` and stored the first
+        time (the session signing key survives restarts, so open pages keep working)."""
+        with self._connect() as db:
+            row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+            if row is not None:
+                return str(row[0])
+            value = str(make())
+            db.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (key, value))
+            return value
+
+    def add_layout(self, layout_id: str, yaml: bytes, most: int) -> bool:
+        """Store an uploaded layout's YAML under ``layout_id``; False (nothing stored) when
+        ``most`` layouts are stored already."""
+        with self._connect() as db:
+            (count,) = db.execute("SELECT COUNT(*) FROM layouts").fetchone()
+            if count >= most:
+                return False
+            db.execute(
+                "INSERT INTO layouts (id, yaml, created) VALUES (?, ?, ?)",
+                (layout_id, yaml, time.time()),
+            )
+            return True
+
+    def layout_yaml(self, layout_id: str) -> bytes | None:
+        """The YAML bytes of the uploaded layout ``layout_id``, or None."""
+        with self._connect() as db:
+            row = db.execute("SELECT yaml FROM layouts WHERE id = ?", (layout_id,)).fetchone()
+            return None if row is None else bytes(row[0])
+
+    def add_game(
+        self, game_id: str, layout: str, players: list[tuple[str, str]], log: Any, most: int
+    ) -> bool:
+        """Store a new game with its ``players`` as (token, name) in seat order and its
+        first ``log``; False (nothing stored) when ``most`` games are stored already."""
+        with self._connect() as db:
+            (count,) = db.execute("SELECT COUNT(*) FROM games").fetchone()
+            if count >= most:
+                return False
+            db.execute(
+                "INSERT INTO games (id, layout, created, log) VALUES (?, ?, ?, ?)",
+                (game_id, layout, time.time(), json.dumps(log)),
+            )
+            db.executemany(
+                "INSERT INTO players (token, game, seat, name) VALUES (?, ?, ?, ?)",
+                [(token, game_id, seat, name) for seat, (token, name) in enumerate(players)],
+            )
+            return True
+
+    def game(self, game_id: str) -> StoredGame | None:
+        """The stored game ``game_id``, or None."""
+        with self._connect() as db:
+            row = db.execute(
+                "SELECT layout, log, moves FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            if row is None:
+                return None
+            players = db.execute(
+                "SELECT token, name FROM players WHERE game = ? ORDER BY seat", (game_id,)
+            ).fetchall()
+        return StoredGame(
+            game_id,
+            row[0],
+            tuple(name for _, name in players),
+            tuple(token for token, _ in players),
+            json.loads(row[1]),
+            row[2],
+        )
+
+    def save_log(self, game_id: str, log: Any) -> int:
+        """Replace the log of ``game_id`` after a move and count the move; returns the
+        number of moves stored. Raises OutputError when the database cannot be written."""
+        try:
+            with self._connect() as db:
+                db.execute(
+                    "UPDATE games SET log = ?, moves = moves + 1 WHERE id = ?",
+                    (json.dumps(log), game_id),
+                )
+                (moves,) = db.execute("SELECT moves FROM games WHERE id = ?", (game_id,)).fetchone()
+                return int(moves)
+        except sqlite3.Error as exc:
+            raise OutputError(f"{self.path}: the move could not be stored ({exc})") from None
