@@ -84,7 +84,9 @@ def index() -> str:
 def pdf() -> Response:
     """The PDF of ``layout`` (a shipped name or an upload id) with the print options, as
     an attachment named like the CLI's default file."""
-    key = request.args.get("layout", "")
+    key = request.args.get("layout")
+    if not key:
+        raise BadRequest("name the layout: /pdf?layout=NAME")
     sheet = layouts.find(key)
     chosen = options(request.args)
     data = api.pdf_bytes([sheet], chosen.pages, chosen.paper, chosen.per_page, chosen.lang)
@@ -131,7 +133,8 @@ def _uploaded_bytes() -> tuple[bytes, str]:
     """The layout in the request: the file if one was chosen, else the pasted text."""
     file = request.files.get("file")
     if file is not None and file.filename:
-        data = file.stream.read(MAX_UPLOAD + 1)
+        with file.stream:
+            data = file.stream.read(MAX_UPLOAD + 1)
         shown = file.filename.replace("/", "_").replace("\\", "_")[-60:] or "upload.yaml"
     else:
         data = request.form.get("text", "").replace("\r\n", "\n").encode("utf-8")

@@ -1,0 +1,111 @@
+"""The web page served for real and driven in Debian's chromium: a ``qwixx-print serve``
+process on a free loopback port, and a headless chromium (selenium with the system's
+chromedriver) that resolves no host name but localhost and 127.0.0.1.
+
+Where chromium or chromedriver is missing the browser tests skip with a message, except
+under CI (the environment variable ``CI`` set), where they fail: ``.ci/run`` installs them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+)
+"""chromium's switches: headless, nothing fetched in the background, no host but loopback."""
+
+
+@contextmanager
+def served(db: Path) -> Iterator[str]:
+    """Run ``qwixx-print serve --port 0 --db DB`` (loopback), yield its base URL
+    (``http://127.0.0.1:PORT``), then stop it with Ctrl-C (SIGINT) and wait for it."""
+    with subprocess.Popen(
+        [sys.executable, "-m", "qwixx_print", "serve", "--port", "0", "--db", str(db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    ) as process:
+        try:
+            assert process.stdout is not None
+            first = process.stdout.readline()
+            found = re.search(r"http://127\.0\.0\.1:(\d+)/", first)
+            assert found, f"serve printed {first!r}"
+            yield f"http://127.0.0.1:{found[1]}"
+        finally:
+            process.send_signal(signal.SIGINT)
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=20)
+
+
+def missing_browser() -> str | None:
+    """Why the browser tests cannot run here, or None."""
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not path.exists():
+            return f"{path} is missing: apt-get install chromium chromium-driver"
+    return None
+
+
+def need_browser() -> None:
+    """Skip the test when chromium is missing; fail it instead under CI."""
+    why = missing_browser()
+    if why is None:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"CI must run the browser tests: {why}")
+    pytest.skip(why)
+
+
+@contextmanager
+def chromium(width: int = 1200, height: int = 900, downloads: Path | None = None) -> Iterator[Any]:
+    """A headless chromium of ``width`` x ``height`` CSS pixels driven by selenium, saving
+    downloads without asking into ``downloads``; quit when the block ends."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    need_browser()
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--window-size={width},{height}")
+    if downloads is not None:
+        options.add_experimental_option(
+            "prefs",
+            {
+                "download.default_directory": str(downloads),
+                "download.prompt_for_download": False,
+                "safebrowsing.enabled": False,
+            },
+        )
+    driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+    try:
+        driver.set_page_load_timeout(30)
+        driver.implicitly_wait(0)
+        yield driver
+    finally:
+        driver.quit()

@@ -1,0 +1,90 @@
+"""The print page in a real browser (Debian's chromium, headless) against ``qwixx-print
+serve`` on loopback: the PDF a click downloads is the CLI's file; the page fits a phone."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from tests.browser import chromium, need_browser, served
+from tests.conftest import ROOT, Run
+
+SHOTS = ROOT / "docs" / "web"
+"""Where the browser tests leave their screenshots for docs/web.md."""
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    need_browser()
+    with served(tmp_path_factory.mktemp("db") / "web.sqlite3") as url:
+        yield url
+
+
+def _downloaded(folder: Path, seconds: float = 20.0) -> Path:
+    """The one finished download in ``folder`` (waiting for it, at most ``seconds``)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        done = [p for p in folder.iterdir() if p.suffix == ".pdf"]
+        if done:
+            return done[0]
+        time.sleep(0.1)
+    raise AssertionError(f"nothing was downloaded into {folder}")
+
+
+def test_a_click_on_download_pdf_gives_the_clis_file(base: str, tmp_path: Path, run: Run) -> None:
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    with chromium(downloads=downloads) as browser:
+        browser.get(base + "/")
+        Select(browser.find_element(By.NAME, "lang")).select_by_value("fr")
+        Select(browser.find_element(By.NAME, "paper")).select_by_value("letter")
+        Select(browser.find_element(By.NAME, "per_page")).select_by_value("4")
+        pages = browser.find_element(By.NAME, "pages")
+        pages.clear()
+        pages.send_keys("2")
+        SHOTS.mkdir(exist_ok=True)
+        browser.save_screenshot(str(SHOTS / "print-page.png"))
+        card = browser.find_element(By.CSS_SELECTOR, '.card[data-layout="doppelt"]')
+        card.find_element(By.CSS_SELECTOR, '[data-action="download"]').click()
+        got = _downloaded(downloads)
+    assert got.name == "doppelt.pdf"
+    cli = tmp_path / "cli.pdf"
+    run(
+        "doppelt",
+        "--out",
+        str(cli),
+        "--lang",
+        "fr",
+        "--paper",
+        "letter",
+        "--per-page",
+        "4",
+        "--pages",
+        "2",
+    )
+    assert got.read_bytes() == cli.read_bytes()
+
+
+def test_the_print_page_fits_a_phone_360_px_wide(base: str) -> None:
+    with chromium(360, 740) as browser:
+        browser.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": True},
+        )
+        browser.get(base + "/")
+        scroll, client = browser.execute_script(
+            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+        )
+        assert (scroll, client) == (360, 360)
+        images = browser.find_elements(By.CSS_SELECTOR, ".card img")
+        assert len(images) == 9
+        loaded = browser.execute_script(
+            "return arguments[0].complete && arguments[0].naturalWidth", images[0]
+        )
+        assert loaded == 384
+        browser.save_screenshot(str(SHOTS / "print-phone.png"))
