@@ -1,7 +1,8 @@
 """The web page's embedded database: SQLite (standard library) in WAL mode, by default in
 the user's data folder (platformdirs). It keeps the uploaded layouts (their YAML bytes), the
-games (layout, players and their secret tokens) and every game's log, written in the same
-transaction as the move that changed it, so a reload, a crash or a restart loses no move.
+games (layout, players and their secret tokens) and every game's log: the engine's log
+entries (``Game.entries``, docs/play.md), each stored as it happens, before the move is
+answered, so a reload, a crash or a restart loses no move.
 
 One :class:`Store` per process; every call opens its own short connection, so threads never
 share one (sqlite3 connections are not shared across threads here).
@@ -25,12 +26,15 @@ CREATE TABLE IF NOT EXISTS layouts (
     id TEXT PRIMARY KEY, yaml BLOB NOT NULL, created REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY, layout TEXT NOT NULL, created REAL NOT NULL,
-    log TEXT NOT NULL, moves INTEGER NOT NULL DEFAULT 0
+    id TEXT PRIMARY KEY, layout TEXT NOT NULL, created REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS players (
     token TEXT PRIMARY KEY, game TEXT NOT NULL REFERENCES games(id),
     seat INTEGER NOT NULL, name TEXT NOT NULL, UNIQUE (game, seat)
+);
+CREATE TABLE IF NOT EXISTS entries (
+    game TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL, entry TEXT NOT NULL,
+    PRIMARY KEY (game, seq)
 );
 """
 
@@ -45,15 +49,14 @@ def default_path() -> Path:
 
 class StoredGame(NamedTuple):
     """A game as stored: its ``id``, ``layout`` key (a shipped name or an upload id), the
-    player ``names`` and their ``tokens`` in seat order, the engine's ``log`` (plain data)
-    and how many ``moves`` were stored."""
+    player ``names`` and their ``tokens`` in seat order, and the engine's log ``entries``
+    (plain data) in order."""
 
     id: str
     layout: str
     names: tuple[str, ...]
     tokens: tuple[str, ...]
-    log: Any
-    moves: int
+    entries: list[Any]
 
 
 class Store:
@@ -126,17 +129,17 @@ class Store:
             return None if row is None else bytes(row[0])
 
     def add_game(
-        self, game_id: str, layout: str, players: list[tuple[str, str]], log: Any, most: int
+        self, game_id: str, layout: str, players: list[tuple[str, str]], most: int
     ) -> bool:
-        """Store a new game with its ``players`` as (token, name) in seat order and its
-        first ``log``; False (nothing stored) when ``most`` games are stored already."""
+        """Store a new game with its ``players`` as (token, name) in seat order; False
+        (nothing stored) when ``most`` games are stored already."""
         with self._connect() as db:
             (count,) = db.execute("SELECT COUNT(*) FROM games").fetchone()
             if count >= most:
                 return False
             db.execute(
-                "INSERT INTO games (id, layout, created, log) VALUES (?, ?, ?, ?)",
-                (game_id, layout, time.time(), json.dumps(log)),
+                "INSERT INTO games (id, layout, created) VALUES (?, ?, ?)",
+                (game_id, layout, time.time()),
             )
             db.executemany(
                 "INSERT INTO players (token, game, seat, name) VALUES (?, ?, ?, ?)",
@@ -145,35 +148,37 @@ class Store:
             return True
 
     def game(self, game_id: str) -> StoredGame | None:
-        """The stored game ``game_id``, or None."""
+        """The stored game ``game_id`` with its log entries, or None."""
         with self._connect() as db:
-            row = db.execute(
-                "SELECT layout, log, moves FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
+            row = db.execute("SELECT layout FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
             players = db.execute(
                 "SELECT token, name FROM players WHERE game = ? ORDER BY seat", (game_id,)
+            ).fetchall()
+            entries = db.execute(
+                "SELECT entry FROM entries WHERE game = ? ORDER BY seq", (game_id,)
             ).fetchall()
         return StoredGame(
             game_id,
             row[0],
             tuple(name for _, name in players),
             tuple(token for token, _ in players),
-            json.loads(row[1]),
-            row[2],
+            [json.loads(entry) for (entry,) in entries],
         )
 
-    def save_log(self, game_id: str, log: Any) -> int:
-        """Replace the log of ``game_id`` after a move and count the move; returns the
-        number of moves stored. Raises OutputError when the database cannot be written."""
+    def append(self, game_id: str, first: int, entries: list[Any]) -> None:
+        """Store ``entries`` as the log entries ``first``, ``first + 1``, ... of
+        ``game_id``, in one transaction. Raises OutputError when the database cannot be
+        written (or another writer stored those numbers first: nothing is overwritten)."""
         try:
             with self._connect() as db:
-                db.execute(
-                    "UPDATE games SET log = ?, moves = moves + 1 WHERE id = ?",
-                    (json.dumps(log), game_id),
+                db.executemany(
+                    "INSERT INTO entries (game, seq, entry) VALUES (?, ?, ?)",
+                    [
+                        (game_id, first + k, json.dumps(entry, ensure_ascii=False))
+                        for k, entry in enumerate(entries)
+                    ],
                 )
-                (moves,) = db.execute("SELECT moves FROM games WHERE id = ?", (game_id,)).fetchone()
-                return int(moves)
         except sqlite3.Error as exc:
             raise OutputError(f"{self.path}: the move could not be stored ({exc})") from None
