@@ -148,7 +148,7 @@ class Game:
     def can_white(self, name: str, move: Move | None) -> Verdict:
         """May ``name`` make ``move`` (a cross or small box of the white sum; ``None``
         passes) in action 1 of this roll (RULES.md §1; RULES-more.md §5 The turn)?"""
-        if self.table or self.phase != "white" or self.dice is None:
+        if self.over or self.table or self.phase != "white" or self.dice is None:
             return Verdict(self._not_now("white"))
         if name not in self.sheets:
             return Verdict(f"no player '{name}' (players: {', '.join(self.names)})")
@@ -163,9 +163,7 @@ class Game:
         Raises RuleViolation naming the player and the reason, changing nothing."""
         self._refuse_if_over()
         for name, move in moves.items():
-            verdict = self.can_white(name, move)
-            if not verdict:
-                raise RuleViolation(f"{name}, {verdict.reason}")
+            self._refuse(name, self.can_white(name, move))
         for name, move in moves.items():
             if move is not None:
                 self.sheets[name].play(move)
@@ -179,7 +177,7 @@ class Game:
     def can_colour(self, move: Move | None) -> Verdict:
         """May the active player make ``move`` (``None`` passes) in action 2: a field of a
         colour whose die is in play, its number a white die plus that die?"""
-        if self.table or self.phase != "colour" or self.dice is None:
+        if self.over or self.table or self.phase != "colour" or self.dice is None:
             return Verdict(self._not_now("colour"))
         if move is None:
             return LEGAL
@@ -191,9 +189,7 @@ class Game:
         Penalties), locks close their colours, the next player becomes active. Raises
         RuleViolation, changing nothing."""
         self._refuse_if_over()
-        verdict = self.can_colour(move)
-        if not verdict:
-            raise RuleViolation(f"{self.active}, {verdict.reason}")
+        self._refuse(self.active, self.can_colour(move))
         sheet = self.sheets[self.active]
         if move is not None:
             sheet.play(move)
@@ -250,10 +246,10 @@ class Game:
         return LEGAL
 
     def _not_now(self, action: str) -> str:
-        if self.table:
-            return "this game is played at the table: enter moves with play"
         if self.over:
             return "the game is over"
+        if self.table:
+            return "this game is played at the table: enter moves with play"
         if self.phase == "roll":
             return f"{self.active} rolls first"
         return f"it is time for the {self.phase} action, not the {action} action"
@@ -271,9 +267,7 @@ class Game:
     def play(self, name: str, move: Move) -> None:
         """Apply ``move`` to ``name``'s sheet (table play). A lock closes its colour for the
         others at the end of the turn. Raises RuleViolation ``name, reason``."""
-        verdict = self.can_play(name, move)
-        if not verdict:
-            raise RuleViolation(f"{name}, {verdict.reason}")
+        self._refuse(name, self.can_play(name, move))
         self.sheets[name].play(move)
         self.entries.append({"player": name, "move": str(move)})
 
@@ -281,6 +275,7 @@ class Game:
         """Undo ``name``'s last move (table play); a colour it had closed reopens for all.
         Raises RuleViolation when there is none."""
         sheet = self._table_sheet(name)
+        self._refuse(name, sheet.can_undo())
         move = sheet.undo()
         self.entries.append({"player": name, "move": "undo"})
         self._reopen()
@@ -289,6 +284,7 @@ class Game:
     def redo(self, name: str) -> Move:
         """Redo ``name``'s last undone move (table play). Raises RuleViolation."""
         sheet = self._table_sheet(name)
+        self._refuse(name, sheet.can_redo())
         move = sheet.redo()
         self.entries.append({"player": name, "move": "redo"})
         return move
@@ -344,6 +340,11 @@ class Game:
         self.phase = "roll"
         self.dice = None
         self._crossed_this_turn = False
+
+    @staticmethod
+    def _refuse(name: str, verdict: Verdict) -> None:
+        if not verdict:
+            raise RuleViolation(f"{name}, {verdict.reason}")
 
     def _refuse_if_over(self) -> None:
         if self.over:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from qwixx_print.errors import escaped
+
 KINDS = ("cross", "again", "penalty", "concede", "finish")
 """The kinds of move (RULES-more.md §5): a field, a Nochmal small box, a penalty box, a colour
 closed by another player, the end by hand."""
@@ -35,12 +37,12 @@ class Move:
 class Verdict:
     """The answer to ``can_*``: truthy when the move is legal; otherwise falsy, with
     ``reason``, one line a player understands naming the row and the rule
-    (``red: 5 is left of your last cross (7)``)."""
+    (``red: 5 is left of your last cross (7)``), user text in it escaped as in every error."""
 
     __slots__ = ("reason",)
 
     def __init__(self, reason: str = "") -> None:
-        self.reason = reason
+        self.reason = escaped(reason)
 
     def __bool__(self) -> bool:
         return not self.reason
