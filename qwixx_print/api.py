@@ -159,6 +159,15 @@ def score(source: str) -> marks.Game:
     return marks.score(marks.from_doc(doc, base, find=checked))
 
 
+def filled_pdf(game: marks.Game) -> bytes:
+    """The filled-in sheets of ``game`` as PDF bytes, the file :func:`write_filled` writes."""
+    from qwixx_print.draw import filled
+
+    whole = io.BytesIO()
+    filled.render(game, whole)
+    return whole.getvalue()
+
+
 def write_filled(game: marks.Game, out: Path) -> Path:
     """Write the filled-in sheets of ``game`` as a PDF to ``out``, atomically (see
     :func:`qwixx_print.draw.filled.render`); raises OutputError when it cannot be written."""

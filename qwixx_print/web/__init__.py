@@ -8,23 +8,45 @@ from __future__ import annotations
 import secrets
 from pathlib import Path
 
-from flask import Flask
+from flask import Flask, Response
 
 from qwixx_print.web import guard
 from qwixx_print.web.storage import Store, default_path
+
+FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
+"""The fonts the page may load: the PDF's own, from the package (``qwixx_print/fonts``)."""
+
+
+def font(name: str) -> Response:
+    """One of :data:`FONTS`, so the sheets on screen are set as on paper; 404 otherwise."""
+    from importlib import resources
+
+    from werkzeug.exceptions import NotFound
+
+    if name not in FONTS:
+        raise NotFound(f"no such font: {name[:40]}")
+    data = (resources.files("qwixx_print") / "fonts" / name).read_bytes()
+    response = Response(data, mimetype="font/ttf")
+    response.headers["Cache-Control"] = "max-age=86400"
+    return response
 
 
 def create_app(db: Path | None = None) -> Flask:
     """The Flask app of the web page, storing in the SQLite file ``db`` (default:
     :func:`~qwixx_print.web.storage.default_path`). Raises OutputError when the database
     cannot be opened."""
-    from qwixx_print.web import printing
+    from qwixx_print.web import counter, jsonapi, layouts, printing
+    from qwixx_print.web.tables import Tables
 
     app = Flask(__name__)
     store = Store(db or default_path())
     app.extensions["qwixx_store"] = store
+    app.extensions["qwixx_tables"] = Tables(store, layouts.find)
     app.secret_key = store.secret("session-key", lambda: secrets.token_hex(32))
     app.config.update(SESSION_COOKIE_SAMESITE="Lax", SESSION_COOKIE_HTTPONLY=True)
     guard.install(app)
     app.register_blueprint(printing.bp)
+    app.register_blueprint(counter.bp)
+    app.register_blueprint(jsonapi.bp)
+    app.add_url_rule("/fonts/<name>", view_func=font)
     return app

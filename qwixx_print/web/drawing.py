@@ -44,6 +44,11 @@ def mix(hex_code: str, other: str, share: float) -> str:
     )
 
 
+def _flag(value: bool) -> str:
+    """A data-* attribute's boolean: ``true`` or ``false``."""
+    return "true" if value else "false"
+
+
 def _num(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
@@ -87,8 +92,9 @@ class Canvas:
 
     def line(self, x0: float, y0: float, x1: float, y1: float, stroke: str, width: float) -> None:
         self.parts.append(
-            f'<line x1="{_num(x0)}" y1="{_num(self.y(y0))}" x2="{_num(x1)}" y2="{_num(self.y(y1))}" '
-            f'stroke="{stroke}" stroke-width="{_num(width)}" stroke-linecap="round"/>'
+            f'<line x1="{_num(x0)}" y1="{_num(self.y(y0))}" '
+            f'x2="{_num(x1)}" y2="{_num(self.y(y1))}" stroke="{stroke}" '
+            f'stroke-width="{_num(width)}" stroke-linecap="round"/>'
         )
 
     def text(
@@ -191,7 +197,8 @@ def _tap(url: str | None, values: Mapping[str, object]) -> str:
     """The htmx attributes that post ``values`` to ``url`` (none when ``url`` is None)."""
     if url is None:
         return ""
-    return f' hx-post="{escape(url)}" hx-vals=\'{escape(json.dumps(values))}\' role="button" tabindex="0"'
+    post = f" hx-post=\"{escape(url)}\" hx-vals='{escape(json.dumps(values))}'"
+    return post + ' role="button" tabindex="0"'
 
 
 def _power(c: Canvas, power: str, x: float, y: float, r: float = marks.BADGE_R) -> None:
@@ -238,8 +245,8 @@ def _field(
     classes = "field" + " legal" * legal + " hinted" * hinted + " crossed" * crossed
     c.open(
         f'<g class="{classes}" data-row="{escape(row_id)}" data-index="{index}" '
-        f'data-number="{f.number}" data-crossed="{"true" if crossed else "false"}" '
-        f'data-legal="{"true" if legal else "false"}"'
+        f'data-number="{f.number}" data-crossed="{_flag(crossed)}" '
+        f'data-legal="{_flag(legal)}"'
         + _tap(url, {"kind": "cross", "row": row_id, "index": index})
         + ">"
     )
@@ -304,7 +311,7 @@ def _footer(
         anchor="start",
     )
     for k, box in enumerate(sheet.penalties):
-        c.open(f'<g class="penalty-box" data-crossed="{"true" if k < m.penalties else "false"}">')
+        c.open(f'<g class="penalty-box" data-crossed="{_flag(k < m.penalties)}">')
         c.rect(box, "#ffffff", INK, 0.1, 0.3)
         c.text(f"\u2212{layout.penalty_points}", box, 5.0, "#b3b3b3")
         if k < m.penalties:
@@ -350,7 +357,7 @@ def _bar(
         side = min(cell.w - 1.4, cell.h)
         square = Box(cell.cx - side / 2, cell.cy - side / 2, side, side)
         earned, struck = k in m.bar_earned, k in m.bar_struck
-        c.open(f'<g class="bar" data-bar="{k}" data-earned="{"true" if earned else "false"}">')
+        c.open(f'<g class="bar" data-bar="{k}" data-earned="{_flag(earned)}">')
         c.rect(square, mix(tint, "#ffffff", 0.55), tint, 0.28, 0.5)
         inset = square.w * 0.3
         c.symbol(
@@ -383,8 +390,9 @@ def sheet_svg(
     shapes = symbols.shapes(layout)
     c = Canvas(sheet.height)
     c.open(
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_num(sheet.width)} {_num(sheet.height)}" '
-        f'class="sheet-svg" font-family="DejaVu Sans, Verdana, sans-serif" role="img" '
+        '<svg xmlns="http://www.w3.org/2000/svg" '
+        f'viewBox="0 0 {_num(sheet.width)} {_num(sheet.height)}" '
+        'class="sheet-svg" font-family="DejaVu Sans, Verdana, sans-serif" role="img" '
         f'aria-label="{escape(name)}\'s sheet">'
     )
     c.rect(Box(0, 0, sheet.width, sheet.height), "#ffffff", "#bbbbbb", 0.2, 1.5)
@@ -393,9 +401,7 @@ def sheet_svg(
     for row, boxes in zip(layout.rows, sheet.rows, strict=True):
         band = layout.colours[row.colour] if row.colour else "#595959"
         closed = row.lock_colour in m.closed
-        c.open(
-            f'<g class="row" data-row-id="{escape(row.id)}" data-closed="{"true" if closed else "false"}">'
-        )
+        c.open(f'<g class="row" data-row-id="{escape(row.id)}" data-closed="{_flag(closed)}">')
         c.rect(boxes.band, band, r=1.2)
         for i, box in enumerate(boxes.fields):
             _field(c, layout, row.id, i, box, m, url, row.colour is None, shapes)
@@ -404,7 +410,7 @@ def sheet_svg(
             tappable = url if (row.id, i) in m.legal_again else None
             c.open(
                 f'<g class="again" data-row="{escape(row.id)}" data-index="{i}" '
-                f'data-crossed="{"true" if crossed else "false"}"'
+                f'data-crossed="{_flag(crossed)}"'
                 + _tap(tappable, {"kind": "again", "row": row.id, "index": i})
                 + ">"
             )

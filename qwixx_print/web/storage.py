@@ -26,7 +26,7 @@ CREATE TABLE IF NOT EXISTS layouts (
     id TEXT PRIMARY KEY, yaml BLOB NOT NULL, created REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY, layout TEXT NOT NULL, created REAL NOT NULL
+    id TEXT PRIMARY KEY, layout TEXT NOT NULL, host TEXT NOT NULL, created REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS players (
     token TEXT PRIMARY KEY, game TEXT NOT NULL REFERENCES games(id),
@@ -49,11 +49,12 @@ def default_path() -> Path:
 
 class StoredGame(NamedTuple):
     """A game as stored: its ``id``, ``layout`` key (a shipped name or an upload id), the
-    player ``names`` and their ``tokens`` in seat order, and the engine's log ``entries``
-    (plain data) in order."""
+    ``host``'s secret token, the player ``names`` and their secret ``tokens`` in seat order,
+    and the engine's log ``entries`` (plain data) in order."""
 
     id: str
     layout: str
+    host: str
     names: tuple[str, ...]
     tokens: tuple[str, ...]
     entries: list[Any]
@@ -129,17 +130,17 @@ class Store:
             return None if row is None else bytes(row[0])
 
     def add_game(
-        self, game_id: str, layout: str, players: list[tuple[str, str]], most: int
+        self, game_id: str, layout: str, host: str, players: list[tuple[str, str]], most: int
     ) -> bool:
-        """Store a new game with its ``players`` as (token, name) in seat order; False
-        (nothing stored) when ``most`` games are stored already."""
+        """Store a new game with its ``host`` token and its ``players`` as (token, name) in
+        seat order; False (nothing stored) when ``most`` games are stored already."""
         with self._connect() as db:
             (count,) = db.execute("SELECT COUNT(*) FROM games").fetchone()
             if count >= most:
                 return False
             db.execute(
-                "INSERT INTO games (id, layout, created) VALUES (?, ?, ?)",
-                (game_id, layout, time.time()),
+                "INSERT INTO games (id, layout, host, created) VALUES (?, ?, ?, ?)",
+                (game_id, layout, host, time.time()),
             )
             db.executemany(
                 "INSERT INTO players (token, game, seat, name) VALUES (?, ?, ?, ?)",
@@ -150,7 +151,7 @@ class Store:
     def game(self, game_id: str) -> StoredGame | None:
         """The stored game ``game_id`` with its log entries, or None."""
         with self._connect() as db:
-            row = db.execute("SELECT layout FROM games WHERE id = ?", (game_id,)).fetchone()
+            row = db.execute("SELECT layout, host FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
             players = db.execute(
@@ -162,6 +163,7 @@ class Store:
         return StoredGame(
             game_id,
             row[0],
+            row[1],
             tuple(name for _, name in players),
             tuple(token for token, _ in players),
             [json.loads(entry) for (entry,) in entries],
