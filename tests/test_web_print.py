@@ -14,34 +14,9 @@ from PIL import Image
 from werkzeug.test import EnvironBuilder
 
 from qwixx_print import geometry, layout
-from qwixx_print.web import create_app
 from qwixx_print.web.guard import MAX_UPLOAD
 from tests.conftest import CLASSIC_YAML, Run
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Flask:
-    return create_app(tmp_path / "web.sqlite3")
-
-
-@pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    return app.test_client()
-
-
-def token(client: FlaskClient) -> str:
-    """This client's CSRF token, as the pages hand it out."""
-    page = client.get("/upload").get_data(as_text=True)
-    found = re.search(r'name="csrf_token" value="([^"]+)"', page)
-    assert found
-    return found[1]
-
-
-def one_line_error(body: str) -> str:
-    found = re.findall(r'<p class="error" data-error="\d+">([^<]*)</p>', body)
-    assert len(found) == 1, body
-    assert "Traceback" not in body
-    return found[0]
+from tests.webclient import one_line_error, token
 
 
 def test_print_page_shows_every_shipped_layout_as_a_card_with_its_picture(

@@ -103,6 +103,7 @@ def board_context(table: Table, token: str | None, message: str = "") -> dict[st
         "can_undo": bool(sheet.can_undo()) if sheet else False,
         "can_redo": bool(sheet.can_redo()) if sheet else False,
         "ranking": table.ranking() if game.over else [],
+        "closed_for_all": all(s.over for s in game.sheets.values()),
         "message": message,
         "moves": len(game.entries),
     }
@@ -118,10 +119,13 @@ def new_game() -> str:
 
 
 def create(layout_key: str, names: list[str]) -> Table:
-    """A new game of ``layout_key`` for ``names``; 404 for an unknown layout, 409 for bad
+    """A new game of ``layout_key`` for ``names``; 404 for an unknown layout, 400 for bad
     names (the engine's reason), 429 when the server holds :data:`MAX_GAMES` games."""
     layouts.find(layout_key)
-    table = tables().create(layout_key, check_names(names, MAX_PLAYERS), MAX_GAMES)
+    try:
+        table = tables().create(layout_key, check_names(names, MAX_PLAYERS), MAX_GAMES)
+    except RuleViolation as exc:
+        raise BadRequest(str(exc)) from None
     if table is None:
         raise TooManyRequests(
             f"this server holds {MAX_GAMES} games already: start a server with another --db"
