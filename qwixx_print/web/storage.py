@@ -83,7 +83,7 @@ class Store:
         (the write lock taken at once, so concurrent writers queue instead of failing)."""
         db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
         try:
-            db.execute("PRAGMA synchronous=NORMAL")
+            db.execute("PRAGMA synchronous=FULL")
             db.execute("BEGIN IMMEDIATE")
             try:
                 yield db
