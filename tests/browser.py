@@ -80,6 +80,29 @@ def need_browser() -> None:
     pytest.skip(why)
 
 
+SCREENSHOTS = "QWIXX_SCREENSHOTS"
+"""Environment variable naming a folder for the browser tests' screenshots
+(``scripts/web-screenshots`` sets it to ``docs/web``); unset, they go to a temporary one."""
+
+
+def screenshot(driver: Any, name: str, fallback: Path) -> Path:
+    """Save the browser's viewport as ``NAME.png`` in the folder :data:`SCREENSHOTS`
+    names, or in ``fallback``; returns the file."""
+    folder = Path(os.environ.get(SCREENSHOTS) or fallback)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    assert driver.save_screenshot(str(path))
+    return path
+
+
+def phone(driver: Any, width: int = 360, height: int = 740) -> None:
+    """Make ``driver``'s page a phone's: ``width`` x ``height`` CSS px, touch, 2x pixels."""
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True},
+    )
+
+
 @contextmanager
 def chromium(width: int = 1200, height: int = 900, downloads: Path | None = None) -> Iterator[Any]:
     """A headless chromium of ``width`` x ``height`` CSS pixels driven by selenium, saving

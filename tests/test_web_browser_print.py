@@ -11,12 +11,8 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from tests.browser import chromium, need_browser, served
-from tests.conftest import ROOT, Run
-
-SHOTS = ROOT / "docs" / "web"
-"""Where the browser tests leave their screenshots for docs/web.md."""
-
+from tests.browser import chromium, need_browser, phone, screenshot, served
+from tests.conftest import Run
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
@@ -47,8 +43,7 @@ def test_a_click_on_download_pdf_gives_the_clis_file(base: str, tmp_path: Path, 
         pages = browser.find_element(By.NAME, "pages")
         pages.clear()
         pages.send_keys("2")
-        SHOTS.mkdir(exist_ok=True)
-        browser.save_screenshot(str(SHOTS / "print-page.png"))
+        screenshot(browser, "print-page", tmp_path)
         card = browser.find_element(By.CSS_SELECTOR, '.card[data-layout="doppelt"]')
         card.find_element(By.CSS_SELECTOR, '[data-action="download"]').click()
         got = _downloaded(downloads)
@@ -70,12 +65,9 @@ def test_a_click_on_download_pdf_gives_the_clis_file(base: str, tmp_path: Path, 
     assert got.read_bytes() == cli.read_bytes()
 
 
-def test_the_print_page_fits_a_phone_360_px_wide(base: str) -> None:
+def test_the_print_page_fits_a_phone_360_px_wide(base: str, tmp_path: Path) -> None:
     with chromium(360, 740) as browser:
-        browser.execute_cdp_cmd(
-            "Emulation.setDeviceMetricsOverride",
-            {"width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": True},
-        )
+        phone(browser)
         browser.get(base + "/")
         scroll, client = browser.execute_script(
             "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
@@ -87,4 +79,4 @@ def test_the_print_page_fits_a_phone_360_px_wide(base: str) -> None:
             "return arguments[0].complete && arguments[0].naturalWidth", images[0]
         )
         assert loaded == 384
-        browser.save_screenshot(str(SHOTS / "print-phone.png"))
+        screenshot(browser, "print-phone", tmp_path)
