@@ -225,3 +225,41 @@ def test_a_phone_360_px_wide_taps_fields_at_least_9_mm_without_scrolling_sideway
         )
         assert total == "1"
         screenshot(browser, "player-phone", tmp_path)
+
+
+def test_roll_shows_the_dice_and_highlights_the_fields_they_allow(
+    base: str, tmp_path: Path
+) -> None:
+    import urllib.request
+
+    with chromium(1200, 1000) as browser:
+        links = start_game(browser, base, ["Ann", "Ben"])
+        browser.get(links["Ben"])
+        tap(browser, "red", 0)
+        press(browser, "roll")
+        white = browser.find_element(By.CSS_SELECTOR, "[data-white]").text
+        dice = {
+            d.get_attribute("data-die"): int(d.text)
+            for d in browser.find_elements(By.CSS_SELECTOR, "[data-die]")
+        }
+        hinted = {
+            name: {
+                (f.get_attribute("data-row"), int(f.get_attribute("data-index")))
+                for f in browser.find_elements(
+                    By.CSS_SELECTOR, f'section[data-player="{name}"] .field.hinted'
+                )
+            }
+            for name in ("Ann", "Ben")
+        }
+        screenshot(browser, "dice", tmp_path)
+    game_id = links["Ann"].split("/")[-2]
+    with urllib.request.urlopen(f"{base}/api/games/{game_id}", timeout=20) as answer:
+        state = json.load(answer)
+    assert (
+        white
+        == f"{state['dice']['white'][0]} + {state['dice']['white'][1]} = {sum(state['dice']['white'])}"
+    )
+    assert dice == {c: state["dice"][c] for c in ("red", "yellow", "green", "blue")}
+    for player in state["players"]:
+        assert hinted[player["name"]] == {(row, index) for row, index in player["dice_allow"]}
+    assert hinted["Ann"], "the white sum allows a field on a fresh sheet"

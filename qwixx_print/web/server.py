@@ -58,8 +58,9 @@ def serve(host: str, port: int, db: Path | None, echo: Callable[[str], None]) ->
     for line in addresses(host, int(getattr(server, "effective_port", port))):
         echo(line)
     try:
-        server.run()
+        server.run()  # returns on Ctrl-C: waitress stops its threads itself
     except KeyboardInterrupt:
-        echo("stopped")
+        pass
     finally:
         server.close()
+    echo("stopped")
