@@ -9,6 +9,10 @@ links, the dice, every sheet read-only); ``/games/<game>`` is the read-only tabl
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+
 import segno
 from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 from markupsafe import Markup
@@ -64,6 +68,39 @@ def hints(game: Game) -> dict[str, set[tuple[str, int]]]:
     return found
 
 
+_DRAWN: OrderedDict[Hashable, Markup] = OrderedDict()
+_DRAWN_LOCK = threading.Lock()
+MAX_DRAWN = 4096
+"""Sheets kept drawn: a sheet's SVG changes only with its marks, so the board of a game
+draws again only the sheet that changed."""
+
+
+def sheet_svg(table: Table, name: str, url: str | None, allowed: set[tuple[str, int]]) -> Markup:
+    """``name``'s sheet as SVG (see :func:`drawing.sheet_svg`), drawn once per state of the
+    sheet (its marks, the colours the table closed, the end, the dice's fields)."""
+    sheet = table.game.sheets[name]
+    key = (
+        table.id,
+        name,
+        url,
+        sheet.state,
+        sheet.table_closed,
+        sheet.table_over,
+        frozenset(allowed),
+    )
+    with _DRAWN_LOCK:
+        found = _DRAWN.get(key)
+        if found is not None:
+            _DRAWN.move_to_end(key)
+            return found
+    svg = drawing.sheet_svg(table.game.layout, drawing.marks_of(sheet, allowed), name, url)
+    with _DRAWN_LOCK:
+        _DRAWN[key] = svg
+        while len(_DRAWN) > MAX_DRAWN:
+            _DRAWN.popitem(last=False)
+    return svg
+
+
 def sheet_svgs(table: Table, token: str, own: str | None) -> list[tuple[str, Markup]]:
     """Every player's sheet as SVG, the player ``own``'s first and tappable."""
     game, allowed = table.game, hints(table.game)
@@ -71,8 +108,7 @@ def sheet_svgs(table: Table, token: str, own: str | None) -> list[tuple[str, Mar
     out = []
     for name in names:
         url = url_for("counter.move", game_id=table.id, token=token) if name == own else None
-        marks = drawing.marks_of(game.sheets[name], allowed[name])
-        out.append((name, drawing.sheet_svg(game.layout, marks, name, url)))
+        out.append((name, sheet_svg(table, name, url, allowed[name])))
     return out
 
 

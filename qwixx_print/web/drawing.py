@@ -15,13 +15,14 @@ from __future__ import annotations
 import json
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from markupsafe import Markup, escape
 
 from qwixx_print import geometry, labels, rules
 from qwixx_print.draw import marks, paint, symbols
 from qwixx_print.geometry import Box
-from qwixx_print.layout import Layout
+from qwixx_print.layout import Field, Layout
 from qwixx_print.play import Sheet
 
 INK = "#212121"
@@ -35,6 +36,7 @@ def _rgb(hex_code: str) -> tuple[float, float, float]:
     return tuple(int(hex_code[k : k + 2], 16) / 255 for k in (1, 3, 5))  # type: ignore[return-value]
 
 
+@lru_cache(maxsize=1024)
 def mix(hex_code: str, other: str, share: float) -> str:
     """``hex_code`` moved ``share`` (0..1) of the way towards ``other``, as the PDF mixes
     its tints (``draw.paint.mix``)."""
@@ -225,6 +227,37 @@ def _power(c: Canvas, power: str, x: float, y: float, r: float = marks.BADGE_R) 
         c.line(x - 0.6 * r, y - 0.6 * r, x + 0.6 * r, y + 0.6 * r, INK, w)
 
 
+@lru_cache(maxsize=4096)
+def _field_art(f: Field, colour: str, box: Box, mixed: bool, shape: str) -> str:
+    """The drawing of field ``f`` (hex ``colour``) in ``box``: the same on every sheet of a
+    layout, so it is drawn once per field and kept."""
+    c = Canvas(geometry.SHEET_H)
+    if mixed:
+        c.rect(Box(box.x - 0.2, box.y - 0.2, box.w + 0.4, box.h + 0.4), colour, r=0.8)
+    c.rect(box, mix(colour, "#ffffff", 0.82), mix(colour, INK, 0.3), 0.14, 0.7)
+    c.text(str(f.number), box, paint.number_size(box), mix(colour, INK, 0.35), bold=True, cls="num")
+    c.symbol(shape, symbols.field_corner(box), mix(colour, INK, 0.35))
+    if f.double:
+        dark = mix(colour, INK, 0.45)
+        c.rect(box, "none", dark, 0.39, 0.7)
+        inset = marks.DOUBLE_INSET
+        c.rect(
+            Box(box.x + inset, box.y + inset, box.w - 2 * inset, box.h - 2 * inset),
+            "none",
+            dark,
+            0.16,
+            0.4,
+        )
+        tab = Box(box.cx - 1.7, box.top - 1.15, 3.4, 2.3)
+        c.rect(tab, dark, r=1.0)
+        c.text("\u00d72", tab, 5.5, "#ffffff", bold=True)
+    if f.bonus:
+        c.rect(Box(box.x - 0.15, box.y - 0.15, box.w + 0.3, box.h + 0.3), "none", INK, 0.46, 0.8)
+    if f.power:
+        _power(c, f.power, box.cx, box.top - 0.1)
+    return c.svg()
+
+
 def _field(
     c: Canvas,
     layout: Layout,
@@ -250,29 +283,7 @@ def _field(
         + _tap(url, {"kind": "cross", "row": row_id, "index": index})
         + ">"
     )
-    if mixed:
-        c.rect(Box(box.x - 0.2, box.y - 0.2, box.w + 0.4, box.h + 0.4), colour, r=0.8)
-    c.rect(box, mix(colour, "#ffffff", 0.82), mix(colour, INK, 0.3), 0.14, 0.7)
-    c.text(str(f.number), box, paint.number_size(box), mix(colour, INK, 0.35), bold=True, cls="num")
-    c.symbol(shapes[f.colour], symbols.field_corner(box), mix(colour, INK, 0.35))
-    if f.double:
-        dark = mix(colour, INK, 0.45)
-        c.rect(box, "none", dark, 0.39, 0.7)
-        inset = marks.DOUBLE_INSET
-        c.rect(
-            Box(box.x + inset, box.y + inset, box.w - 2 * inset, box.h - 2 * inset),
-            "none",
-            dark,
-            0.16,
-            0.4,
-        )
-        tab = Box(box.cx - 1.7, box.top - 1.15, 3.4, 2.3)
-        c.rect(tab, dark, r=1.0)
-        c.text("\u00d72", tab, 5.5, "#ffffff", bold=True)
-    if f.bonus:
-        c.rect(Box(box.x - 0.15, box.y - 0.15, box.w + 0.3, box.h + 0.3), "none", INK, 0.46, 0.8)
-    if f.power:
-        _power(c, f.power, box.cx, box.top - 0.1)
+    c.parts.append(_field_art(f, colour, box, mixed, shapes[f.colour]))
     if crossed:
         c.cross(box)
     c.close("g")

@@ -88,11 +88,17 @@ def pdf() -> Response:
     if not key:
         raise BadRequest("name the layout: /pdf?layout=NAME")
     sheet = layouts.find(key)
-    chosen = options(request.args)
-    data = api.pdf_bytes([sheet], chosen.pages, chosen.paper, chosen.per_page, chosen.lang)
-    response = Response(data, mimetype="application/pdf")
+    response = Response(_pdf(key, options(request.args)), mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'attachment; filename="{_file_name(sheet)}.pdf"'
     return response
+
+
+@lru_cache(maxsize=32)
+def _pdf(key: str, chosen: PrintOptions) -> bytes:
+    """The PDF of the layout ``key`` with the options ``chosen``: the same bytes every time
+    (reportlab's invariant mode), so the last few asked for are kept."""
+    sheet = layouts.find(key)
+    return api.pdf_bytes([sheet], chosen.pages, chosen.paper, chosen.per_page, chosen.lang)
 
 
 def _file_name(sheet: layout.Layout) -> str:

@@ -4,14 +4,16 @@ games (layout, players and their secret tokens) and every game's log: the engine
 entries (``Game.entries``, docs/play.md), each stored as it happens, before the move is
 answered, so a reload, a crash or a restart loses no move.
 
-One :class:`Store` per process; every call opens its own short connection, so threads never
-share one (sqlite3 connections are not shared across threads here).
+One :class:`Store` per process; each thread keeps its own connection (sqlite3 connections
+are never shared across threads), open for the life of the store: closing the last one would
+checkpoint the WAL, an fsync per move.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -66,6 +68,7 @@ class Store:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self._local = threading.local()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             db = sqlite3.connect(path, timeout=30, isolation_level=None)
@@ -77,22 +80,29 @@ class Store:
         except (OSError, sqlite3.Error) as exc:
             raise OutputError(f"{path}: cannot open the database ({exc})") from None
 
+    def _connection(self) -> sqlite3.Connection:
+        """This thread's connection, opened the first time (autocommit mode; WAL with
+        ``synchronous=FULL``: a commit is on disk before the move is answered, so it
+        survives a crash of the server and a power cut)."""
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+            db.execute("PRAGMA synchronous=FULL")
+            self._local.db = db
+        return db
+
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
-        """A connection in autocommit mode whose block runs as one immediate transaction
-        (the write lock taken at once, so concurrent writers queue instead of failing)."""
-        db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        """This thread's connection, its block run as one immediate transaction (the write
+        lock taken at once, so concurrent writers queue instead of failing)."""
+        db = self._connection()
+        db.execute("BEGIN IMMEDIATE")
         try:
-            db.execute("PRAGMA synchronous=FULL")
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
-        finally:
-            db.close()
+            yield db
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
 
     def journal_mode(self) -> str:
         """The database's journal mode (``wal``)."""
