@@ -73,7 +73,7 @@ def test_two_locks_in_one_white_action_end_the_game_before_action_two() -> None:
     assert game.over
     assert game.sheets["Léa"].score().rows["red"] == (7, True, 28)
     assert game.sheets["Kim"].score().rows["red"] == (7, True, 28)  # both locked red at once
-    assert game.can_colour(None).reason == "the game is over"
+    assert game.can_colour(None).reason == "the game is over (red, yellow closed)"
     with pytest.raises(RuleViolation, match="the game is over"):
         game.colour(None)
     assert game.sheets["Léa"].penalties == 0  # no penalty: the turn never reached action 2
@@ -126,7 +126,9 @@ def test_corpus_games_that_cannot_end_so_are_refused_by_the_engine() -> None:
     game.roll(white=(6, 6), colours={"yellow": 1, "green": 1, "blue": 1})
     game.white({"Léa": cross("yellow", 10)})  # second closed colour: over
     assert game.over
-    assert game.can_white("Sam", cross("green", 10)).reason == "the game is over"
+    assert (
+        game.can_white("Sam", cross("green", 10)).reason == "the game is over (red, yellow closed)"
+    )
     assert (
         game.sheets["Sam"].can_cross("green", 10).reason == "the game is over (red, yellow closed)"
     )
@@ -134,7 +136,10 @@ def test_corpus_games_that_cannot_end_so_are_refused_by_the_engine() -> None:
     for _ in range(4):
         penalty.sheets["Kim"].penalty()
     assert penalty.over
-    assert penalty.can_white("Léa", None).reason == "the game is over"
+    assert (
+        penalty.can_white("Léa", None).reason
+        == "the game is over (Kim: 4 penalties, the last penalty box)"
+    )
 
 
 def test_dice_come_from_a_seeded_random_and_closed_dice_leave_the_game() -> None:
@@ -165,7 +170,7 @@ def test_table_play_closes_a_lock_for_others_at_the_end_of_the_turn_and_undo_reo
     assert game.sheets["Sam"].can_cross("red", 1)
     game.redo("Léa")
     assert game.sheets["Léa"].locked == ("red",)
-    with pytest.raises(RuleViolation, match="^Sam, there is no undone move to redo$"):
+    with pytest.raises(RuleViolation, match=r"^Sam, there is no undone move to redo$"):
         game.redo("Sam")
-    with pytest.raises(RuleViolation, match="^Kim, no player 'Kim'"):
+    with pytest.raises(RuleViolation, match=r"^Kim, no player 'Kim'"):
         game.play("Kim", cross("red", 0))

@@ -12,14 +12,17 @@ from qwixx_print.layout import Field, Layout
 
 
 class Board(NamedTuple):
-    """What play needs of a ``layout``. Per row, in layout order: its ``ids``, field
-    ``numbers`` and ``colours``, ``doubles``, ``bonus`` fields, ``powers`` (symbol or
-    ``None``), whether it has small boxes (``again``; ``has_again``: any row), its
-    ``lock_colours``, the index of its last field (``lasts``) and ``where`` each number stands
-    in it. ``row_of`` maps a row id to its place, ``colour_row`` a colour to its one-colour row
-    (the Bonuskette bar's targets), ``power_fields`` a power symbol to its (row, index) pairs,
-    and ``end_at`` is the number of closed colours that ends the game (RULES.md §1 End: 2; 1
-    on a one-colour sheet)."""
+    """What play needs of a ``layout``.
+
+    Per row, in layout order: its ``ids``, field ``numbers`` and ``colours``, ``doubles``,
+    ``bonus`` fields, ``powers`` (symbol or ``None``), whether it has small boxes (``again``;
+    ``has_again``: any row), its ``lock_colours``, the index of its last field (``lasts``) and
+    ``where`` each number stands in it. ``all_rows`` are the rows' places; ``rows_with`` maps
+    a colour to the places of the rows holding a field of it; ``row_of`` maps a row id to its
+    place; ``colour_row`` a colour to its one-colour row (the Bonuskette bar's targets);
+    ``power_fields`` a power symbol to its (row, index) pairs; ``end_at`` is the number of
+    closed colours that ends the game (RULES.md §1 End: 2; 1 on a one-colour sheet).
+    """
 
     layout: Layout
     ids: tuple[str, ...]
@@ -33,6 +36,8 @@ class Board(NamedTuple):
     lock_colours: tuple[str, ...]
     lasts: tuple[int, ...]
     where: tuple[dict[int, tuple[int, ...]], ...]
+    all_rows: tuple[int, ...]
+    rows_with: dict[str, tuple[int, ...]]
     row_of: dict[str, int]
     colour_row: dict[str, int]
     power_fields: dict[str, tuple[tuple[int, int], ...]]
@@ -61,6 +66,11 @@ class Board(NamedTuple):
             lock_colours=lock_colours,
             lasts=tuple(len(row.fields) - 1 for row in rows),
             where=tuple(_where(row.fields) for row in rows),
+            all_rows=tuple(range(len(rows))),
+            rows_with={
+                c: tuple(r for r, row in enumerate(rows) if any(f.colour == c for f in row.fields))
+                for c in layout.dice
+            },
             row_of={row.id: r for r, row in enumerate(rows)},
             colour_row={row.colour: r for r, row in enumerate(rows) if row.colour is not None},
             power_fields={p: tuple(places) for p, places in power_fields.items()},

@@ -48,9 +48,11 @@ class Dice(NamedTuple):
     def sums(self, colour: str) -> tuple[int, ...]:
         """The active player's sums with the ``colour`` die: each white die plus it (action
         2); empty when that die is out of the game."""
-        if colour not in self.colours:
+        face = self.colours.get(colour)
+        if face is None:
             return ()
-        return tuple(sorted({w + self.colours[colour] for w in self.white}))
+        low, high = sorted(self.white)
+        return (low + face,) if low == high else (low + face, high + face)
 
 
 class Game:
@@ -68,7 +70,9 @@ class Game:
         self.layout = layout
         self.table = table
         self.names = tuple(names)
-        self.sheets = {name: Sheet(layout, board) for name in names}
+        self._over: bool | None = None  # derived from the sheets, None when to be found
+        self._changed = False  # a sheet changed since the last end of an action
+        self.sheets = {name: Sheet(layout, board, self._sheet_changed) for name in names}
         self.active_index = 0
         self.turn = 1
         self.rolls = 0
@@ -77,9 +81,11 @@ class Game:
         """Turns: ``roll``, ``white`` (action 1 next), ``colour`` (action 2 next)."""
         self.closed: frozenset[str] = frozenset()
         """Colours closed at the table (closed for every sheet)."""
+        self._in_play = layout.dice
         self._crossed_this_turn = False
         self.entries: list[dict[str, object]] = []
-        """What happened, in order, as game-log entries (see :mod:`qwixx_print.play.log`)."""
+        """What happened, in order, as game-log entries (see :mod:`qwixx_print.play.log`);
+        a move is a :class:`Move`, or ``None`` for a pass; a roll is its :class:`Dice`."""
 
     # ----- state
 
@@ -91,7 +97,22 @@ class Game:
     @property
     def over(self) -> bool:
         """Whether the game has ended (RULES.md §1 End)."""
-        return any(sheet.over for sheet in self.sheets.values())
+        if self._over is None:
+            self._over = any(sheet.over for sheet in self.sheets.values())
+        return self._over
+
+    def _sheet_changed(self) -> None:
+        self._over = None
+        self._changed = True
+
+    @property
+    def why_over(self) -> str | None:
+        """Why the game has ended (``Léa crossed the last penalty box``), or ``None``."""
+        for name, sheet in self.sheets.items():
+            reason = sheet.why_over
+            if reason is not None:
+                return reason if sheet.table_over or "closed" in reason else f"{name}: {reason}"
+        return None
 
     @property
     def faces(self) -> int:
@@ -100,7 +121,7 @@ class Game:
 
     def dice_in_play(self) -> tuple[str, ...]:
         """The coloured dice not yet out of the game (a closed colour's die leaves)."""
-        return tuple(c for c in self.layout.dice if c not in self.closed)
+        return self._in_play
 
     # ----- turns
 
@@ -123,14 +144,16 @@ class Game:
         in_play = self.dice_in_play()
         if white is None:
             rng = rng or random.Random()
-            white = (rng.randint(1, self.faces), rng.randint(1, self.faces))
-            colours = {c: rng.randint(1, self.faces) for c in in_play}
-        colours = dict(colours or {})
-        self._check_faces(white, colours, in_play)
+            faces = rng.choices(range(1, self.faces + 1), k=2 + len(in_play))
+            white = (faces[0], faces[1])
+            colours = dict(zip(in_play, faces[2:], strict=True))
+        else:
+            colours = dict(colours or {})
+            self._check_faces(white, colours, in_play)
         self.dice = Dice((white[0], white[1]), colours)
         self.rolls += 1
         self.phase = "white"
-        self.entries.append({"roll": {"white": list(white), **colours}})
+        self.entries.append({"roll": self.dice})
         return self.dice
 
     def _check_faces(
@@ -166,11 +189,9 @@ class Game:
             self._refuse(name, self.can_white(name, move))
         for name, move in moves.items():
             if move is not None:
-                self.sheets[name].play(move)
+                self.sheets[name]._play_legal(move)
         self._crossed_this_turn = moves.get(self.active) is not None
-        self.entries.append(
-            {"white": {name: str(move) if move else "pass" for name, move in moves.items()}}
-        )
+        self.entries.append({"white": dict(moves)})
         self.phase = "colour"
         self._close_locks()
 
@@ -192,10 +213,10 @@ class Game:
         self._refuse(self.active, self.can_colour(move))
         sheet = self.sheets[self.active]
         if move is not None:
-            sheet.play(move)
+            sheet._play_legal(move)
         elif not self._crossed_this_turn:
             sheet.penalty()
-        self.entries.append({"colour": str(move) if move else "pass"})
+        self.entries.append({"colour": move})
         self._close_locks()
         self._next_player()
 
@@ -205,20 +226,23 @@ class Game:
         if self.table or self.phase != "white" or self.dice is None or self.over:
             return []
         sheet, number = self.sheets[name], self.dice.white_sum
-        return [Move("cross", r, i) for r, i in sheet.legal_crosses(number)] + [
-            Move("again", r, i) for r, i in sheet.legal_again(number)
-        ]
+        found = [Move("cross", r, i) for r, i in sheet.legal_crosses(number)]
+        if sheet.board.has_again:
+            found += [Move("again", r, i) for r, i in sheet.legal_again(number)]
+        return found
 
     def legal_colour(self) -> list[Move]:
         """The moves the active player may make in action 2 of this roll."""
         if self.table or self.phase != "colour" or self.dice is None or self.over:
             return []
         sheet, found = self.sheets[self.active], []
-        for colour in self.dice.colours:
+        again = sheet.board.has_again
+        for colour in self.dice.colours:  # a field has one colour: no move found twice
             for number in self.dice.sums(colour):
                 found += [Move("cross", r, i) for r, i in sheet.legal_crosses(number, colour)]
-                found += [Move("again", r, i) for r, i in sheet.legal_again(number, colour)]
-        return list(dict.fromkeys(found))
+                if again:
+                    found += [Move("again", r, i) for r, i in sheet.legal_again(number, colour)]
+        return found
 
     def _dice_verdict(
         self, name: str, move: Move, sums: tuple[int, ...] | None, dice: Dice | None
@@ -247,7 +271,7 @@ class Game:
 
     def _not_now(self, action: str) -> str:
         if self.over:
-            return "the game is over"
+            return f"the game is over ({self.why_over})"
         if self.table:
             return "this game is played at the table: enter moves with play"
         if self.phase == "roll":
@@ -268,8 +292,8 @@ class Game:
         """Apply ``move`` to ``name``'s sheet (table play). A lock closes its colour for the
         others at the end of the turn. Raises RuleViolation ``name, reason``."""
         self._refuse(name, self.can_play(name, move))
-        self.sheets[name].play(move)
-        self.entries.append({"player": name, "move": str(move)})
+        self.sheets[name]._play_legal(move)
+        self.entries.append({"player": name, "move": move})
 
     def undo(self, name: str) -> Move:
         """Undo ``name``'s last move (table play); a colour it had closed reopens for all.
@@ -308,29 +332,31 @@ class Game:
     # ----- locks and turns
 
     def _locked_colours(self) -> frozenset[str]:
-        board = next(iter(self.sheets.values())).board
-        return frozenset(
-            board.lock_colours[board.row_of[row]]
-            for sheet in self.sheets.values()
-            for row in sheet.locked
-        )
+        return frozenset().union(*(sheet.lock_colours for sheet in self.sheets.values()))
 
     def _close_locks(self) -> None:
         """The end of an action: every colour locked on any sheet closes for all, and a
         player's last penalty box ends the game for all (RULES.md §1 End)."""
+        if not self._changed:
+            return
+        self._changed = False
         self._set_closed(self.closed | self._locked_colours())
-        full = next(
-            (n for n, s in self.sheets.items() if s.penalties >= s.layout.penalty_boxes), None
-        )
+        boxes = self.layout.penalty_boxes
+        full = next((n for n, s in self.sheets.items() if s.penalties >= boxes), None)
+        over = None if full is None else f"{full} crossed the last penalty box"
         for sheet in self.sheets.values():
-            sheet.table_over = None if full is None else f"{full} crossed the last penalty box"
+            if sheet.table_over != over:
+                sheet.table_over = over
 
     def _reopen(self) -> None:
         """After an undo (table play): a closed colour nobody has locked any more reopens."""
         self._set_closed(self.closed & self._locked_colours())
 
     def _set_closed(self, closed: frozenset[str]) -> None:
+        if closed == self.closed:
+            return
         self.closed = closed
+        self._in_play = tuple(c for c in self.layout.dice if c not in closed)
         for sheet in self.sheets.values():
             sheet.table_closed = closed
 
@@ -348,4 +374,4 @@ class Game:
 
     def _refuse_if_over(self) -> None:
         if self.over:
-            raise RuleViolation("the game is over")
+            raise RuleViolation(f"the game is over ({self.why_over})")

@@ -17,7 +17,7 @@ from qwixx_print import marks, rules
 from qwixx_print.doc import Doc, Node
 from qwixx_print.errors import QwixxError, RuleViolation, located
 from qwixx_print.layout import Layout
-from qwixx_print.play.game import MAX_PLAYERS, Game
+from qwixx_print.play.game import MAX_PLAYERS, Dice, Game
 from qwixx_print.play.moves import Move, parse
 from qwixx_print.play.sheet import Sheet
 
@@ -42,8 +42,20 @@ def to_data(game: Game, layout_name: str | None = None) -> dict[str, Any]:
     }
     if game.table:
         data["table"] = True
-    data["moves"] = list(game.entries)
+    data["moves"] = [_plain(entry) for entry in game.entries]
     return data
+
+
+def _plain(value: object) -> Any:
+    """A log entry's value as plain data: a move as its line, ``None`` as ``pass``, dice as
+    ``{white: [a, b], colour: face, ...}``."""
+    if isinstance(value, Dice):
+        return {"white": list(value.white), **value.colours}
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, Move):
+        return str(value)
+    return "pass" if value is None else value
 
 
 def sheet_game(sheet: Sheet, name: str = "player") -> Game:
@@ -61,14 +73,25 @@ def sheet_game(sheet: Sheet, name: str = "player") -> Game:
 
 
 def dumps(game: Game, as_json: bool = False, layout_name: str | None = None) -> str:
-    """The log of ``game`` as YAML text (or JSON with ``as_json``), ending in a newline."""
+    """The log of ``game`` as YAML text, one line per move (or JSON with ``as_json``),
+    ending in a newline."""
     data = to_data(game, layout_name)
     if as_json:
         return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
     import yaml  # only when a YAML log is written: keeps start-up light
 
-    head = "# qwixx-print game log (docs/play.md)\n"
-    return head + yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100)
+    moves = data.pop("moves")
+    lines = ["# qwixx-print game log (docs/play.md)"]
+    lines.append(
+        yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=None).rstrip()
+    )
+    lines.append("moves:" + ("" if moves else " []"))
+    for entry in moves:
+        flow = yaml.safe_dump(
+            entry, allow_unicode=True, sort_keys=False, default_flow_style=True, width=10_000
+        )
+        lines.append(f"  - {flow.strip()}")
+    return "\n".join(lines) + "\n"
 
 
 def is_log(doc: Doc) -> bool:

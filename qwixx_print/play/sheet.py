@@ -10,6 +10,7 @@ Rules: RULES.md §1-§3, RULES-more.md §5 (docs/RULES.md).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from qwixx_print import rules
@@ -23,7 +24,8 @@ class State(NamedTuple):
     """A sheet's marks: per row (layout order) the ``crossed`` field indexes in the order
     crossed and the fields whose small box is crossed (``again``); the ``conceded`` rows
     (their colour closed by another player), ``penalties`` crossed, ``finished`` by hand and
-    the ``bar`` fields earned (Bonuskette), by index."""
+    the ``bar`` fields earned (Bonuskette), by index; ``locks``, the lock colours of the rows
+    locked (derived from ``crossed``, kept for speed)."""
 
     crossed: tuple[tuple[int, ...], ...]
     again: tuple[tuple[int, ...], ...]
@@ -31,6 +33,7 @@ class State(NamedTuple):
     penalties: int = 0
     finished: bool = False
     bar: tuple[int, ...] = ()
+    locks: frozenset[str] = frozenset()
 
 
 def _with(rows: tuple[tuple[int, ...], ...], r: int, index: int) -> tuple[tuple[int, ...], ...]:
@@ -43,18 +46,40 @@ class Sheet:
     Moves: :meth:`cross`, :meth:`again`, :meth:`penalty`, :meth:`concede`, :meth:`finish`,
     :meth:`undo`, :meth:`redo`, each with its ``can_*`` twin. Rows are named by id and fields
     by 0-based index in the row. ``board`` shares a :class:`Board` between the sheets of a
-    game; by default it is built from ``layout``.
+    game; by default it is built from ``layout``; ``on_change`` is called after every change.
     """
 
-    def __init__(self, layout: Layout, board: Board | None = None) -> None:
+    __slots__ = (
+        "_closed",
+        "_state",
+        "_table_closed",
+        "_table_over",
+        "_why_over",
+        "board",
+        "history",
+        "layout",
+        "on_change",
+        "redoable",
+    )
+
+    def __init__(
+        self,
+        layout: Layout,
+        board: Board | None = None,
+        on_change: Callable[[], None] | None = None,
+    ) -> None:
         self.board = board or Board.of(layout)
         self.layout = layout
+        self.on_change = on_change
+        """Called after every change of the sheet (a :class:`~qwixx_print.play.Game` keeps
+        its own view of the table fresh so)."""
         empty = tuple(() for _ in layout.rows)
         self._state = State(empty, empty)
         self._table_closed: frozenset[str] = frozenset()
         self._table_over: str | None = None
-        self._closed: frozenset[str] | None = None  # memos, cleared on every change
-        self._over: tuple[str | None] | None = None
+        self._closed: frozenset[str] = frozenset()  # derived, refreshed on every change
+        self._why_over: str | None = None
+        self._refresh()
         self.history: list[tuple[Move, State]] = []
         """Applied moves with the state before each, oldest first."""
         self.redoable: list[Move] = []
@@ -67,7 +92,8 @@ class Sheet:
 
     @state.setter
     def state(self, state: State) -> None:
-        self._state, self._closed, self._over = state, None, None
+        self._state = state
+        self._refresh()
 
     @property
     def table_closed(self) -> frozenset[str]:
@@ -77,7 +103,8 @@ class Sheet:
 
     @table_closed.setter
     def table_closed(self, colours: frozenset[str]) -> None:
-        self._table_closed, self._closed, self._over = colours, None, None
+        self._table_closed = colours
+        self._refresh()
 
     @property
     def table_over(self) -> str | None:
@@ -87,7 +114,16 @@ class Sheet:
 
     @table_over.setter
     def table_over(self, reason: str | None) -> None:
-        self._table_over, self._over = reason, None
+        self._table_over = reason
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Derive the closed colours and the end from the state and the table (every change
+        goes through here, so reading them costs nothing)."""
+        self._closed = self._closed_in(self._state)
+        self._why_over = self._find_over_reason()
+        if self.on_change is not None:
+            self.on_change()
 
     # ----- what the sheet shows
 
@@ -105,6 +141,11 @@ class Sheet:
         return self.state.penalties
 
     @property
+    def lock_colours(self) -> frozenset[str]:
+        """The colours of the rows this sheet locked."""
+        return self._state.locks
+
+    @property
     def locked(self) -> tuple[str, ...]:
         """Ids of the rows this player locked, top to bottom."""
         b = self.board
@@ -113,8 +154,6 @@ class Sheet:
     @property
     def closed(self) -> frozenset[str]:
         """Colours closed on this sheet: by its locks, by concede, or by the table."""
-        if self._closed is None:
-            self._closed = self._closed_in(self._state)
         return self._closed
 
     @property
@@ -134,12 +173,13 @@ class Sheet:
     def over(self) -> bool:
         """Whether the game is over for this sheet: finished by hand, the last penalty box
         crossed, or 2 colours closed (RULES.md §1 End; RULES-more.md §5 concede counts)."""
-        return self._over_reason() is not None
+        return self._why_over is not None
 
-    def _over_reason(self) -> str | None:
-        if self._over is None:
-            self._over = (self._find_over_reason(),)
-        return self._over[0]
+    @property
+    def why_over(self) -> str | None:
+        """Why the game is over for this sheet (``4 penalties, the last penalty box``,
+        ``red, yellow closed``, ``finished by hand``), or ``None`` while it goes on."""
+        return self._why_over
 
     def score(self) -> rules.SheetScore:
         """The sheet's score now (rows, penalties, powers, total), computed by
@@ -153,22 +193,32 @@ class Sheet:
         """Fields where a die sum ``number`` may be crossed now, as (row id, index): the white
         sum anywhere (``colour`` None), white + a coloured die only on fields of that
         ``colour`` (RULES.md §2 mixed sheets). Small boxes: :meth:`legal_again`."""
-        if self.over or (colour is not None and colour in self.closed):
+        closed = self._closed
+        if self._why_over is not None or (colour is not None and colour in closed):
             return []
-        b, found = self.board, []
-        for r in range(len(b.ids)):
-            start, colours = self._last(r) + 1, b.colours[r]
-            for i in b.where[r].get(number, ()):
-                wanted = i >= start and (colour is None or colours[i] == colour)
-                if wanted and self._cross_refusal(r, i) is None:
-                    found.append((b.ids[r], i))
+        b, crossed, found = self.board, self._state.crossed, []
+        for r in b.all_rows if colour is None else b.rows_with.get(colour, ()):
+            places = b.where[r].get(number)
+            if not places or b.lock_colours[r] in closed:
+                continue
+            start = crossed[r][-1] + 1 if crossed[r] else 0
+            for i in places:
+                if i < start or (colour is not None and b.colours[r][i] != colour):
+                    continue
+                if i == b.lasts[r] and self._lock_refusal(self._state, r) is not None:
+                    continue
+                found.append((b.ids[r], i))
         return found
 
     def legal_again(self, number: int, colour: str | None = None) -> list[tuple[str, int]]:
         """Small boxes (Nochmal) that a die sum ``number`` may cross now, as (row id, index
         of the field above), with the colour rule of :meth:`legal_crosses`."""
         b = self.board
-        if self.over or not b.has_again or (colour is not None and colour in self.closed):
+        if (
+            self._why_over is not None
+            or not b.has_again
+            or (colour is not None and colour in self.closed)
+        ):
             return []
         found = []
         for r in range(len(b.ids)):
@@ -261,13 +311,17 @@ class Sheet:
         """Apply ``move`` if legal, clearing what could be redone; raises RuleViolation with
         the reason otherwise, changing nothing."""
         self._raise(self.can(move))
+        self._play_legal(move)
+
+    def _play_legal(self, move: Move) -> None:
+        """Apply ``move``, which :meth:`can` judged legal just now; clears redo."""
         self.redoable.clear()
         self._apply(move)
 
     # ----- legality
 
     def _refusal(self, move: Move) -> str | None:
-        over = self._over_reason()
+        over = self._why_over
         if over is not None:
             return f"the game is over ({over})"
         if move.kind == "penalty":
@@ -308,10 +362,15 @@ class Sheet:
         if i < last:
             return f"{numbers[i]} is left of your last cross ({numbers[last]})"
         if i == self.board.lasts[r]:
-            s = self.state
-            before = rules.crosses_before_lock(self.layout.rows[r], s.crossed[r], s.again[r])
-            return rules.lock_refusal(self.layout, self.layout.rows[r], before)
+            return self._lock_refusal(self._state, r)
         return None
+
+    def _lock_refusal(self, s: State, r: int) -> str | None:
+        """Why the last field of row ``r`` may not be crossed in state ``s`` (the lock
+        threshold, RULES.md §1 Locking), or ``None``."""
+        row = self.layout.rows[r]
+        before = rules.crosses_before_lock(row, s.crossed[r], s.again[r])
+        return rules.lock_refusal(self.layout, row, before)
 
     def _again_refusal(self, r: int, i: int) -> str | None:
         """Why the small box under field ``i`` of row ``r`` may not be crossed (RULES.md §2
@@ -373,6 +432,8 @@ class Sheet:
         """``s`` with field ``i`` of row ``r`` crossed and what that causes: the bonus bar
         (RULES-more.md §5 Bonuskette) and completed power pairs (§5 Kräfte)."""
         s = s._replace(crossed=_with(s.crossed, r, i))
+        if i == self.board.lasts[r]:
+            s = s._replace(locks=s.locks | {self.board.lock_colours[r]})
         if self.board.bonus[r][i]:
             s = self._earn_bar(s)
         power = self.board.powers[r][i]
@@ -397,11 +458,8 @@ class Sheet:
         i = (s.crossed[r][-1] if s.crossed[r] else -1) + 1
         if i > self.board.lasts[r] or self.board.lock_colours[r] in self._closed_in(s):
             return s
-        if i == self.board.lasts[r]:
-            row = self.layout.rows[r]
-            before = rules.crosses_before_lock(row, s.crossed[r], s.again[r])
-            if rules.lock_refusal(self.layout, row, before) is not None:
-                return s
+        if i == self.board.lasts[r] and self._lock_refusal(s, r) is not None:
+            return s
         return self._add_cross(s, r, i)
 
     def _fire(self, s: State, power: str) -> State:
@@ -430,9 +488,11 @@ class Sheet:
         )
 
     def _closed_in(self, s: State) -> frozenset[str]:
-        b = self.board
-        locked = {b.lock_colours[r] for r in range(len(b.ids)) if b.lasts[r] in s.crossed[r]}
-        return self.table_closed | locked | {b.lock_colours[r] for r in s.conceded}
+        """The colours closed in state ``s``: by the table, by locks and by concede."""
+        if not s.conceded:
+            return self.table_closed | s.locks if s.locks else self.table_closed
+        conceded = {self.board.lock_colours[r] for r in s.conceded}
+        return self.table_closed | s.locks | conceded
 
     # ----- helpers
 
