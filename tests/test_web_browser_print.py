@@ -14,6 +14,7 @@ from selenium.webdriver.support.ui import Select
 from tests.browser import chromium, need_browser, phone, screenshot, served
 from tests.conftest import Run
 
+
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     need_browser()

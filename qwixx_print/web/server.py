@@ -55,9 +55,9 @@ def serve(host: str, port: int, db: Path | None, echo: Callable[[str], None]) ->
         server = create_server(app, host=host, port=port, threads=8)
     except OSError as exc:
         raise OutputError(f"{host}:{port}: cannot serve there ({exc.strerror})") from None
-    for line in addresses(host, int(getattr(server, "effective_port", port))):
-        echo(line)
-    try:
+    try:  # Ctrl-C may come as soon as the address is printed
+        for line in addresses(host, int(getattr(server, "effective_port", port))):
+            echo(line)
         server.run()  # returns on Ctrl-C: waitress stops its threads itself
     except KeyboardInterrupt:
         pass

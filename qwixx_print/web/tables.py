@@ -147,8 +147,8 @@ class Tables:
         with table.lock:
             first = len(table.game.entries)
             result = action(table.game)
-            added = table.game.entries[first:]
-            if added:
+            if len(table.game.entries) > first:
+                added = log.to_data(table.game)["moves"][first:]  # plain data, as logged
                 try:
                     self.store.append(table.id, first, added)
                 except OutputError:
