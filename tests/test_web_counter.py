@@ -388,3 +388,46 @@ def test_the_shared_screen_and_the_layout_list(client: FlaskClient) -> None:
     font = client.get("/fonts/DejaVuSans.ttf")
     assert font.status_code == 200 and font.mimetype == "font/ttf"
     assert client.get("/fonts/..%2Fapi.py").status_code == 404
+
+
+def test_a_game_on_an_uploaded_layout_is_played_and_replayed(app: Flask, tmp_path: Path) -> None:
+    client = app.test_client()
+    text = (Path(__file__).parent.parent / "layouts" / "classic.yaml").read_text(encoding="utf-8")
+    text = text.replace("name: classic", "name: house rules").replace(
+        "threshold: 5", "threshold: 3"
+    )
+    answer = client.post("/upload", data={"text": text, "csrf_token": token(client)})
+    key = answer.headers["Location"].rsplit("/", 1)[1]
+    page = client.get(f"/sheets/{key}").get_data(as_text=True)
+    assert f'href="/games/new?layout={key}"' in page
+    assert f'<option value="{key}" selected>' in client.get(f"/games/new?layout={key}").get_data(
+        as_text=True
+    )
+    game = new_game(client, ["Léa"], layout=key)
+    for index in (0, 1, 2, 10):  # the lock after 3 crosses: this layout's rule
+        assert tap(client, game, "Léa", kind="cross", row="red", index=index).status_code == 200
+    state = (
+        create_app(tmp_path / "web.sqlite3")
+        .test_client()
+        .get(f"/api/games/{game['game']}")
+        .get_json()
+    )
+    assert state["layout"] == key
+    assert state["players"][0]["locked"] == ["red"] and state["players"][0]["points"]["red"] == 15
+
+
+def test_roll_and_next_from_the_pages_and_the_api(client: FlaskClient) -> None:
+    game = new_game(client, ["Léa", "Sam"])
+    lea = f"/games/{game['game']}/{game['tokens']['Léa']}"
+    csrf = {"X-CSRF-Token": token(client)}
+    assert client.post(f"{lea}/next", headers=csrf).status_code == 200
+    state = client.get(f"/api/games/{game['game']}").get_json()
+    assert (state["active"], state["dice"], state["moves"]) == ("Sam", None, 1)
+    rolled = client.post(f"/api/games/{game['game']}/{game['tokens']['Sam']}/roll", json={})
+    assert rolled.status_code == 200 and rolled.get_json()["dice"] is not None
+    assert client.post(f"{lea}/roll", headers=csrf).status_code == 200  # passes the dice on
+    state = client.get(f"/api/games/{game['game']}").get_json()
+    assert state["active"] == "Léa" and state["moves"] == 4  # next, roll, next, roll
+    assert client.post(f"{lea}/jump", headers=csrf).status_code == 404
+    for url in ("/sheets/classic", "/games/new", f"/games/{game['game']}", lea, f"{lea}/board"):
+        assert client.get(url).status_code == 200, url
