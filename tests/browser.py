@@ -37,29 +37,51 @@ FLAGS = (
 """chromium's switches: headless, nothing fetched in the background, no host but loopback."""
 
 
+def serve_command(db: Path, port: int = 0) -> list[str]:
+    """The command that serves the web page on loopback at ``port`` with the database ``db``."""
+    return [sys.executable, "-m", "qwixx_print", "serve", "--port", str(port), "--db", str(db)]
+
+
+def start(db: Path) -> tuple[subprocess.Popen[str], str]:
+    """Start ``qwixx-print serve --port 0 --db DB`` (loopback): the process (its output on
+    one pipe) and its base URL (``http://127.0.0.1:PORT``)."""
+    process = subprocess.Popen(
+        serve_command(db), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    assert process.stdout is not None
+    first = process.stdout.readline()
+    found = re.search(r"http://127\.0\.0\.1:(\d+)/", first)
+    if not found:
+        process.kill()
+        process.wait(timeout=20)
+        process.stdout.close()
+        raise AssertionError(f"serve printed {first!r}")
+    return process, f"http://127.0.0.1:{found[1]}"
+
+
+def stop(process: subprocess.Popen[str], how: int = signal.SIGINT) -> int:
+    """Stop the server ``process`` with the signal ``how`` (Ctrl-C by default), wait for it,
+    close its pipe; its exit status."""
+    process.send_signal(how)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=20)
+    if process.stdout is not None:
+        process.stdout.close()
+    return process.returncode
+
+
 @contextmanager
 def served(db: Path) -> Iterator[str]:
     """Run ``qwixx-print serve --port 0 --db DB`` (loopback), yield its base URL
-    (``http://127.0.0.1:PORT``), then stop it with Ctrl-C (SIGINT) and wait for it."""
-    with subprocess.Popen(
-        [sys.executable, "-m", "qwixx_print", "serve", "--port", "0", "--db", str(db)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    ) as process:
-        try:
-            assert process.stdout is not None
-            first = process.stdout.readline()
-            found = re.search(r"http://127\.0\.0\.1:(\d+)/", first)
-            assert found, f"serve printed {first!r}"
-            yield f"http://127.0.0.1:{found[1]}"
-        finally:
-            process.send_signal(signal.SIGINT)
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=20)
+    (``http://127.0.0.1:PORT``), then stop it with Ctrl-C (SIGINT)."""
+    process, base = start(db)
+    try:
+        yield base
+    finally:
+        stop(process)
 
 
 def missing_browser() -> str | None:

@@ -7,8 +7,6 @@ from __future__ import annotations
 import json
 import random
 import signal
-import subprocess
-import sys
 import threading
 import urllib.error
 import urllib.request
@@ -20,6 +18,7 @@ from flask import Flask
 from qwixx_print.play import log
 from qwixx_print.web import create_app
 from qwixx_print.yamldoc import parse
+from tests.browser import start, stop
 
 NAMES = ["Ann", "Ben", "Cid", "Dee", "Eve"]
 
@@ -106,22 +105,9 @@ def _call(base: str, path: str, body: dict[str, Any] | None = None) -> tuple[int
             return error.code, json.load(error)
 
 
-def _start(db: Path) -> tuple[subprocess.Popen[str], str]:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "qwixx_print", "serve", "--port", "0", "--db", str(db)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    assert process.stdout is not None
-    first = process.stdout.readline()
-    port = first.split("http://127.0.0.1:")[1].split("/")[0]
-    return process, f"http://127.0.0.1:{port}"
-
-
 def test_a_server_killed_mid_game_continues_the_game_after_a_restart(tmp_path: Path) -> None:
     db = tmp_path / "web.sqlite3"
-    process, base = _start(db)
+    process, base = start(db)
     try:
         status, made = _call(base, "/api/games", {"layout": "doppelt", "players": ["Ann", "Ben"]})
         assert status == 201
@@ -130,12 +116,8 @@ def test_a_server_killed_mid_game_continues_the_game_after_a_restart(tmp_path: P
             assert _call(base, moves, {"kind": "cross", "row": "green", "index": index})[0] == 200
         status, before = _call(base, f"/api/games/{made['game']}")
     finally:
-        process.send_signal(signal.SIGKILL)
-        process.wait(timeout=20)
-        assert process.stdout is not None
-        process.stdout.close()
-    assert process.returncode == -signal.SIGKILL
-    process, base = _start(db)
+        assert stop(process, signal.SIGKILL) == -signal.SIGKILL
+    process, base = start(db)
     try:
         status, after = _call(base, f"/api/games/{made['game']}")
         assert status == 200 and after == before
@@ -145,8 +127,4 @@ def test_a_server_killed_mid_game_continues_the_game_after_a_restart(tmp_path: P
         status, going_on = _call(base, moves, {"kind": "cross", "row": "green", "index": 6})
         assert status == 200 and going_on["players"][0]["crossed"]["green"] == [0, 2, 5, 6]
     finally:
-        process.send_signal(signal.SIGINT)
-        process.wait(timeout=20)
-        assert process.stdout is not None
-        process.stdout.close()
-    assert process.returncode == 0
+        assert stop(process) == 0

@@ -6,11 +6,10 @@ from __future__ import annotations
 import signal
 import socket
 import subprocess
-import sys
 from pathlib import Path
 
 from qwixx_print.web.server import WARNING, addresses
-from tests.browser import served
+from tests.browser import serve_command, served
 
 
 def test_loopback_says_where_to_open_the_page_and_warns_of_nothing() -> None:
@@ -36,16 +35,7 @@ def test_a_port_in_use_is_one_line_and_exit_2(tmp_path: Path) -> None:
         taken.listen()
         port = taken.getsockname()[1]
         run = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "qwixx_print",
-                "serve",
-                "--port",
-                str(port),
-                "--db",
-                str(tmp_path / "w.db"),
-            ],
+            serve_command(tmp_path / "w.db", port),
             capture_output=True,
             text=True,
             timeout=60,
@@ -61,16 +51,7 @@ def test_a_database_that_cannot_be_created_is_one_line_and_exit_2(tmp_path: Path
     blocker = tmp_path / "file"
     blocker.write_text("x")
     run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "qwixx_print",
-            "serve",
-            "--port",
-            "0",
-            "--db",
-            str(blocker / "w.db"),
-        ],
+        serve_command(blocker / "w.db"),
         capture_output=True,
         text=True,
         timeout=60,
@@ -82,16 +63,7 @@ def test_a_database_that_cannot_be_created_is_one_line_and_exit_2(tmp_path: Path
 
 def test_ctrl_c_stops_the_server_cleanly(tmp_path: Path) -> None:
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "qwixx_print",
-            "serve",
-            "--port",
-            "0",
-            "--db",
-            str(tmp_path / "w.db"),
-        ],
+        serve_command(tmp_path / "w.db"),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
