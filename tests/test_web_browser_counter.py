@@ -43,9 +43,9 @@ def wait_for(browser: Any, script: str, seconds: float = 10.0) -> Any:
     raise AssertionError(f"still false after {seconds} s: {script}")
 
 
-def start_game(browser: Any, base: str, names: list[str]) -> dict[str, str]:
-    """Start a classic game from the form; the players' links by name, and the host's."""
-    browser.get(base + "/games/new")
+def start_game(browser: Any, base: str, names: list[str], sheet: str = "classic") -> dict[str, str]:
+    """Start a game of ``sheet`` from the form; the players' links by name, and the host's."""
+    browser.get(base + f"/games/new?layout={sheet}")
     for field, name in zip(browser.find_elements(By.NAME, "name"), names, strict=False):
         field.send_keys(name)
     browser.find_element(By.CSS_SELECTOR, "form.new-game button[type=submit]").click()
@@ -200,11 +200,13 @@ def test_the_sheets_rows_show_the_layouts_colours_by_pixel(base: str, tmp_path: 
         ), row.id
 
 
+@pytest.mark.parametrize("sheet", ["classic", "nochmal"])
 def test_a_phone_360_px_wide_taps_fields_at_least_9_mm_without_scrolling_sideways(
-    base: str, tmp_path: Path
+    base: str, tmp_path: Path, sheet: str
 ) -> None:
+    fields = sum(len(row.fields) for row in layout.find(sheet).rows)
     with chromium(360, 740) as browser:
-        links = start_game(browser, base, ["Ann", "Ben"])
+        links = start_game(browser, base, ["Ann", "Ben"], sheet)
         phone(browser)
         browser.get(links["Ann"])
         wait_for(browser, "document.querySelector('.own .field')")
@@ -216,7 +218,7 @@ def test_a_phone_360_px_wide_taps_fields_at_least_9_mm_without_scrolling_sideway
             "return Array.from(document.querySelectorAll('.own .field > rect:nth-of-type(1)'))"
             ".map(r => { const b = r.getBoundingClientRect(); return Math.min(b.width, b.height); })"
         )
-        assert len(sizes) == 44
+        assert len(sizes) == fields
         assert min(sizes) / CSS_PX_PER_MM >= 9.0, min(sizes) / CSS_PX_PER_MM
         tap(browser, "yellow", 3)
         assert own_field(browser, "yellow", 3) == "true"
@@ -224,7 +226,7 @@ def test_a_phone_360_px_wide_taps_fields_at_least_9_mm_without_scrolling_sideway
             "data-total"
         )
         assert total == "1"
-        screenshot(browser, "player-phone", tmp_path)
+        screenshot(browser, f"player-phone-{sheet}", tmp_path)
 
 
 def test_roll_shows_the_dice_and_highlights_the_fields_they_allow(

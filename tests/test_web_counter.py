@@ -57,6 +57,7 @@ def test_a_players_page_taps_only_their_own_sheet(client: FlaskClient) -> None:
     assert own.count(f'hx-post="{lea}/move"') == 4 * 11  # every field of the own sheet
     assert 'data-row="red" data-index="0" data-number="2" data-crossed="false"' in own
     assert "hx-post" not in other
+    assert game["tokens"]["Sam"] not in page and game["host"].rsplit("/", 1)[1] not in page
     for hook in (
         'data-action="penalty"',
         'data-action="undo"',
