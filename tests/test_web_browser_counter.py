@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -156,12 +157,15 @@ def test_a_three_player_game_tapped_to_its_end_scores_as_the_cli(base: str, tmp_
         for name in ("Ann", "Ben", "Cid")
     ]
     marks.write_text(json.dumps({"layout": "classic", "players": players}), encoding="utf-8")
+    filled = tmp_path / "filled.pdf"
     run = subprocess.run(
-        [sys.executable, "-m", "qwixx_print", "score", str(marks), "--json"],
+        [sys.executable, "-m", "qwixx_print", "score", str(marks), "--json", "--out", str(filled)],
         capture_output=True,
         text=True,
         check=True,
     )
+    with urllib.request.urlopen(links["host"] + "/filled.pdf", timeout=30) as answer:
+        assert answer.read() == filled.read_bytes()  # the page's filled-in sheets are the CLI's
     scored = json.loads(run.stdout)
     cli_totals = {player["name"]: player["total"] for player in scored["players"]}
     assert shown == cli_totals == {"Ann": 56, "Ben": 6 + 1 - 5, "Cid": 3 + 1 + 6}
@@ -232,8 +236,6 @@ def test_a_phone_360_px_wide_taps_fields_at_least_9_mm_without_scrolling_sideway
 def test_roll_shows_the_dice_and_highlights_the_fields_they_allow(
     base: str, tmp_path: Path
 ) -> None:
-    import urllib.request
-
     with chromium(1200, 1000) as browser:
         links = start_game(browser, base, ["Ann", "Ben"])
         browser.get(links["Ben"])
