@@ -125,6 +125,20 @@ def phone(driver: Any, width: int = 360, height: int = 740) -> None:
     )
 
 
+def _launch(start: Any, tries: int = 2) -> Any:
+    """``start()`` the browser, once more if the first start fails (chromedriver can time
+    out starting chromium on a busy shared host); the test itself is never retried."""
+    from selenium.common.exceptions import WebDriverException
+
+    for attempt in range(tries):
+        try:
+            return start()
+        except WebDriverException:
+            if attempt == tries - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
 @contextmanager
 def chromium(width: int = 1200, height: int = 900, downloads: Path | None = None) -> Iterator[Any]:
     """A headless chromium of ``width`` x ``height`` CSS pixels driven by selenium, saving
@@ -147,7 +161,7 @@ def chromium(width: int = 1200, height: int = 900, downloads: Path | None = None
                 "safebrowsing.enabled": False,
             },
         )
-    driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+    driver = _launch(lambda: webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER))))
     try:
         driver.set_page_load_timeout(30)
         driver.implicitly_wait(0)

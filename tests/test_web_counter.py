@@ -280,6 +280,8 @@ def test_the_end_shows_the_ranking_and_the_filled_in_sheets(client: FlaskClient)
             "no such layout: ../classic.yaml",
         ),
         ("get", "/api/games/nothing", None, 404, "no such game: nothing"),
+        ("get", "/api/games", None, 405, "The method is not allowed for the requested URL."),
+        ("get", "/games", None, 405, "The method is not allowed for the requested URL."),
     ],
 )
 def test_bad_counter_requests_get_a_4xx_with_one_line(
