@@ -13,6 +13,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -168,3 +169,14 @@ def chromium(width: int = 1200, height: int = 900, downloads: Path | None = None
         yield driver
     finally:
         driver.quit()
+
+
+def wait_for(browser: Any, script: str, seconds: float = 10.0) -> Any:
+    """The first truthy value of the JavaScript expression ``script``, polled."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        value = browser.execute_script(f"return {script}")
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"still false after {seconds} s: {script}")

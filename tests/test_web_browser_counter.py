@@ -9,7 +9,6 @@ import io
 import json
 import subprocess
 import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +19,7 @@ from PIL import Image
 from selenium.webdriver.common.by import By
 
 from qwixx_print import geometry, layout
-from tests.browser import chromium, need_browser, phone, screenshot, served
+from tests.browser import chromium, need_browser, phone, screenshot, served, wait_for
 
 CSS_PX_PER_MM = 96 / 25.4
 """CSS pixels per millimetre (a CSS inch is 96 px)."""
@@ -31,17 +30,6 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     need_browser()
     with served(tmp_path_factory.mktemp("db") / "web.sqlite3") as url:
         yield url
-
-
-def wait_for(browser: Any, script: str, seconds: float = 10.0) -> Any:
-    """The first truthy value of the JavaScript expression ``script``, polled."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        value = browser.execute_script(f"return {script}")
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"still false after {seconds} s: {script}")
 
 
 def start_game(browser: Any, base: str, names: list[str], sheet: str = "classic") -> dict[str, str]:

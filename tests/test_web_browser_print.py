@@ -11,8 +11,8 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from tests.browser import chromium, need_browser, phone, screenshot, served
-from tests.conftest import Run
+from tests.browser import chromium, need_browser, phone, screenshot, served, wait_for
+from tests.conftest import CLASSIC_YAML, Run
 
 
 @pytest.fixture(scope="module")
@@ -76,8 +76,32 @@ def test_the_print_page_fits_a_phone_360_px_wide(base: str, tmp_path: Path) -> N
         assert (scroll, client) == (360, 360)
         images = browser.find_elements(By.CSS_SELECTOR, ".card img")
         assert len(images) == 9
-        loaded = browser.execute_script(
-            "return arguments[0].complete && arguments[0].naturalWidth", images[0]
-        )
-        assert loaded == 384
+        assert wait_for(browser, "document.querySelector('.card img').naturalWidth") == 384
         screenshot(browser, "print-phone", tmp_path)
+
+
+def test_a_pasted_layout_shows_its_located_errors_then_its_picture(
+    base: str, tmp_path: Path
+) -> None:
+    broken = CLASSIC_YAML.replace("threshold: 5", "threshold: 50", 1)
+    line = broken.splitlines().index("  threshold: 50") + 1
+    with chromium(1200, 900) as browser:
+        browser.get(base + "/upload")
+        browser.execute_script(
+            "document.querySelector('textarea[name=text]').value = arguments[0]", broken
+        )
+        browser.find_element(By.CSS_SELECTOR, ".upload button[type=submit]").click()
+        wait_for(browser, "document.querySelector('.problems')")
+        errors = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".problems li.error")]
+        assert errors and errors[0].startswith(f"pasted.yaml:{line}: lock.threshold: ")
+        marked = browser.find_element(By.CSS_SELECTOR, ".listing .bad")
+        assert marked.get_attribute("data-line") == str(line)
+        assert marked.text.endswith("threshold: 50")
+        screenshot(browser, "upload-errors", tmp_path)
+        browser.execute_script(
+            "document.querySelector('textarea[name=text]').value = arguments[0]", CLASSIC_YAML
+        )
+        browser.find_element(By.CSS_SELECTOR, ".upload button[type=submit]").click()
+        width = wait_for(browser, "document.querySelector('img.preview')?.naturalWidth")
+        assert width == 384
+        assert browser.find_element(By.TAG_NAME, "h1").text == "classic"
