@@ -434,3 +434,21 @@ def test_roll_and_next_from_the_pages_and_the_api(client: FlaskClient) -> None:
     assert client.post(f"{lea}/jump", headers=csrf).status_code == 404
     for url in ("/sheets/classic", "/games/new", f"/games/{game['game']}", lea, f"{lea}/board"):
         assert client.get(url).status_code == 200, url
+
+
+def test_links_for_phones_use_the_servers_network_address(tmp_path: Path) -> None:
+    client = create_app(tmp_path / "w.db", public_url="http://192.168.1.20:8000").test_client()
+    game = new_game(client, ["Léa"])
+    assert (
+        game["links"]["Léa"]
+        == f"http://192.168.1.20:8000/games/{game['game']}/{game['tokens']['Léa']}"
+    )
+    host = client.get(game["host"].replace("http://192.168.1.20:8000", "")).get_data(as_text=True)
+    assert f'<a href="{game["links"]["Léa"]}">' in host and "data-loopback" not in host
+
+
+def test_a_loopback_server_tells_the_host_that_phones_cannot_reach_it(tmp_path: Path) -> None:
+    client = create_app(tmp_path / "w.db", loopback_only=True).test_client()
+    game = new_game(client, ["Léa"])
+    host = client.get(game["host"].replace("http://localhost", "")).get_data(as_text=True)
+    assert "qwixx-print serve --host 0.0.0.0" in host

@@ -31,10 +31,14 @@ def font(name: str) -> Response:
     return response
 
 
-def create_app(db: Path | None = None) -> Flask:
+def create_app(
+    db: Path | None = None, public_url: str | None = None, loopback_only: bool = False
+) -> Flask:
     """The Flask app of the web page, storing in the SQLite file ``db`` (default:
-    :func:`~qwixx_print.web.storage.default_path`). Raises OutputError when the database
-    cannot be opened."""
+    :func:`~qwixx_print.web.storage.default_path`). ``public_url`` (``http://ADDRESS:PORT``)
+    is where other devices reach it, for the players' links; ``loopback_only`` says that
+    they cannot (the host page says so). Raises OutputError when the database cannot be
+    opened."""
     from qwixx_print.web import counter, jsonapi, layouts, printing
     from qwixx_print.web.tables import Tables
 
@@ -43,7 +47,12 @@ def create_app(db: Path | None = None) -> Flask:
     app.extensions["qwixx_store"] = store
     app.extensions["qwixx_tables"] = Tables(store, layouts.find)
     app.secret_key = store.secret("session-key", lambda: secrets.token_hex(32))
-    app.config.update(SESSION_COOKIE_SAMESITE="Lax", SESSION_COOKIE_HTTPONLY=True)
+    app.config.update(
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        QWIXX_PUBLIC_URL=public_url,
+        QWIXX_LOOPBACK_ONLY=loopback_only,
+    )
     guard.install(app)
     app.register_blueprint(printing.bp)
     app.register_blueprint(counter.bp)

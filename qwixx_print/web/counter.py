@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
+from typing import Any
 
 import segno
 from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
@@ -117,6 +118,16 @@ def _qr(link: str) -> Markup:
     return Markup(segno.make(link, error="m").svg_inline(scale=4, border=2))
 
 
+def link(endpoint: str, **values: Any) -> str:
+    """The full address of a page for another device: on the server's network address when
+    it serves all addresses (``serve --host 0.0.0.0``: a host at 127.0.0.1 hands out links
+    that phones can open), else on the address this request came to."""
+    public = current_app.config.get("QWIXX_PUBLIC_URL")
+    if public:
+        return str(public).rstrip("/") + url_for(endpoint, **values)
+    return url_for(endpoint, **values, _external=True)
+
+
 def board_context(table: Table, token: str | None, message: str = "") -> dict[str, object]:
     """What the board template shows for ``token`` (None: the read-only table view)."""
     own = seat(table, token) if token is not None else None
@@ -124,8 +135,8 @@ def board_context(table: Table, token: str | None, message: str = "") -> dict[st
     game = table.game
     players = []
     for name, player_token in zip(game.names, table.tokens, strict=True):
-        link = url_for("counter.page", game_id=table.id, token=player_token, _external=True)
-        players.append({"name": name, "link": link, "qr": _qr(link) if host else None})
+        address = link("counter.page", game_id=table.id, token=player_token)
+        players.append({"name": name, "link": address, "qr": _qr(address) if host else None})
     sheet = game.sheets[own] if own is not None else None
     return {
         "table": table,
@@ -142,6 +153,8 @@ def board_context(table: Table, token: str | None, message: str = "") -> dict[st
         "closed_for_all": all(s.over for s in game.sheets.values()),
         "message": message,
         "moves": len(game.entries),
+        "shared_link": link("counter.spectate", game_id=table.id),
+        "loopback_only": current_app.config.get("QWIXX_LOOPBACK_ONLY", False),
     }
 
 

@@ -94,12 +94,12 @@ def create() -> tuple[Response, int]:
         raise BadRequest("players must be a list of names")
     table = counter.create(str(body.get("layout", "")), names)
     links = {
-        name: url_for("counter.page", game_id=table.id, token=token, _external=True)
+        name: counter.link("counter.page", game_id=table.id, token=token)
         for name, token in zip(table.game.names, table.tokens, strict=True)
     }
     return jsonify(
         game=table.id,
-        host=url_for("counter.page", game_id=table.id, token=table.host, _external=True),
+        host=counter.link("counter.page", game_id=table.id, token=table.host),
         tokens=dict(zip(table.game.names, table.tokens, strict=True)),
         links=links,
     ), 201

@@ -26,17 +26,23 @@ def lan_address() -> str:
         probe.close()
 
 
+ALL = ("0.0.0.0", "::", "")
+"""Hosts that mean every address of this machine."""
+
+LOOPBACKS = (LOOPBACK, "localhost", "::1")
+
+
 def addresses(host: str, port: int) -> list[str]:
     """The lines ``serve`` prints before it starts: where to open the page, and for a host
     that is not loopback the address on the network and :data:`WARNING`."""
-    if host in ("0.0.0.0", "::", ""):
+    if host in ALL:
         return [
             f"open http://{lan_address()}:{port}/ on any device of this network "
             f"(here: http://127.0.0.1:{port}/)",
             WARNING,
         ]
     lines = [f"open http://{host}:{port}/ in a browser (Ctrl-C stops the server)"]
-    if host not in (LOOPBACK, "localhost", "::1"):
+    if host not in LOOPBACKS:
         lines.append(WARNING)
     return lines
 
@@ -50,13 +56,16 @@ def serve(host: str, port: int, db: Path | None, echo: Callable[[str], None]) ->
     from qwixx_print.errors import OutputError
     from qwixx_print.web import create_app
 
-    app = create_app(db)
+    app = create_app(db, loopback_only=host in LOOPBACKS)
     try:
         server = create_server(app, host=host, port=port, threads=8)
     except OSError as exc:
         raise OutputError(f"{host}:{port}: cannot serve there ({exc.strerror})") from None
+    bound = int(getattr(server, "effective_port", port))
+    if host in ALL:
+        app.config["QWIXX_PUBLIC_URL"] = f"http://{lan_address()}:{bound}"
     try:  # Ctrl-C may come as soon as the address is printed
-        for line in addresses(host, int(getattr(server, "effective_port", port))):
+        for line in addresses(host, bound):
             echo(line)
         server.run()  # returns on Ctrl-C: waitress stops its threads itself
     except KeyboardInterrupt:
