@@ -452,3 +452,23 @@ def test_a_loopback_server_tells_the_host_that_phones_cannot_reach_it(tmp_path: 
     game = new_game(client, ["Léa"])
     host = client.get(game["host"].replace("http://localhost", "")).get_data(as_text=True)
     assert "qwixx-print serve --host 0.0.0.0" in host
+
+
+def test_no_page_loads_anything_from_another_site(client: FlaskClient) -> None:
+    game = new_game(client, ["Léa"])
+    pages = ["/", "/upload", "/games/new", "/sheets/kraefte", f"/games/{game['game']}"]
+    pages += [
+        game["host"].replace("http://localhost", ""),
+        game["links"]["Léa"].replace("http://localhost", ""),
+    ]
+    for url in pages:
+        html = client.get(url).get_data(as_text=True)
+        for attribute, value in re.findall(r'\b(src|href|hx-get|hx-post)="([^"]*)"', html):
+            assert value.startswith(("/", "#", "http://localhost/")), (url, attribute, value)
+        assert "//" not in "".join(re.findall(r"url\(([^)]*)\)", html))
+    with client.get("/static/style.css") as answer:  # a file response: closed when read
+        css = answer.get_data(as_text=True)
+    assert re.findall(r"url\(\"?([^)\"]*)", css) == [
+        "/fonts/DejaVuSans.ttf",
+        "/fonts/DejaVuSans-Bold.ttf",
+    ]
