@@ -236,6 +236,13 @@ def test_the_end_shows_the_ranking_and_the_filled_in_sheets(client: FlaskClient)
             409,
             "Léa, red: no field 11 (the row has fields 0 to 10)",
         ),
+        (
+            "post",
+            "/api/games/GAME/LEA/moves",
+            {"kind": "cross", "row": "red", "index": "\u00b2"},
+            400,
+            "index must be a whole number, got '\u00b2'",
+        ),
         ("post", "/api/games/GAME/LEA/moves", ["penalty"], 400, "send a JSON object"),
         (
             "post",

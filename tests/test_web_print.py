@@ -82,6 +82,16 @@ def test_pdf_download_is_the_clis_file_byte_for_byte(
             400,
             "pages must be a whole number from 1 to 1000, got '-1'",
         ),
+        (
+            "/pdf?layout=classic&pages=%C2%B2",
+            400,
+            "pages must be a whole number from 1 to 1000, got '²'",
+        ),
+        (
+            "/pdf?layout=classic&pages=" + "9" * 5000,
+            400,
+            f"pages must be a whole number from 1 to 1000, got '{'9' * 20}'",
+        ),
         ("/pdf?layout=classic&lang=xx", 400, "lang must be one of de, en, fr, nl, pl, got 'xx'"),
         ("/pdf?layout=classic&paper=a3", 400, "paper must be one of a4, letter, got 'a3'"),
         ("/pdf?layout=classic&per_page=3", 400, "per_page must be one of 1, 2, 4, 8, got '3'"),

@@ -226,7 +226,7 @@ def board(game_id: str, token: str) -> str | tuple[str, int]:
 def _index(value: str | None) -> int | None:
     if value is None or value == "":
         return None
-    if not value.isdigit() or len(value) > 3:
+    if not (value.isascii() and value.isdigit()) or len(value) > 3:
         raise BadRequest(f"index must be a whole number, got {value[:20]!r}")
     return int(value)
 

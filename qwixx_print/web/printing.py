@@ -48,7 +48,8 @@ def choice(args: Mapping[str, str], key: str, allowed: list[str], default: str) 
 def whole(args: Mapping[str, str], key: str, low: int, high: int, default: int) -> int:
     """``args[key]`` as a whole number from ``low`` to ``high``; else a 400."""
     text = args.get(key, str(default))
-    if not text.isdigit() or not low <= int(text) <= high:
+    digits = text.isascii() and text.isdigit() and len(text) <= 9  # not '²', not 10**9999
+    if not digits or not low <= int(text) <= high:
         raise BadRequest(f"{key} must be a whole number from {low} to {high}, got {text[:20]!r}")
     return int(text)
 
