@@ -180,6 +180,7 @@ def test_the_end_shows_the_ranking_and_the_filled_in_sheets(client: FlaskClient)
     [
         ("get", "/games/nothing", None, 404, "no such game: nothing"),
         ("get", "/games/GAME/nobody", None, 404, "no such player in this game: check the link"),
+        ("get", "/games/GAME/%ff%C3%A9", None, 404, "no such player in this game: check the link"),
         (
             "get",
             "/games/GAME/nobody/board",
@@ -329,6 +330,9 @@ def test_counter_posts_need_the_csrf_token_or_json(client: FlaskClient) -> None:
     game = new_game(client, ["Léa"])
     lea = f"/games/{game['game']}/{game['tokens']['Léa']}"
     answer = client.post(f"{lea}/move", data={"kind": "penalty"})
+    assert answer.status_code == 403
+    token(client)
+    answer = client.post(f"{lea}/move", data={"kind": "penalty"}, headers={"X-CSRF-Token": "é"})
     assert answer.status_code == 403
     answer = client.post("/games", data={"layout": "classic", "name": ["Jo"]})
     assert answer.status_code == 403

@@ -4,7 +4,6 @@ requests, the limits, and error handlers that turn every failure into a 4xx with
 
 from __future__ import annotations
 
-import hmac
 import secrets
 from urllib.parse import urlsplit
 
@@ -12,6 +11,7 @@ from flask import Flask, Response, jsonify, render_template, request, session
 from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
 
 from qwixx_print.errors import QwixxError, RuleViolation
+from qwixx_print.web.tables import same_secret
 
 MAX_UPLOAD = 1_000_000
 """Largest layout accepted, bytes (an upload or a pasted text): the strict loader's limit."""
@@ -61,7 +61,7 @@ def check_post() -> None:
         return
     sent = request.headers.get(CSRF_HEADER) or request.form.get(CSRF_FIELD, "")
     known = session.get("csrf")
-    if not known or not hmac.compare_digest(str(known), sent):
+    if not known or not same_secret(str(known), sent):
         raise Forbidden("this form is out of date or from another site: reload the page")
 
 

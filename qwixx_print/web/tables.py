@@ -47,13 +47,13 @@ class Table:
     def player(self, token: str) -> str | None:
         """The name of the player whose link holds ``token``, or None (also for the host)."""
         for name, known in zip(self.game.names, self.tokens, strict=True):
-            if secrets.compare_digest(known, token):
+            if same_secret(known, token):
                 return name
         return None
 
     def is_host(self, token: str) -> bool:
         """Whether ``token`` is the host's."""
-        return secrets.compare_digest(self.host, token)
+        return same_secret(self.host, token)
 
     def log_doc(self) -> Doc:
         """The game's log as the engine writes it, parsed as a log file is
@@ -68,6 +68,12 @@ class Table:
         """(place, name, total) for every player, ties sharing a place (RULES.md §1)."""
         totals = {name: sheet.score().total for name, sheet in self.game.sheets.items()}
         return rules.ranking(totals)
+
+
+def same_secret(known: str, given: str) -> bool:
+    """Whether ``given`` (any text from a request) is the secret ``known``, compared in
+    constant time, as UTF-8 bytes (``compare_digest`` refuses non-ASCII text)."""
+    return secrets.compare_digest(known.encode(), given.encode("utf-8", "replace"))
 
 
 def check_names(names: list[str], most: int) -> list[str]:
