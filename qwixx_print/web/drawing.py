@@ -63,6 +63,7 @@ class Canvas:
         self.parts: list[str] = []
 
     def y(self, y: float) -> float:
+        """SVG's y (down from the top, mm) of the geometry's ``y`` (up from the bottom)."""
         return self.height - y
 
     def rect(
@@ -74,6 +75,8 @@ class Canvas:
         r: float = 0.0,
         extra: str = "",
     ) -> None:
+        """``box`` (mm) filled with ``fill``, stroked ``width`` mm in ``stroke``, corners
+        rounded by ``r`` mm; ``extra`` attributes appended as they are."""
         self.parts.append(
             f'<rect x="{_num(box.x)}" y="{_num(self.y(box.top))}" width="{_num(box.w)}" '
             f'height="{_num(box.h)}" rx="{_num(r)}" fill="{fill}" stroke="{stroke}" '
@@ -83,16 +86,19 @@ class Canvas:
     def circle(
         self, cx: float, cy: float, r: float, fill: str, stroke: str = "none", width: float = 0.0
     ) -> None:
+        """A circle of radius ``r`` mm around (cx, cy) mm."""
         self.parts.append(
             f'<circle cx="{_num(cx)}" cy="{_num(self.y(cy))}" r="{_num(r)}" fill="{fill}" '
             f'stroke="{stroke}" stroke-width="{_num(width)}"/>'
         )
 
     def polygon(self, points: list[tuple[float, float]], fill: str) -> None:
+        """The polygon through ``points`` (mm, geometry's y) filled with ``fill``."""
         text = " ".join(f"{_num(x)},{_num(self.y(y))}" for x, y in points)
         self.parts.append(f'<polygon points="{text}" fill="{fill}"/>')
 
     def line(self, x0: float, y0: float, x1: float, y1: float, stroke: str, width: float) -> None:
+        """A line from (x0, y0) to (x1, y1), mm, ``width`` mm, round caps."""
         self.parts.append(
             f'<line x1="{_num(x0)}" y1="{_num(self.y(y0))}" '
             f'x2="{_num(x1)}" y2="{_num(self.y(y1))}" stroke="{stroke}" '
@@ -128,18 +134,23 @@ class Canvas:
         self.line(box.x + dx, box.top - dy, box.right - dx, box.y + dy, INK, width)
 
     def symbol(self, shape: str, box: Box, fill: str) -> None:
+        """A colour's symbol (``draw.symbols.SHAPES``) filling the square ``box``, as the
+        PDF draws it (:func:`qwixx_print.draw.symbols.outline`)."""
         if shape == "circle":
             self.circle(box.cx, box.cy, box.w * symbols.CIRCLE_R, fill)
         else:
             self.polygon(symbols.outline(shape, box), fill)
 
     def open(self, tag: str) -> None:
+        """Append an opening ``tag`` (written whole, attributes escaped by the caller)."""
         self.parts.append(tag)
 
     def close(self, tag: str) -> None:
+        """Append the closing tag of ``tag``."""
         self.parts.append(f"</{tag}>")
 
     def svg(self) -> str:
+        """Everything appended, as one string."""
         return "".join(self.parts)
 
 
