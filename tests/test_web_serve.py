@@ -8,6 +8,8 @@ import socket
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from qwixx_print.web.server import WARNING, addresses
 from tests.browser import serve_command, served
 
@@ -83,3 +85,12 @@ def test_the_served_page_answers_on_loopback(tmp_path: Path) -> None:
     with served(tmp_path / "w.db") as base, urllib.request.urlopen(base + "/", timeout=20) as page:
         assert page.status == 200
         assert b'<li class="card" data-layout="classic">' in page.read()
+
+
+def test_the_default_database_is_in_the_users_data_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from qwixx_print.web.storage import default_path
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert default_path() == tmp_path / "data" / "qwixx-print" / "web.sqlite3"
