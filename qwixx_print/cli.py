@@ -136,6 +136,7 @@ def cli() -> None:
     qwixx-print list                     the shipped layouts
     qwixx-print validate my-layout.yaml  check a layout against the rules
     qwixx-print score game.yaml          count the score of filled-in sheets
+    qwixx-print serve                    the web page: print sheets, count a game
 
     LAYOUT is a shipped layout's name or the path of a .yaml file.
     Print the PDF at 100 % ("actual size"), not "fit to page".
@@ -375,3 +376,28 @@ def help_command(ctx: click.Context, command: str | None) -> None:
         )
     with click.Context(found, info_name=command, parent=ctx.parent) as sub:
         click.echo(found.get_help(sub))
+
+
+@cli.command("serve")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on; 0.0.0.0 lets phones on the same network open the page.",
+)
+@click.option(
+    "--port", type=click.IntRange(0, 65535), default=8000, show_default=True, metavar="PORT"
+)
+@click.option(
+    "--db",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="SQLite file of the games and uploaded layouts. Default: in the user's data folder.",
+)
+def serve_command(host: str, port: int, db: Path | None) -> None:
+    """Serve the web page: print any sheet, and count a game on every player's phone.
+
+    Listens on loopback (this computer only) unless --host says otherwise. Ctrl-C stops it.
+    """
+    from qwixx_print.web.server import serve
+
+    serve(host, port, db, click.echo)
