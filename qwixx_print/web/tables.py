@@ -10,7 +10,6 @@ engine's.
 
 from __future__ import annotations
 
-import json
 import random
 import secrets
 import threading
@@ -58,11 +57,7 @@ class Table:
     def log_doc(self) -> Doc:
         """The game's log as the engine writes it, parsed as a log file is
         (``{id}.json``), e.g. for :func:`qwixx_print.play.log.scored`."""
-        from qwixx_print.errors import QwixxError
-        from qwixx_print.yamldoc import parse
-
-        text = log.dumps(self.game, as_json=True, layout_name=self.layout_key)
-        return parse(text.encode("utf-8"), f"{self.id}.json", QwixxError)
+        return log.doc_of(log.to_data(self.game, self.layout_key), f"{self.id}.json")
 
     def ranking(self) -> list[tuple[int, str, int]]:
         """(place, name, total) for every player, ties sharing a place (RULES.md §1)."""
@@ -131,8 +126,6 @@ class Tables:
 
     def _replay(self, stored: StoredGame) -> Table:
         """The game ``stored`` replayed by the engine's log reader."""
-        from qwixx_print.yamldoc import parse
-
         data = {
             log.KEY: log.VERSION,
             "layout": stored.layout,
@@ -140,9 +133,7 @@ class Tables:
             "table": True,
             "moves": stored.entries,
         }
-        text = json.dumps(data, ensure_ascii=False)
-        doc = parse(text.encode("utf-8"), f"{stored.id}.json", log.GameLogError)
-        game = log.from_doc(doc, lambda _: self.find(stored.layout))
+        game = log.from_data(data, lambda _: self.find(stored.layout), f"{stored.id}.json")
         return Table(stored.id, stored.layout, stored.host, stored.tokens, game)
 
     def act(self, table: Table, action: Callable[[Game], T]) -> T:
@@ -154,7 +145,7 @@ class Tables:
             first = len(table.game.entries)
             result = action(table.game)
             if len(table.game.entries) > first:
-                added = log.to_data(table.game)["moves"][first:]  # plain data, as logged
+                added = log.entries_data(table.game, first)
                 try:
                     self.store.append(table.id, first, added)
                 except OutputError:
