@@ -471,3 +471,13 @@ def test_every_rule_of_the_new_sheets_fits_the_header_in_every_language(
         header = " ".join(row_sequences(out)[0][0])
         for _, hint in marks.header_hints(sheet, labels.for_layout(sheet, lang)):
             assert " ".join(hint.split()) in header, (name, hint)
+
+
+def test_longo_numbers_stay_at_9_pt_in_fields_of_5_3_mm(pdfs: dict[str, Path]) -> None:
+    width, height = geometry.field_size(layout.find("longo"))
+    assert width == pytest.approx(5.275, abs=0.01) and height >= paint.NUMBER_FIELD_W
+    with pdfplumber.open(pdfs["longo"]) as pdf:
+        chars = pdf.pages[0].chars
+    digits = [c for c in chars if str(c["text"]).isdigit() and "Bold" in str(c["fontname"])]
+    sizes = {round(float(c["size"]), 1) for c in digits}
+    assert sizes == {6.5, 9.0}  # the score table's and lucky numbers' 6.5 pt, the fields' 9
