@@ -230,14 +230,16 @@ def _violation(marks: Marks, place: Place, who: str, exc: RuleViolation) -> Rule
 
 def summary(game: Game) -> dict[str, Any]:
     """The scored game as plain data (the ``--json`` output, docs/scoring.md): layout,
-    players (rows, penalties, penalty points as a negative number, powers, total) and the
-    ranking with ``tie`` set on shared places."""
+    players (their slip and lucky numbers where given, rows, penalties, penalty points as a
+    negative number, powers, bonus rows and the framed group where the sheet has them,
+    total) and the ranking with ``tie`` set on shared places."""
     places = [place for place, _, _ in game.ranking]
     return {
         "layout": game.marks.layout.name,
         "players": [
             {
                 "name": name,
+                **_own_values(game, name),
                 "rows": [
                     {"row": row, "crosses": s.crosses, "locked": s.locked, "points": s.points}
                     for row, s in sheet.rows.items()
@@ -257,6 +259,17 @@ def summary(game: Game) -> dict[str, Any]:
             for place, name, total in game.ranking
         ],
     }
+
+
+def _own_values(game: Game, name: str) -> dict[str, Any]:
+    """A player's slip and lucky numbers as their marks give them (RULES.md §4), if any."""
+    player = next(p for p in game.marks.players if p.name == name)
+    own: dict[str, Any] = {}
+    if player.slip is not None:
+        own["slip"] = player.slip
+    if player.lucky is not None:
+        own["lucky"] = list(player.lucky)
+    return own
 
 
 def _more(layout: Layout, sheet: rules.SheetScore) -> dict[str, Any]:
