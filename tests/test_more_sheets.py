@@ -400,6 +400,10 @@ players:
     slip = geometry.sheet_boxes(layout.find("connected-chain")).slip
     assert slip is not None
     assert _words_in(out, slip)[0] == ["C"]
+    import json
+
+    (player,) = json.loads(run("score", str(path), "--json").output)["players"]
+    assert player["slip"] == "C" and player["total"] == 3 + 3  # C links red 3, 8 to yellow
 
 
 @pytest.mark.parametrize(
