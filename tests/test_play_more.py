@@ -218,3 +218,11 @@ moves: []
     doc = yamldoc.parse(text.encode(), "log.yaml", playlog.GameLogError)
     with pytest.raises(playlog.GameLogError, match="lucky numbers are 2 different numbers"):
         playlog.from_doc(doc, api.checked)
+
+
+def test_an_own_sheet_belongs_to_the_games_layout_and_a_player() -> None:
+    chain = api.checked("connected-chain")
+    with pytest.raises(RuleViolation, match="Sam: a player's own sheet is one of the game's"):
+        Game(chain, ["Léa", "Sam"], own={"Sam": api.checked("classic")})
+    with pytest.raises(RuleViolation, match="Max: a player's own sheet"):
+        Game(chain, ["Léa"], own={"Max": chain.sheet("B")})

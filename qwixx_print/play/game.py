@@ -59,7 +59,8 @@ class Game:
     """A game of ``layout`` for the players ``names`` (1 to :data:`MAX_PLAYERS`, unique),
     the first one active. ``table=True`` plays moves as tapped (:meth:`play`) instead of
     dice turns. ``own`` gives a player their own sheet of the layout (a slip, lucky
-    numbers: :meth:`Layout.sheet`, RULES-more.md §4). Raises RuleViolation for bad names."""
+    numbers: :meth:`Layout.sheet`, RULES-more.md §4). Raises RuleViolation for bad names or
+    an own sheet of another layout or for no player of the game."""
 
     def __init__(
         self,
@@ -74,6 +75,12 @@ class Game:
             twice = next(n for n in names if list(names).count(n) > 1)
             raise RuleViolation(f"the name '{twice}' is used twice: give every player their own")
         own = own or {}
+        for name, mine in own.items():
+            if name not in names or mine.name != layout.name:
+                raise RuleViolation(
+                    f"{name}: a player's own sheet is one of the game's layout ({layout.name}), "
+                    "for one of its players"
+                )
         boards = {(layout.slip, layout.lucky): Board.of(layout)}
         for sheet_layout in own.values():
             key = (sheet_layout.slip, sheet_layout.lucky)
