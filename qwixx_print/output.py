@@ -47,8 +47,7 @@ def to_stdout(data: str | bytes) -> None:
     stream = stdout()
     try:
         if isinstance(data, bytes):
-            stream.buffer.write(data)
-            stream.buffer.flush()
+            _write_all(stream, data)
         else:
             stream.write(data)
             stream.flush()
@@ -56,6 +55,22 @@ def to_stdout(data: str | bytes) -> None:
         raise
     except OSError as exc:
         raise OutputError(f"-: cannot write to standard output ({exc.strerror})") from None
+
+
+def _write_all(stream: TextIO, data: bytes) -> None:
+    """Write ``data`` to the file under ``stream`` until all of it is written: a pipe whose
+    reader stops mid-way takes part of a large write, and only the next write fails (with
+    BrokenPipeError), so a short write is never taken for the whole."""
+    stream.flush()
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError):  # io.UnsupportedOperation: a stream in memory (tests)
+        stream.buffer.write(data)
+        stream.buffer.flush()
+        return
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
 
 
 def drop_stdout() -> None:

@@ -11,6 +11,7 @@ import stat
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
@@ -217,6 +218,23 @@ def test_closed_pipe_ends_quietly_with_exit_2_without_a_success_message(args: li
     )
     assert reader.stdout is not None and reader.stderr is not None
     reader.stdout.close()  # before the program has written anything
+    with reader.stderr:
+        error = reader.stderr.read()
+    assert (reader.wait(timeout=60), error) == (2, b"")
+
+
+def test_a_reader_that_stops_mid_pdf_is_exit_2_not_success() -> None:
+    """A reader that keeps the first 100 bytes of a large PDF and closes: the pipe takes
+    part of the write, and the rest must fail, not be reported as written (newcomer)."""
+    reader = subprocess.Popen(
+        [sys.executable, "-m", "qwixx_print", "classic", "--out", "-", "--pages", "1000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert reader.stdout is not None and reader.stderr is not None
+    time.sleep(0.2)
+    assert reader.stdout.read(100).startswith(b"%PDF-")
+    reader.stdout.close()
     with reader.stderr:
         error = reader.stderr.read()
     assert (reader.wait(timeout=60), error) == (2, b"")
