@@ -386,6 +386,29 @@ def _unprivileged() -> list[str]:
     return ["setpriv", f"--inh-caps={caps}", f"--bounding-set={caps}"]
 
 
+def test_read_only_pdf_is_refused_even_for_root(tmp_path: Path, run: Run) -> None:
+    """chmod 444 says "keep it": root could replace it, but is refused too (newcomer)."""
+    target = tmp_path / "kept.pdf"
+    target.write_bytes(b"%PDF-1.4 kept\n")
+    target.chmod(0o444)
+    result = run("classic", "--out", str(target))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"qwixx-print: {target}: is read-only: not replaced "
+        "(make it writable, or choose another name)\n",
+    )
+    assert target.read_bytes() == b"%PDF-1.4 kept\n"
+
+
+def test_a_pdf_name_of_250_characters_is_written(tmp_path: Path, run: Run) -> None:
+    """The temporary file beside it must fit the 255-character limit too (newcomer)."""
+    target = tmp_path / ("x" * 246 + ".pdf")
+    result = run("classic", "--out", str(target))
+    assert result.exit_code == 0, result.stderr
+    assert target.read_bytes().startswith(b"%PDF-")
+    assert leftovers(tmp_path) == []
+
+
 @pytest.mark.skipif(
     os.geteuid() == 0 and shutil.which("setpriv") is None, reason="root without setpriv"
 )
