@@ -183,5 +183,5 @@ def test_a_game_holds_as_many_players_as_a_marks_file() -> None:
     assert game.MAX_PLAYERS == marks.MAX_PLAYERS == 20
     names = [f"P{k}" for k in range(21)]
     Game(CLASSIC, names[:20])
-    with pytest.raises(RuleViolation, match="^a game has 1 to 20 players, got 21$"):
+    with pytest.raises(RuleViolation, match=r"^a game has 1 to 20 players, got 21$"):
         Game(CLASSIC, names)
