@@ -114,12 +114,17 @@ def print_sheets(
 
 
 def score(source: str) -> marks.Game:
-    """Load the marks file ``source`` (``-``: standard input) with a checked layout and score
-    it (see :func:`qwixx_print.marks.score`). Raises MarksError, LayoutError or
-    RuleViolation with a located one-line message."""
+    """Load the marks file or game log ``source`` (``-``: standard input) with a checked
+    layout and score it (see :func:`qwixx_print.marks.score`; a log is replayed move by move
+    by :func:`qwixx_print.play.log.from_doc`). Raises MarksError, LayoutError,
+    RuleViolation or GameLogError with a located one-line message."""
     from qwixx_print import marks
+    from qwixx_print.play import log
 
-    return marks.score(marks.load(source, find=checked))
+    doc, base = marks.read_source(source)
+    if log.is_log(doc):
+        return log.scored(log.from_doc(doc, checked, base), doc)
+    return marks.score(marks.from_doc(doc, base, find=checked))
 
 
 def write_filled(game: marks.Game, out: Path) -> Path:

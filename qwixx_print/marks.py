@@ -73,10 +73,16 @@ def load(source: str, find: Callable[[str], Layout] = layout.find) -> Marks:
     (located) for unreadable files, YAML refusals, schema errors and layouts that cannot be
     loaded.
     """
+    return from_doc(*read_source(source), find)
+
+
+def read_source(source: str) -> tuple[Doc, Path]:
+    """The parsed file ``source`` (a path, or ``-`` for standard input) and the folder its
+    relative paths start from. Raises :class:`MarksError` (located) when it cannot be read
+    or parsed."""
     if source == STDIN:
-        doc = parse(sys.stdin.buffer.read(MAX_BYTES + 1), "<stdin>", MarksError)
-        return from_doc(doc, Path("."), find)
-    return from_doc(read(Path(source), MarksError), Path(source).parent, find)
+        return parse(sys.stdin.buffer.read(MAX_BYTES + 1), "<stdin>", MarksError), Path(".")
+    return read(Path(source), MarksError), Path(source).parent
 
 
 def from_doc(doc: Doc, base: Path, find: Callable[[str], Layout] = layout.find) -> Marks:

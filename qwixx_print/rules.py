@@ -81,39 +81,73 @@ class RowScore(NamedTuple):
     points: int
 
 
+def lock_refusal(layout: Layout, row: Row, before: int) -> str | None:
+    """``None`` when the last field of ``row`` may be crossed with ``before`` crosses before
+    it, else the rule it breaks as one line (RULES.md §1 Locking: at least ``lock_threshold``
+    crosses before the last field; seeds 000, 001, 003). Shared by scoring and play."""
+    if before >= layout.lock_threshold:
+        return None
+    return (
+        f"the {row.last.number} locks the row only after {layout.lock_threshold} crosses; "
+        f"there are {before}"
+    )
+
+
+def crosses_before_lock(row: Row, fields: Collection[int], again: Collection[int]) -> int:
+    """Crosses of ``row`` before its lock: crossed ``fields`` (0-based positions, the last
+    field left out; a double counts 2) plus crossed small boxes ``again`` (RULES.md §2
+    Doppelt, Nochmal)."""
+    last = len(row.fields) - 1
+    return sum(2 if row.fields[i].double else 1 for i in fields if i != last) + len(again)
+
+
+def score_fields(
+    layout: Layout, row: Row, fields: Collection[int], again: Collection[int] = ()
+) -> RowScore:
+    """Score one row from the 0-based positions of its crossed ``fields`` and of the fields
+    whose small box is crossed (``again``, Nochmal). Crossing the last field locks the row and
+    adds the lock's cross (RULES.md §1 Locking; seeds 000, 001, 003).
+
+    Raises :class:`RuleViolation` (message without player or row) when a small box is illegal
+    (RULES.md §2 Nochmal) or the last field is crossed before ``lock_threshold`` crosses.
+    """
+    last = len(row.fields) - 1
+    for i in sorted(again):
+        number = row.fields[i].number
+        if not row.again:
+            raise RuleViolation(f"this row has no small boxes, but one under {number} is given")
+        if i == last:
+            raise RuleViolation(f"the last field ({number}) has no small box")
+        if i not in fields:
+            raise RuleViolation(f"the small box under {number} is crossed, but the {number} is not")
+    before = crosses_before_lock(row, fields, again)
+    locked = last in fields
+    refusal = lock_refusal(layout, row, before) if locked else None
+    if refusal is not None:
+        raise RuleViolation(refusal)
+    crosses = before + (2 if locked else 0)
+    return RowScore(min(crosses, layout.max_counted), locked, points(layout, crosses))
+
+
+def field_positions(row: Row, numbers: Collection[int], what: str = "crossed") -> list[int]:
+    """The 0-based positions in ``row`` of the fields holding ``numbers`` (a marks file names
+    numbers). Raises :class:`RuleViolation` for a number the row lacks or one given twice
+    (``what`` names the list in the message)."""
+    by_number = {f.number: i for i, f in enumerate(row.fields)}
+    _check_numbers(numbers, by_number, what)
+    return [by_number[n] for n in numbers]
+
+
 def score_row(
     layout: Layout, row: Row, crossed: Collection[int], again: Collection[int] = ()
 ) -> RowScore:
-    """Score one row of a filled-in sheet.
-
-    ``crossed``: the numbers crossed in the row (any order); ``again``: numbers whose small
-    box is crossed (Nochmal). Crossing the last field locks the row and adds the lock's cross
-    (RULES.md §1 Locking; seeds 000, 001, 003).
-
-    Raises :class:`RuleViolation` (message without player or row) when a number is not in
-    the row or is given twice, when a small box is illegal (RULES.md §2 Nochmal), or when the
-    last field is crossed before ``lock_threshold`` crosses (RULES.md §1 Locking).
+    """Score one row of a filled-in sheet from numbers: ``crossed``, the numbers crossed in
+    the row (any order); ``again``, numbers whose small box is crossed (Nochmal). See
+    :func:`score_fields`; also raises :class:`RuleViolation` when a number is not in the row
+    or is given twice.
     """
-    by_number = {f.number: f for f in row.fields}
-    _check_numbers(crossed, by_number, "crossed")
-    _check_numbers(again, by_number, "small box")
-    last = row.last.number
-    for number in sorted(again):
-        if not row.again:
-            raise RuleViolation(f"this row has no small boxes, but one under {number} is given")
-        if number == last:
-            raise RuleViolation(f"the last field ({number}) has no small box")
-        if number not in crossed:
-            raise RuleViolation(f"the small box under {number} is crossed, but the {number} is not")
-    before = sum(2 if by_number[n].double else 1 for n in crossed if n != last) + len(again)
-    locked = last in crossed
-    if locked and before < layout.lock_threshold:
-        raise RuleViolation(
-            f"the {last} locks the row only after {layout.lock_threshold} crosses; "
-            f"there are {before}"
-        )
-    crosses = before + (2 if locked else 0)
-    return RowScore(min(crosses, layout.max_counted), locked, points(layout, crosses))
+    fields = field_positions(row, crossed)
+    return score_fields(layout, row, fields, field_positions(row, again, "small box"))
 
 
 def _check_numbers(numbers: Collection[int], by_number: Mapping[int, object], what: str) -> None:
@@ -385,15 +419,36 @@ class SheetScore(NamedTuple):
         return tuple(row for row, score in self.rows.items() if score.locked)
 
 
+Positions = Mapping[str, Collection[int]]
+"""Row id -> 0-based positions of fields in that row (crossed fields, or small boxes)."""
+
+
 def unlocked_powers(layout: Layout, crossed: Mapping[str, Collection[int]]) -> tuple[str, ...]:
-    """Power symbols whose two fields are both crossed, in :data:`POWERS` order (RULES.md §2
-    Kräfte: "Crossing both fields of a symbol unlocks its power"; seed 003)."""
-    fields: dict[str, list[bool]] = {}
+    """Power symbols whose two fields are both crossed, ``crossed`` mapping row ids to
+    numbers (see :func:`unlocked_powers_at`)."""
+    return unlocked_powers_at(layout, _positions(layout, crossed))
+
+
+def unlocked_powers_at(layout: Layout, fields: Positions) -> tuple[str, ...]:
+    """Power symbols whose two fields are both among the crossed ``fields``, in
+    :data:`POWERS` order (RULES.md §2 Kräfte: "Crossing both fields of a symbol unlocks its
+    power"; seed 003)."""
+    marked: dict[str, list[bool]] = {}
     for row in layout.rows:
-        for f in row.fields:
+        crossed = fields.get(row.id, ())
+        for i, f in enumerate(row.fields):
             if f.power is not None:
-                fields.setdefault(f.power, []).append(f.number in crossed.get(row.id, ()))
-    return tuple(power for power in POWERS if power in fields and all(fields[power]))
+                marked.setdefault(f.power, []).append(i in crossed)
+    return tuple(power for power in POWERS if power in marked and all(marked[power]))
+
+
+def _positions(layout: Layout, numbers: Mapping[str, Collection[int]]) -> dict[str, list[int]]:
+    """Row id -> positions of ``numbers`` in that row; numbers a row lacks are left out."""
+    out = {}
+    for row in layout.rows:
+        wanted = numbers.get(row.id, ())
+        out[row.id] = [i for i, f in enumerate(row.fields) if f.number in wanted]
+    return out
 
 
 def weakest_row(rows: Mapping[str, RowScore]) -> str:
@@ -449,12 +504,10 @@ def score_sheet(
     again: Mapping[str, Collection[int]] | None = None,
 ) -> SheetScore:
     """Score one filled-in sheet: ``crossed`` and ``again`` (Nochmal small boxes) map row ids
-    to numbers; rows not named are empty. Mixed sheets score per row (RULES.md §2).
+    to numbers; rows not named are empty. See :func:`score_positions`.
 
-    Raises :class:`RowViolation` for an unknown row id or a row :func:`score_row` refuses,
-    and :class:`RuleViolation` for more penalties than boxes or more than
-    :data:`MAX_LOCKS_PER_SHEET` locks (RULES.md §1 End), unless the ``one-in-each`` power
-    is unlocked: it crosses several rows at once and may lock more (RULES.md §1 exception).
+    Raises :class:`RowViolation` for an unknown row id, a number a row lacks or one given
+    twice, and whatever :func:`score_positions` raises.
     """
     again = again or {}
     ids = [row.id for row in layout.rows]
@@ -463,14 +516,37 @@ def score_sheet(
             raise RowViolation(
                 row_id, f"the layout {layout.name} has no row '{row_id}' (rows: {', '.join(ids)})"
             )
+    fields, boxes = {}, {}
+    for row in layout.rows:
+        try:
+            fields[row.id] = field_positions(row, crossed.get(row.id, ()))
+            boxes[row.id] = field_positions(row, again.get(row.id, ()), "small box")
+        except RuleViolation as exc:
+            raise RowViolation(row.id, str(exc)) from None
+    return score_positions(layout, fields, penalties, boxes)
+
+
+def score_positions(
+    layout: Layout, fields: Positions, penalties: int, again: Positions | None = None
+) -> SheetScore:
+    """Score one sheet from the 0-based positions of its crossed ``fields`` and small boxes
+    (``again``) per row id; rows not named are empty. Mixed sheets score per row (RULES.md
+    §2). The play engine scores its sheets here too, so both count alike.
+
+    Raises :class:`RowViolation` for a row :func:`score_fields` refuses, and
+    :class:`RuleViolation` for more penalties than boxes or more than
+    :data:`MAX_LOCKS_PER_SHEET` locks (RULES.md §1 End), unless the ``one-in-each`` power
+    is unlocked: it crosses several rows at once and may lock more (RULES.md §1 exception).
+    """
+    again = again or {}
     rows = {}
     for row in layout.rows:
         try:
-            rows[row.id] = score_row(layout, row, crossed.get(row.id, ()), again.get(row.id, ()))
+            rows[row.id] = score_fields(layout, row, fields.get(row.id, ()), again.get(row.id, ()))
         except RuleViolation as exc:
             raise RowViolation(row.id, str(exc)) from None
     lost = penalty_points(layout, penalties)
-    powers = unlocked_powers(layout, crossed)
+    powers = unlocked_powers_at(layout, fields)
     locked = [row for row, score in rows.items() if score.locked]
     if len(locked) > MAX_LOCKS_PER_SHEET and "one-in-each" not in powers:
         raise RuleViolation(

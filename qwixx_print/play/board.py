@@ -1,0 +1,86 @@
+"""A layout read once for play: the facts the engine asks on every move, as plain tuples.
+
+A :class:`Board` is built once per layout and shared by every sheet of a game, so a move
+looks up positions and colours instead of walking the layout's dataclasses.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from qwixx_print.layout import Field, Layout
+
+
+class Board(NamedTuple):
+    """What play needs of a ``layout``.
+
+    Per row, in layout order: its ``ids``, field ``numbers`` and ``colours``, ``doubles``,
+    ``bonus`` fields, ``powers`` (symbol or ``None``), whether it has small boxes (``again``;
+    ``has_again``: any row), its ``lock_colours``, the index of its last field (``lasts``) and
+    ``where`` each number stands in it. ``all_rows`` are the rows' places; ``rows_with`` maps
+    a colour to the places of the rows holding a field of it; ``row_of`` maps a row id to its
+    place; ``colour_row`` a colour to its one-colour row (the Bonuskette bar's targets);
+    ``power_fields`` a power symbol to its (row, index) pairs; ``end_at`` is the number of
+    closed colours that ends the game (RULES.md §1 End: 2; 1 on a one-colour sheet).
+    """
+
+    layout: Layout
+    ids: tuple[str, ...]
+    numbers: tuple[tuple[int, ...], ...]
+    colours: tuple[tuple[str, ...], ...]
+    doubles: tuple[tuple[bool, ...], ...]
+    bonus: tuple[tuple[bool, ...], ...]
+    powers: tuple[tuple[str | None, ...], ...]
+    again: tuple[bool, ...]
+    has_again: bool
+    lock_colours: tuple[str, ...]
+    lasts: tuple[int, ...]
+    where: tuple[dict[int, tuple[int, ...]], ...]
+    all_rows: tuple[int, ...]
+    rows_with: dict[str, tuple[int, ...]]
+    row_of: dict[str, int]
+    colour_row: dict[str, int]
+    power_fields: dict[str, tuple[tuple[int, int], ...]]
+    end_at: int
+
+    @classmethod
+    def of(cls, layout: Layout) -> Board:
+        """The board of ``layout`` (a layout that passed ``rules.validate``)."""
+        rows = layout.rows
+        power_fields: dict[str, list[tuple[int, int]]] = {}
+        for r, row in enumerate(rows):
+            for i, f in enumerate(row.fields):
+                if f.power is not None:
+                    power_fields.setdefault(f.power, []).append((r, i))
+        lock_colours = tuple(row.lock_colour for row in rows)
+        return cls(
+            layout=layout,
+            ids=tuple(row.id for row in rows),
+            numbers=tuple(tuple(f.number for f in row.fields) for row in rows),
+            colours=tuple(tuple(f.colour for f in row.fields) for row in rows),
+            doubles=tuple(tuple(f.double for f in row.fields) for row in rows),
+            bonus=tuple(tuple(f.bonus for f in row.fields) for row in rows),
+            powers=tuple(tuple(f.power for f in row.fields) for row in rows),
+            again=tuple(row.again for row in rows),
+            has_again=any(row.again for row in rows),
+            lock_colours=lock_colours,
+            lasts=tuple(len(row.fields) - 1 for row in rows),
+            where=tuple(_where(row.fields) for row in rows),
+            all_rows=tuple(range(len(rows))),
+            rows_with={
+                c: tuple(r for r, row in enumerate(rows) if any(f.colour == c for f in row.fields))
+                for c in layout.dice
+            },
+            row_of={row.id: r for r, row in enumerate(rows)},
+            colour_row={row.colour: r for r, row in enumerate(rows) if row.colour is not None},
+            power_fields={p: tuple(places) for p, places in power_fields.items()},
+            end_at=min(2, len(set(lock_colours))),
+        )
+
+
+def _where(fields: tuple[Field, ...]) -> dict[int, tuple[int, ...]]:
+    """Number -> the indexes of the fields holding it, left to right."""
+    where: dict[int, list[int]] = {}
+    for i, f in enumerate(fields):
+        where.setdefault(f.number, []).append(i)
+    return {number: tuple(places) for number, places in where.items()}

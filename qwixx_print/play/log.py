@@ -1,0 +1,201 @@
+"""Game logs: the moves of a game as a versioned file (YAML, or JSON for programs), written
+from a :class:`~qwixx_print.play.Game` and replayed into one (format: docs/play.md).
+
+Replaying checks every move with the engine, so a tampered log is refused at its first
+illegal move, located: ``game.yaml:41: move 17: Léa, red: 5 is left of your last cross (7)``.
+A single :class:`~qwixx_print.play.Sheet` is logged as a table game of one player.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from qwixx_print import marks, rules
+from qwixx_print.doc import Doc, Node
+from qwixx_print.errors import QwixxError, RuleViolation, located
+from qwixx_print.layout import Layout
+from qwixx_print.play.game import MAX_PLAYERS, Dice, Game
+from qwixx_print.play.moves import Move, parse
+from qwixx_print.play.sheet import Sheet
+
+VERSION = 1
+"""The log format's version, the value of its ``game-log`` key."""
+
+KEY = "game-log"
+"""The key that makes a file a game log (a marks file has none)."""
+
+
+class GameLogError(QwixxError):
+    """A game log that cannot be read or replayed; the message is located."""
+
+
+def to_data(game: Game, layout_name: str | None = None) -> dict[str, Any]:
+    """The log of ``game`` as plain data (dicts, lists, str, int), ready for YAML or JSON;
+    ``layout_name`` is how the log names the layout (default: the layout's name)."""
+    data: dict[str, Any] = {
+        KEY: VERSION,
+        "layout": layout_name or game.layout.name,
+        "players": list(game.names),
+    }
+    if game.table:
+        data["table"] = True
+    data["moves"] = [_plain(entry) for entry in game.entries]
+    return data
+
+
+def _plain(value: object) -> Any:
+    """A log entry's value as plain data: a move as its line, ``None`` as ``pass``, dice as
+    ``{white: [a, b], colour: face, ...}``."""
+    if isinstance(value, Dice):
+        return {"white": list(value.white), **value.colours}
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, Move):
+        return str(value)
+    return "pass" if value is None else value
+
+
+def sheet_game(sheet: Sheet, name: str = "player") -> Game:
+    """A one-player table game whose sheet is ``sheet``'s state, its undone moves still to
+    redo: the log of a lone sheet (``to_data(sheet_game(sheet))``)."""
+    game = Game(sheet.layout, [name], table=True)
+    redo = list(reversed(sheet.redoable))
+    for move, _ in sheet.history:
+        game.play(name, move)
+    for move in redo:
+        game.play(name, move)
+    for _ in redo:
+        game.undo(name)
+    return game
+
+
+def dumps(game: Game, as_json: bool = False, layout_name: str | None = None) -> str:
+    """The log of ``game`` as YAML text, one line per move (or JSON with ``as_json``),
+    ending in a newline."""
+    data = to_data(game, layout_name)
+    if as_json:
+        return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    import yaml  # only when a YAML log is written: keeps start-up light
+
+    moves = data.pop("moves")
+    lines = ["# qwixx-print game log (docs/play.md)"]
+    lines.append(
+        yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=None).rstrip()
+    )
+    lines.append("moves:" + ("" if moves else " []"))
+    for entry in moves:
+        flow = yaml.safe_dump(
+            entry, allow_unicode=True, sort_keys=False, default_flow_style=True, width=10_000
+        )
+        lines.append(f"  - {flow.strip()}")
+    return "\n".join(lines) + "\n"
+
+
+def is_log(doc: Doc) -> bool:
+    """Whether the parsed file ``doc`` is a game log (it has the ``game-log`` key)."""
+    return isinstance(doc.root, dict) and KEY in doc.root
+
+
+def from_doc(doc: Doc, find: Callable[[str], Layout], base: Path = Path(".")) -> Game:
+    """Replay the game log ``doc``: the layout (a shipped name, or a path relative to
+    ``base``) loaded with ``find``, then every move checked by the engine.
+
+    Raises :class:`GameLogError` located at the place of a schema error, or at the first
+    illegal move as ``file:line: move N: player, reason``.
+    """
+    top = Node.root(doc, GameLogError).mapping((KEY, "layout", "players", "moves"), ("table",))
+    version = top[KEY].integer(1, 1000)
+    if version != VERSION:
+        top[KEY].fail(f"this is a version {version} log; qwixx-print reads version {VERSION}")
+    layout = _layout(top["layout"], find, base)
+    names = [node.text(40) for node in top["players"].sequence(1, MAX_PLAYERS, "players")]
+    table = top["table"].boolean() if "table" in top else False
+    try:
+        game = Game(layout, names, table=table)
+    except RuleViolation as exc:
+        top["players"].fail(str(exc))
+    for number, node in enumerate(top["moves"].sequence(0, 100_000, "moves"), start=1):
+        try:
+            _replay(game, node)
+        except RuleViolation as exc:
+            raise GameLogError(
+                located(doc.file, doc.line(node.place), f"move {number}", str(exc))
+            ) from None
+    return game
+
+
+def _layout(node: Node, find: Callable[[str], Layout], base: Path) -> Layout:
+    name = node.text(300)
+    if "/" in name or Path(name).suffix in (".yaml", ".yml"):
+        name = str(base / name)
+    try:
+        layout = find(name)
+        rules.check_scorable(layout)
+    except QwixxError as exc:
+        node.fail(str(exc))
+    return layout
+
+
+def scored(game: Game, doc: Doc) -> marks.Game:
+    """The replayed ``game`` (from the log ``doc``) as a scored game, as ``qwixx-print
+    score`` reports a marks file: each player's crossed numbers, small boxes and penalties,
+    the engine's score of each sheet and the ranking (RULES.md §1)."""
+    players = []
+    for k, (name, sheet) in enumerate(game.sheets.items()):
+        numbers = sheet.board.numbers
+        crosses = {
+            row: tuple(numbers[r][i] for i in sheet.state.crossed[r])
+            for row, r in sheet.board.row_of.items()
+        }
+        again = {
+            row: tuple(numbers[r][i] for i in sheet.state.again[r])
+            for row, r in sheet.board.row_of.items()
+        }
+        players.append(marks.Player(name, crosses, again, sheet.penalties, ("players", k)))
+    sheets = {name: sheet.score() for name, sheet in game.sheets.items()}
+    totals = {name: s.total for name, s in sheets.items()}
+    return marks.Game(marks.Marks(game.layout, tuple(players), doc), sheets, rules.ranking(totals))
+
+
+def _move(node: Node) -> Move | None:
+    """A move written as ``cross red 5``, or ``None`` for ``pass``."""
+    text = node.text(60)
+    if text == "pass":
+        return None
+    try:
+        return parse(text)
+    except ValueError as exc:
+        node.fail(str(exc))
+
+
+def _replay(game: Game, node: Node) -> None:
+    """Apply one log entry to ``game``; raises RuleViolation for an illegal move."""
+    entry = node.mapping((), ("roll", "white", "colour", "player", "move", "next"))
+    if "roll" in entry:
+        faces = entry["roll"].mapping(("white",), game.layout.dice)
+        white = [n.integer(1, 99) for n in faces["white"].sequence(2, 2, "white dice")]
+        colours = {c: n.integer(1, 99) for c, n in faces.items() if c != "white"}
+        game.roll(white=(white[0], white[1]), colours=colours)
+    elif "white" in entry:
+        game.white({name: _move(move) for name, move in entry["white"].items()})
+    elif "colour" in entry:
+        game.colour(_move(entry["colour"]))
+    elif "next" in entry:
+        wanted = entry["next"].text(40)
+        game.end_turn()
+        if game.active != wanted:
+            entry["next"].fail(f"the next player is {game.active}, not {wanted}")
+    elif "player" in entry and "move" in entry:
+        name, text = entry["player"].text(40), entry["move"].text(60)
+        if text in ("undo", "redo"):
+            (game.undo if text == "undo" else game.redo)(name)
+        else:
+            move = _move(entry["move"])
+            if move is None:
+                entry["move"].fail("a table move is a move, not 'pass'")
+            game.play(name, move)
+    else:
+        node.fail("a log entry is one of roll, white, colour, next, or player with move")

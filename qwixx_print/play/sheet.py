@@ -1,0 +1,514 @@
+"""One player's sheet, played move by move: the one source of truth for a move's legality.
+
+Every move has a ``can_*`` twin returning a :class:`~qwixx_print.play.moves.Verdict`; a move
+that is not legal raises :class:`~qwixx_print.errors.RuleViolation` with the same reason and
+changes nothing. The state is immutable (:class:`State`), so undo restores the state before
+a move with all it caused (forced crosses, bar fields, powers, locks). Scoring is
+:func:`qwixx_print.rules.score_positions`, the same as ``qwixx-print score``.
+Rules: RULES.md §1-§3, RULES-more.md §5 (docs/RULES.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from qwixx_print import rules
+from qwixx_print.errors import RuleViolation
+from qwixx_print.layout import Layout
+from qwixx_print.play.board import Board
+from qwixx_print.play.moves import LEGAL, Move, Verdict
+
+
+class State(NamedTuple):
+    """A sheet's marks: per row (layout order) the ``crossed`` field indexes in the order
+    crossed and the fields whose small box is crossed (``again``); the ``conceded`` rows
+    (their colour closed by another player), ``penalties`` crossed, ``finished`` by hand and
+    the ``bar`` fields earned (Bonuskette), by index; ``locks``, the lock colours of the rows
+    locked (derived from ``crossed``, kept for speed)."""
+
+    crossed: tuple[tuple[int, ...], ...]
+    again: tuple[tuple[int, ...], ...]
+    conceded: frozenset[int] = frozenset()
+    penalties: int = 0
+    finished: bool = False
+    bar: tuple[int, ...] = ()
+    locks: frozenset[str] = frozenset()
+
+
+def _with(rows: tuple[tuple[int, ...], ...], r: int, index: int) -> tuple[tuple[int, ...], ...]:
+    return (*rows[:r], (*rows[r], index), *rows[r + 1 :])
+
+
+class Sheet:
+    """One player's sheet of ``layout`` (RULES.md §1-§3, RULES-more.md §5).
+
+    Moves: :meth:`cross`, :meth:`again`, :meth:`penalty`, :meth:`concede`, :meth:`finish`,
+    :meth:`undo`, :meth:`redo`, each with its ``can_*`` twin. Rows are named by id and fields
+    by 0-based index in the row. ``board`` shares a :class:`Board` between the sheets of a
+    game; by default it is built from ``layout``; ``on_change`` is called after every change.
+    """
+
+    __slots__ = (
+        "_closed",
+        "_state",
+        "_table_closed",
+        "_table_over",
+        "_why_over",
+        "board",
+        "history",
+        "layout",
+        "on_change",
+        "redoable",
+    )
+
+    def __init__(
+        self,
+        layout: Layout,
+        board: Board | None = None,
+        on_change: Callable[[], None] | None = None,
+    ) -> None:
+        self.board = board or Board.of(layout)
+        self.layout = layout
+        self.on_change = on_change
+        """Called after every change of the sheet (a :class:`~qwixx_print.play.Game` keeps
+        its own view of the table fresh so)."""
+        empty = tuple(() for _ in layout.rows)
+        self._state = State(empty, empty)
+        self._table_closed: frozenset[str] = frozenset()
+        self._table_over: str | None = None
+        self._closed: frozenset[str] = frozenset()  # derived, refreshed on every change
+        self._why_over: str | None = None
+        self._refresh()
+        self.history: list[tuple[Move, State]] = []
+        """Applied moves with the state before each, oldest first."""
+        self.redoable: list[Move] = []
+        """Undone moves, the next to redo last."""
+
+    @property
+    def state(self) -> State:
+        """The sheet's marks now."""
+        return self._state
+
+    @state.setter
+    def state(self, state: State) -> None:
+        self._state = state
+        self._refresh()
+
+    @property
+    def table_closed(self) -> frozenset[str]:
+        """Colours closed by other players' locks, set by a :class:`~qwixx_print.play.Game`
+        at the end of an action; not a move of this sheet, so not undone by :meth:`undo`."""
+        return self._table_closed
+
+    @table_closed.setter
+    def table_closed(self, colours: frozenset[str]) -> None:
+        self._table_closed = colours
+        self._refresh()
+
+    @property
+    def table_over(self) -> str | None:
+        """Why another player's sheet ended the game (their last penalty box), set by a
+        :class:`~qwixx_print.play.Game`; ``None`` while it goes on."""
+        return self._table_over
+
+    @table_over.setter
+    def table_over(self, reason: str | None) -> None:
+        self._table_over = reason
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Derive the closed colours and the end from the state and the table (every change
+        goes through here, so reading them costs nothing)."""
+        self._closed = self._closed_in(self._state)
+        self._why_over = self._find_over_reason()
+        if self.on_change is not None:
+            self.on_change()
+
+    # ----- what the sheet shows
+
+    def crossed(self, row: str) -> tuple[int, ...]:
+        """Indexes of the crossed fields of ``row``, in the order crossed."""
+        return self.state.crossed[self._row(row)]
+
+    def again_crossed(self, row: str) -> tuple[int, ...]:
+        """Indexes of the fields of ``row`` whose small box is crossed (Nochmal)."""
+        return self.state.again[self._row(row)]
+
+    @property
+    def penalties(self) -> int:
+        """Penalty boxes crossed."""
+        return self.state.penalties
+
+    @property
+    def lock_colours(self) -> frozenset[str]:
+        """The colours of the rows this sheet locked."""
+        return self._state.locks
+
+    @property
+    def locked(self) -> tuple[str, ...]:
+        """Ids of the rows this player locked, top to bottom."""
+        b = self.board
+        return tuple(b.ids[r] for r in range(len(b.ids)) if self._locked(r))
+
+    @property
+    def closed(self) -> frozenset[str]:
+        """Colours closed on this sheet: by its locks, by concede, or by the table."""
+        return self._closed
+
+    @property
+    def bar_earned(self) -> tuple[int, ...]:
+        """Indexes of the bonus bar fields earned, in order (Bonuskette, RULES.md §2)."""
+        return self.state.bar
+
+    @property
+    def bar_struck(self) -> tuple[int, ...]:
+        """Indexes of the bonus bar fields struck: not earned, their colour closed
+        (RULES-more.md §5 Bonuskette)."""
+        closed, earned = self.closed, set(self.state.bar)
+        bar = self.layout.bonus_bar
+        return tuple(k for k in range(len(bar)) if k not in earned and bar[k] in closed)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over for this sheet: finished by hand, the last penalty box
+        crossed, or 2 colours closed (RULES.md §1 End; RULES-more.md §5 concede counts)."""
+        return self._why_over is not None
+
+    @property
+    def why_over(self) -> str | None:
+        """Why the game is over for this sheet (``4 penalties, the last penalty box``,
+        ``red, yellow closed``, ``finished by hand``), or ``None`` while it goes on."""
+        return self._why_over
+
+    def score(self) -> rules.SheetScore:
+        """The sheet's score now (rows, penalties, powers, total), computed by
+        :func:`qwixx_print.rules.score_positions` as ``qwixx-print score`` does."""
+        s, ids = self.state, self.board.ids
+        crossed = {ids[r]: s.crossed[r] for r in range(len(ids))}
+        again = {ids[r]: s.again[r] for r in range(len(ids))}
+        return rules.score_positions(self.layout, crossed, s.penalties, again)
+
+    def legal_crosses(self, number: int, colour: str | None = None) -> list[tuple[str, int]]:
+        """Fields where a die sum ``number`` may be crossed now, as (row id, index): the white
+        sum anywhere (``colour`` None), white + a coloured die only on fields of that
+        ``colour`` (RULES.md §2 mixed sheets). Small boxes: :meth:`legal_again`."""
+        closed = self._closed
+        if self._why_over is not None or (colour is not None and colour in closed):
+            return []
+        b, crossed, found = self.board, self._state.crossed, []
+        for r in b.all_rows if colour is None else b.rows_with.get(colour, ()):
+            places = b.where[r].get(number)
+            if not places or b.lock_colours[r] in closed:
+                continue
+            start = crossed[r][-1] + 1 if crossed[r] else 0
+            for i in places:
+                if i < start or (colour is not None and b.colours[r][i] != colour):
+                    continue
+                if i == b.lasts[r] and self._lock_refusal(self._state, r) is not None:
+                    continue
+                found.append((b.ids[r], i))
+        return found
+
+    def legal_again(self, number: int, colour: str | None = None) -> list[tuple[str, int]]:
+        """Small boxes (Nochmal) that a die sum ``number`` may cross now, as (row id, index
+        of the field above), with the colour rule of :meth:`legal_crosses`."""
+        b = self.board
+        if (
+            self._why_over is not None
+            or not b.has_again
+            or (colour is not None and colour in self.closed)
+        ):
+            return []
+        found = []
+        for r in range(len(b.ids)):
+            i = self._last(r)
+            wanted = b.numbers[r][i] == number and (colour is None or b.colours[r][i] == colour)
+            if i >= 0 and wanted and self._again_refusal(r, i) is None:
+                found.append((b.ids[r], i))
+        return found
+
+    # ----- moves
+
+    def can_cross(self, row: str, index: int) -> Verdict:
+        """May field ``index`` of ``row`` be crossed now? Left to right, skipped fields are
+        gone, the last field only after the lock threshold (RULES.md §1 Crossing, Locking)."""
+        return self.can(Move("cross", row, index))
+
+    def cross(self, row: str, index: int) -> None:
+        """Cross field ``index`` of ``row``, with what it causes: the lock (last field), the
+        bonus bar and its forced crosses (Bonuskette), powers (Kräfte). RULES.md §1, §2;
+        RULES-more.md §5. Raises RuleViolation when not legal."""
+        self.play(Move("cross", row, index))
+
+    def can_again(self, row: str, index: int) -> Verdict:
+        """May the small box under field ``index`` of ``row`` be crossed (Nochmal: only under
+        the row's most recent cross, not under the last field; RULES.md §2 Nochmal)?"""
+        return self.can(Move("again", row, index))
+
+    def again(self, row: str, index: int) -> None:
+        """Cross the small box under field ``index`` of ``row``; raises RuleViolation when not
+        legal."""
+        self.play(Move("again", row, index))
+
+    def can_penalty(self) -> Verdict:
+        """May a penalty box be crossed (while the game goes on; RULES.md §1 Penalties)?"""
+        return self.can(Move("penalty"))
+
+    def penalty(self) -> None:
+        """Cross the next penalty box; the last one ends the game. Raises RuleViolation."""
+        self.play(Move("penalty"))
+
+    def can_concede(self, row: str) -> Verdict:
+        """May ``row``'s colour be entered as closed by another player (RULES-more.md §5)?"""
+        return self.can(Move("concede", row))
+
+    def concede(self, row: str) -> None:
+        """Enter ``row``'s colour as closed by another player: no more crosses there, it
+        counts toward the end, no lock cross. Raises RuleViolation when already closed."""
+        self.play(Move("concede", row))
+
+    def can_finish(self) -> Verdict:
+        """May the game be ended by hand (e.g. another player's last penalty)?"""
+        return self.can(Move("finish"))
+
+    def finish(self) -> None:
+        """End the game by hand; after it only undo. Raises RuleViolation when over."""
+        self.play(Move("finish"))
+
+    def can_undo(self) -> Verdict:
+        """Is there a move to undo?"""
+        return LEGAL if self.history else Verdict("there is no move to undo")
+
+    def undo(self) -> Move:
+        """Undo the last applied move with all it caused; returns it. Raises RuleViolation
+        when there is none."""
+        self._raise(self.can_undo())
+        move, before = self.history.pop()
+        self.state = before
+        self.redoable.append(move)
+        return move
+
+    def can_redo(self) -> Verdict:
+        """Is there an undone move to redo, and is it legal now?"""
+        if not self.redoable:
+            return Verdict("there is no undone move to redo")
+        return self.can(self.redoable[-1])
+
+    def redo(self) -> Move:
+        """Apply the last undone move again; returns it. Raises RuleViolation."""
+        self._raise(self.can_redo())
+        move = self.redoable.pop()
+        self._apply(move)
+        return move
+
+    def can(self, move: Move) -> Verdict:
+        """The verdict on ``move`` (any kind of :data:`~qwixx_print.play.moves.KINDS`)."""
+        reason = self._refusal(move)
+        return LEGAL if reason is None else Verdict(reason)
+
+    def play(self, move: Move) -> None:
+        """Apply ``move`` if legal, clearing what could be redone; raises RuleViolation with
+        the reason otherwise, changing nothing."""
+        self._raise(self.can(move))
+        self._play_legal(move)
+
+    def _play_legal(self, move: Move) -> None:
+        """Apply ``move``, which :meth:`can` judged legal just now; clears redo."""
+        self.redoable.clear()
+        self._apply(move)
+
+    # ----- legality
+
+    def _refusal(self, move: Move) -> str | None:
+        over = self._why_over
+        if over is not None:
+            return f"the game is over ({over})"
+        if move.kind == "penalty":
+            return None
+        if move.kind == "finish":
+            return None
+        if move.row not in self.board.row_of:
+            rows = ", ".join(self.board.ids)
+            return f"the layout {self.layout.name} has no row '{move.row}' (rows: {rows})"
+        r = self.board.row_of[move.row]
+        if move.kind == "concede":
+            colour = self.board.lock_colours[r]
+            return f"{move.row}: {colour} is closed already" if colour in self.closed else None
+        index = move.index if move.index is not None else -1
+        if not 0 <= index < len(self.board.numbers[r]):
+            return f"{move.row}: no field {index} (the row has fields 0 to {self.board.lasts[r]})"
+        reason = (
+            self._cross_refusal(r, index) if move.kind == "cross" else self._again_refusal(r, index)
+        )
+        return None if reason is None else f"{move.row}: {reason}"
+
+    def _closed_reason(self, r: int) -> str | None:
+        if self._locked(r):
+            return "the row is locked"
+        colour = self.board.lock_colours[r]
+        if colour in self.closed:
+            return f"{colour} is closed"
+        return None
+
+    def _cross_refusal(self, r: int, i: int) -> str | None:
+        """Why field ``i`` of row ``r`` may not be crossed (RULES.md §1), without the row."""
+        closed = self._closed_reason(r)
+        if closed is not None:
+            return closed
+        last, numbers = self._last(r), self.board.numbers[r]
+        if i in self.state.crossed[r]:
+            return f"the {numbers[i]} is crossed already"
+        if i < last:
+            return f"{numbers[i]} is left of your last cross ({numbers[last]})"
+        if i == self.board.lasts[r]:
+            return self._lock_refusal(self._state, r)
+        return None
+
+    def _lock_refusal(self, s: State, r: int) -> str | None:
+        """Why the last field of row ``r`` may not be crossed in state ``s`` (the lock
+        threshold, RULES.md §1 Locking), or ``None``."""
+        row = self.layout.rows[r]
+        before = rules.crosses_before_lock(row, s.crossed[r], s.again[r])
+        return rules.lock_refusal(self.layout, row, before)
+
+    def _again_refusal(self, r: int, i: int) -> str | None:
+        """Why the small box under field ``i`` of row ``r`` may not be crossed (RULES.md §2
+        Nochmal), without the row."""
+        number = self.board.numbers[r][i]
+        if not self.board.again[r]:
+            return "this row has no small boxes"
+        if i == self.board.lasts[r]:
+            return f"the last field ({number}) has no small box"
+        closed = self._closed_reason(r)
+        if closed is not None:
+            return closed
+        if i not in self.state.crossed[r]:
+            return f"the small box under {number} needs the {number} crossed, and it is not"
+        if i in self.state.again[r]:
+            return f"the small box under {number} is crossed already"
+        last = self._last(r)
+        if i != last:
+            return (
+                f"the small box under {number} may be crossed only while the {number} is "
+                f"your most recent cross in the row (it is the {self.board.numbers[r][last]})"
+            )
+        return None
+
+    def _find_over_reason(self) -> str | None:
+        s, layout = self._state, self.layout
+        if self.table_over is not None:
+            return self.table_over
+        if s.finished:
+            return "finished by hand"
+        if s.penalties >= layout.penalty_boxes:
+            return f"{s.penalties} penalties, the last penalty box"
+        closed = self.closed
+        if len(closed) >= self.board.end_at:
+            return f"{', '.join(sorted(closed))} closed"
+        return None
+
+    # ----- effects
+
+    def _apply(self, move: Move) -> None:
+        before, s = self.state, self.state
+        if move.kind == "cross":
+            assert move.row is not None and move.index is not None
+            s = self._add_cross(s, self.board.row_of[move.row], move.index)
+        elif move.kind == "again":
+            assert move.row is not None and move.index is not None
+            s = s._replace(again=_with(s.again, self.board.row_of[move.row], move.index))
+        elif move.kind == "penalty":
+            s = s._replace(penalties=s.penalties + 1)
+        elif move.kind == "concede":
+            assert move.row is not None
+            s = s._replace(conceded=s.conceded | {self.board.row_of[move.row]})
+        else:
+            s = s._replace(finished=True)
+        self.state = s
+        self.history.append((move, before))
+
+    def _add_cross(self, s: State, r: int, i: int) -> State:
+        """``s`` with field ``i`` of row ``r`` crossed and what that causes: the bonus bar
+        (RULES-more.md §5 Bonuskette) and completed power pairs (§5 Kräfte)."""
+        s = s._replace(crossed=_with(s.crossed, r, i))
+        if i == self.board.lasts[r]:
+            s = s._replace(locks=s.locks | {self.board.lock_colours[r]})
+        if self.board.bonus[r][i]:
+            s = self._earn_bar(s)
+        power = self.board.powers[r][i]
+        if power is not None and all(j in s.crossed[q] for q, j in self.board.power_fields[power]):
+            s = self._fire(s, power)
+        return s
+
+    def _earn_bar(self, s: State) -> State:
+        """The next free bar field (struck ones skipped) is earned, then the next free field
+        of its colour's row is crossed if it may be; else it is lost (RULES-more.md §5)."""
+        bar = self.layout.bonus_bar
+        closed = self._closed_in(s)
+        start = s.bar[-1] + 1 if s.bar else 0
+        k = next((k for k in range(start, len(bar)) if bar[k] not in closed), None)
+        if k is None:
+            return s
+        s = s._replace(bar=(*s.bar, k))
+        return self._forced(s, self.board.colour_row[bar[k]])
+
+    def _forced(self, s: State, r: int) -> State:
+        """A forced cross on the next free field of row ``r``, if it may be crossed."""
+        i = (s.crossed[r][-1] if s.crossed[r] else -1) + 1
+        if i > self.board.lasts[r] or self.board.lock_colours[r] in self._closed_in(s):
+            return s
+        if i == self.board.lasts[r] and self._lock_refusal(s, r) is not None:
+            return s
+        return self._add_cross(s, r, i)
+
+    def _fire(self, s: State, power: str) -> State:
+        """The immediate Kräfte powers (RULES.md §2, RULES-more.md §5): two crosses in the
+        weakest open row, or one in each open row top to bottom; end powers act in the score."""
+        if power == "two-in-weakest":
+            weakest = self._weakest_open(s)
+            targets = [] if weakest is None else [weakest, weakest]
+        elif power == "one-in-each":
+            targets = list(range(len(self.board.ids)))
+        else:
+            targets = []
+        for r in targets:
+            s = self._forced(s, r)
+        return s
+
+    def _weakest_open(self, s: State) -> int | None:
+        """The open row with the fewest crosses, ties the first from the top (decision)."""
+        closed = self._closed_in(s)
+        rows = self.layout.rows
+        open_rows = [r for r in range(len(rows)) if self.board.lock_colours[r] not in closed]
+        if not open_rows:
+            return None
+        return min(
+            open_rows, key=lambda r: rules.crosses_before_lock(rows[r], s.crossed[r], s.again[r])
+        )
+
+    def _closed_in(self, s: State) -> frozenset[str]:
+        """The colours closed in state ``s``: by the table, by locks and by concede."""
+        if not s.conceded:
+            return self.table_closed | s.locks if s.locks else self.table_closed
+        conceded = {self.board.lock_colours[r] for r in s.conceded}
+        return self.table_closed | s.locks | conceded
+
+    # ----- helpers
+
+    def _last(self, r: int) -> int:
+        crossed = self._state.crossed[r]
+        return crossed[-1] if crossed else -1
+
+    def _locked(self, r: int) -> bool:
+        return self.board.lasts[r] in self._state.crossed[r]
+
+    def _row(self, row: str) -> int:
+        if row not in self.board.row_of:
+            raise RuleViolation(f"the layout {self.layout.name} has no row '{row}'")
+        return self.board.row_of[row]
+
+    @staticmethod
+    def _raise(verdict: Verdict) -> None:
+        if not verdict:
+            raise RuleViolation(verdict.reason)
