@@ -8,7 +8,8 @@ through both and compares every cross and every score. The bots are specified in
 
 A turn: the active player rolls (:mod:`qwixx_print.sim.dice`); action 1, every player may
 cross the white sum (decisions on the sheets as they were before the action); locks made in
-it close their colours at its end; at the 2nd closed colour the game ends before action 2.
+it close their colours at its end; at the 2nd closed colour (RULES.md §6: the 1st on a one-colour sheet) the game ends before
+action 2.
 Action 2, the active player may cross a white + colour sum in a field of that colour; a
 penalty if the active player crossed nothing in either action; the game ends at the 2nd
 closed colour or the last penalty box. Bonus bar chains (Bonuskette) and the crossing powers
@@ -22,8 +23,18 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from qwixx_print.sim.strategy import (
+    LOCK_LOST,
+    LOCK_VALUE,
+    PENALTY_RELIEF,
+    SKIP_BASE,
+    SKIP_WEIGHT,
+    STRONG,
+    TAKE_ABOVE,
+)
 from qwixx_print.sim.tables import (
     DICE,
+    END_AT,
     MAX_COUNTED,
     PENALTY_BOXES,
     PENALTY_POINTS,
@@ -39,9 +50,6 @@ SEED_MULTIPLIER = np.uint64(0xD1342543DE82EF95)
 SIX = np.uint64(6)
 S30, S27, S31 = np.uint64(30), np.uint64(27), np.uint64(31)
 
-STRONG = 0
-"""Strategy code of the strong bot; 1..9 are gap-1..gap-9."""
-
 NONE = 1 << 40
 """Key of "no legal cross"."""
 
@@ -53,14 +61,6 @@ PLUS_POINTS = 13
 
 END_LOCKS, END_PENALTIES = 0, 1
 
-# The strong bot's weights (docs/simulate.md): a skipped field costs
-# SKIP_WEIGHT * (crosses in the row + SKIP_BASE) * ways / 6 per cross it could have held.
-SKIP_WEIGHT = 0.6
-SKIP_BASE = 3.0
-LOCK_LOST = 3.0
-TAKE_ABOVE = 0.0
-PENALTY_RELIEF = 5.0
-
 
 class Sheets(NamedTuple):
     """Every player's sheet and the table, as arrays (P players, R rows, D dice).
@@ -68,7 +68,8 @@ class Sheets(NamedTuple):
     ``pos`` (P, R): index of the last crossed field (-1: none); ``crosses`` (P, R) crosses
     counted as the rules count them; ``crossed``/``again`` (P, R): bit masks of crossed
     fields and small boxes; ``penalties``, ``bar_next`` (next bonus bar field), ``powers``
-    (bit mask of unlocked powers): (P,); ``closed``/``closing`` (D,): colours closed at the
+    (bit mask of unlocked powers), ``mine`` (colours the player locked, closed on their own
+    sheet at once): (P,); ``closed``/``closing`` (D,): colours closed at the
     table / closed at the end of this action; ``stack`` (3, 512): a chain's pending work;
     ``locked_rows`` (1,): bit mask of rows locked by anyone in this game.
     """
@@ -80,6 +81,7 @@ class Sheets(NamedTuple):
     penalties: Ints
     bar_next: Ints
     powers: Ints
+    mine: Ints
     closed: Ints
     closing: Ints
     stack: Ints
@@ -93,6 +95,7 @@ def _sheets(players: int, rows: int, dice: int) -> Sheets:
         np.zeros((players, rows), dtype=np.int64),
         np.zeros((players, rows), dtype=np.int64),
         np.zeros((players, rows), dtype=np.int64),
+        np.zeros(players, dtype=np.int64),
         np.zeros(players, dtype=np.int64),
         np.zeros(players, dtype=np.int64),
         np.zeros(players, dtype=np.int64),
@@ -112,6 +115,7 @@ def _reset(s: Sheets) -> None:
     s.penalties[:] = 0
     s.bar_next[:] = 0
     s.powers[:] = 0
+    s.mine[:] = 0
     s.closed[:] = 0
     s.closing[:] = 0
     s.locked_rows[0] = 0
@@ -128,10 +132,17 @@ def _die(state: np.ndarray) -> int:  # type: ignore[type-arg]
 
 
 @njit(cache=True, _nrt=False)
+def _closed(s: Sheets, p: int, c: int) -> bool:
+    """Colour ``c`` is closed on player ``p``'s sheet: at the table, or by the player's own
+    lock (at once, not only at the end of the action)."""
+    return s.closed[c] == 1 or (s.mine[p] >> c) & 1 == 1
+
+
+@njit(cache=True, _nrt=False)
 def _open(t: Tables, s: Sheets, p: int, r: int) -> bool:
     """Row ``r`` can still take a cross on player ``p``'s sheet: its lock colour is not
-    closed and its last field is not crossed."""
-    return s.closed[t.lock_colour[r]] == 0 and s.pos[p, r] < t.fields[r] - 1
+    closed there (a locked row's colour is closed)."""
+    return not _closed(s, p, t.lock_colour[r])
 
 
 @njit(cache=True, _nrt=False)
@@ -169,6 +180,7 @@ def _cross_field(t: Tables, s: Sheets, p: int, r: int, j: int, top: int) -> int:
     if j == t.fields[r] - 1:  # the last field: the lock's cross too; closes at action end
         s.crosses[p, r] += 2
         s.closing[t.lock_colour[r]] = 1
+        s.mine[p] |= 1 << t.lock_colour[r]
         s.locked_rows[0] |= 1 << r
         return top
     s.crosses[p, r] += 1 + t.double[r, j]
@@ -199,7 +211,7 @@ def _apply(t: Tables, s: Sheets, p: int, r: int, j: int) -> None:
             top = _cross_field(t, s, p, a, s.stack[2, top], top)
         elif kind == BAR:
             b = s.bar_next[p]
-            while b < t.bar.shape[0] and s.closed[t.bar[b]] == 1:
+            while b < t.bar.shape[0] and _closed(s, p, t.bar[b]):
                 b += 1  # struck: its colour closed before this player earned it
             if b < t.bar.shape[0]:
                 s.bar_next[p] = b + 1
@@ -209,7 +221,7 @@ def _apply(t: Tables, s: Sheets, p: int, r: int, j: int) -> None:
         elif kind == FREE:
             n = t.fields[a]
             nxt = s.pos[p, a] + 1
-            if s.closed[t.lock_colour[a]] == 0 and nxt < n:
+            if not _closed(s, p, t.lock_colour[a]) and nxt < n:
                 if nxt < n - 1 or s.crosses[p, a] >= thresh:
                     top = _push(s, top, CROSS, a, nxt)
         elif kind == POWER:
@@ -218,10 +230,9 @@ def _apply(t: Tables, s: Sheets, p: int, r: int, j: int) -> None:
                 if w >= 0:
                     top = _push(s, top, FREE, w, 0)
                     top = _push(s, top, FREE, w, 0)
-            elif a == ONE_IN_EACH:
+            elif a == ONE_IN_EACH:  # every row, top first: FREE skips closed ones
                 for r2 in range(t.fields.shape[0] - 1, -1, -1):
-                    if _open(t, s, p, r2):
-                        top = _push(s, top, FREE, r2, 0)
+                    top = _push(s, top, FREE, r2, 0)
 
 
 @njit(cache=True, _nrt=False)
@@ -259,8 +270,10 @@ def _matches(t: Tables, s: Sheets, p: int, r: int, total: int, c: int) -> tuple[
 @njit(cache=True, _nrt=False)
 def _gap_best(t: Tables, s: Sheets, p: int, total: int, c: int) -> tuple[int, int, int]:
     """The gap-k choice for a die sum ``total`` (``c``: the colour it must be, -1 any):
-    ``(key, row, field)`` with ``key = (skips + 1) * 1000 + (100 - crosses) * 10 + row``,
-    smaller is better (a last field counts skips -1); ``field`` -1 is a small box."""
+    ``(key, row, field)``, ``field`` -1 for a small box. Smaller keys are better: ``key =
+    ((skips + 1) * 1000 + (100 - crosses in the row) * 10 + row) * 2 + small box``, so the
+    order is fewest skips (a last field -1, a small box 0), more crosses, upper row, a field
+    before a small box (docs/simulate.md)."""
     best, br, bj = NONE, -1, -2
     for r in range(t.fields.shape[0]):
         if not _open(t, s, p, r):
@@ -268,16 +281,24 @@ def _gap_best(t: Tables, s: Sheets, p: int, total: int, c: int) -> tuple[int, in
         first, last, again = _matches(t, s, p, r, total, c)
         tail = (100 - s.crosses[p, r]) * 10 + r
         if last >= 0:
-            key, j = tail, last
-        elif again == 1:
-            key, j = 1000 + tail, -1
+            key, j = tail * 2, last
         elif first >= 0:
-            key, j = (first - s.pos[p, r]) * 1000 + tail, first
+            key, j = ((first - s.pos[p, r]) * 1000 + tail) * 2, first
+            if again == 1 and (1000 + tail) * 2 + 1 < key:
+                key, j = (1000 + tail) * 2 + 1, -1
+        elif again == 1:
+            key, j = (1000 + tail) * 2 + 1, -1
         else:
             continue
         if key < best:
             best, br, bj = key, r, j
     return best, br, bj
+
+
+@njit(cache=True, _nrt=False)
+def _skips(key: int) -> int:
+    """The skips of a :func:`_gap_best` key."""
+    return key // 2000 - 1
 
 
 @njit(cache=True, _nrt=False)
@@ -313,17 +334,27 @@ def _strong_value(t: Tables, s: Sheets, p: int, r: int, j: int) -> float:
 
 
 @njit(cache=True, _nrt=False)
+def _better(v: float, r: int, j: int, bv: float, br: int, bj: int) -> bool:
+    """The strong bot's order: a higher value, then the upper row, then a field before a
+    small box (``j`` -1)."""
+    if br < 0 or v > bv:
+        return True
+    if v < bv:
+        return False
+    return r < br or (r == br and j >= 0 and bj < 0)
+
+
+@njit(cache=True, _nrt=False)
 def _strong_best(t: Tables, s: Sheets, p: int, total: int, c: int) -> tuple[float, int, int]:
     """The strong bot's best cross for a sum (``c`` as in :func:`_gap_best`): ``(value,
-    row, field)``, a lock first; ties go to the upper row, a field before its small box;
-    ``row`` -1: none."""
+    row, field)`` in the order of :func:`_better`, a lock first; ``row`` -1: none."""
     best, br, bj = -1e300, -1, -2
     for r in range(t.fields.shape[0]):
         if not _open(t, s, p, r):
             continue
         first, last, again = _matches(t, s, p, r, total, c)
         if last >= 0:
-            v, j = 1e6, last
+            v, j = LOCK_VALUE, last
         elif first >= 0:
             v, j = _strong_value(t, s, p, r, first), first
             if again == 1:
@@ -334,7 +365,7 @@ def _strong_best(t: Tables, s: Sheets, p: int, total: int, c: int) -> tuple[floa
             v, j = _strong_value(t, s, p, r, -1), -1
         else:
             continue
-        if v > best:
+        if _better(v, r, j, best, br, bj):
             best, br, bj = v, r, j
     return best, br, bj
 
@@ -362,7 +393,7 @@ def _strong_colour(t: Tables, s: Sheets, p: int, roll: Ints) -> tuple[float, int
             continue
         for w in range(2):
             v, r, j = _strong_best(t, s, p, roll[w] + roll[2 + c], c)
-            if r >= 0 and v > best:
+            if r >= 0 and _better(v, r, j, best, br, bj):
                 best, br, bj = v, r, j
     return best, br, bj
 
@@ -386,12 +417,12 @@ def _white_choice(
     key, r, j = _gap_best(t, s, p, total, -1)
     if key == NONE:
         return -1, -2
-    skips = key // 1000 - 1
+    skips = _skips(key)
     if skips <= strategy:
         return r, j
     if active and skips <= strategy + 1:
         ckey, _, _ = _gap_colour(t, s, p, roll)
-        if ckey == NONE or ckey // 1000 - 1 > strategy:
+        if ckey == NONE or _skips(ckey) > strategy:
             return r, j
     return -1, -2
 
@@ -407,7 +438,7 @@ def _colour_choice(
         return (r, j) if r >= 0 and v > limit else (-1, -2)
     key, r, j = _gap_colour(t, s, p, roll)
     limit = strategy if crossed else strategy + 1
-    if key != NONE and key // 1000 - 1 <= limit:
+    if key != NONE and _skips(key) <= limit:
         return r, j
     return -1, -2
 
@@ -498,6 +529,7 @@ def _play(
     rows = t.fields.shape[0]
     dice = t.rules[DICE]
     boxes = t.rules[PENALTY_BOXES]
+    end_at = t.rules[END_AT]
     for g in range(rolls.shape[0]):
         _reset(s)
         state[0] = np.uint64(seed) * SEED_MULTIPLIER + np.uint64(first + g)
@@ -512,7 +544,7 @@ def _play(
                 if r >= 0:
                     _apply(t, s, p, r, j)
                     moved = moved or p == active
-            if _close(s) >= 2:
+            if _close(s) >= end_at:
                 end = END_LOCKS
                 break
             r, j = _colour_choice(t, s, active, roll, strategies[active], moved)
@@ -520,7 +552,7 @@ def _play(
                 _apply(t, s, active, r, j)
             elif not moved:
                 s.penalties[active] += 1
-            if _close(s) >= 2:
+            if _close(s) >= end_at:
                 end = END_LOCKS
             elif s.penalties[active] >= boxes:
                 end = END_PENALTIES

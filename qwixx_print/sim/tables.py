@@ -14,6 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from qwixx_print import rules
+from qwixx_print.sim import strategy
 from qwixx_print.layout import Layout
 
 Ints = npt.NDArray[np.int64]
@@ -21,8 +22,7 @@ Ints = npt.NDArray[np.int64]
 POWER_INDEX = {name: k for k, name in enumerate(rules.POWERS)}
 """Power symbol id -> its index in the kernel (RULES.md §2 Kräfte order)."""
 
-WAYS = np.array([0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1], dtype=np.int64)
-"""Ways two d6 make each sum 0..12 (out of 36)."""
+WAYS = np.array(strategy.WAYS, dtype=np.int64)
 
 
 class Tables(NamedTuple):
@@ -35,7 +35,8 @@ class Tables(NamedTuple):
     0..max counted crosses. ``bar``: bonus bar colours; ``bar_row``: per colour the first
     one-colour row of that colour (``-1``: none). ``power_row``, ``power_field``: the two
     fields of each power symbol (``-1``: not on the sheet). ``rules``: lock threshold, max
-    counted, penalty boxes, points per penalty, number of dice. ``next_field[r, i, n]``:
+    counted, penalty boxes, points per penalty, number of dice, closed colours that end the
+    game (2, or 1 on a sheet whose rows all lock one colour; RULES.md §6). ``next_field[r, i, n]``:
     the first field at or after ``i`` in row ``r`` holding number ``n`` (``-1``: none);
     ``next_colour[r, i, n, c]`` the same among fields of colour ``c``.
     """
@@ -59,7 +60,7 @@ class Tables(NamedTuple):
     next_colour: Ints
 
 
-THRESHOLD, MAX_COUNTED, PENALTY_BOXES, PENALTY_POINTS, DICE = range(5)
+THRESHOLD, MAX_COUNTED, PENALTY_BOXES, PENALTY_POINTS, DICE, END_AT = range(6)
 """Indexes into :attr:`Tables.rules`."""
 
 
@@ -124,6 +125,7 @@ def compile_layout(layout: Layout) -> Tables:
                 layout.penalty_boxes,
                 layout.penalty_points,
                 len(layout.dice),
+                min(2, len({row.lock_colour for row in layout.rows})),
             ],
             dtype=np.int64,
         ),
