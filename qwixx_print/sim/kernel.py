@@ -290,7 +290,7 @@ def _matches(t: Tables, s: Sheets, p: int, r: int, total: int, c: int) -> tuple[
 def _gap_best(t: Tables, s: Sheets, p: int, total: int, c: int) -> tuple[int, int, int]:
     """The gap-k choice for a die sum ``total`` (``c``: the colour it must be, -1 any):
     ``(key, row, field)``, ``field`` -1 for a small box. Smaller keys are better: ``key =
-    ((skips + 1) * 1000 + (100 - crosses in the row) * 10 + row) * 2 + small box``, so the
+    ((skips + 1) * 10000 + (100 - crosses in the row) * 10 + row) * 2 + small box``, so the
     order is fewest skips (a last field -1, a small box 0), more crosses, upper row, a field
     before a small box (docs/simulate.md)."""
     best, br, bj = NONE, -1, -2
@@ -302,11 +302,11 @@ def _gap_best(t: Tables, s: Sheets, p: int, total: int, c: int) -> tuple[int, in
         if last >= 0:
             key, j = tail * 2, last
         elif first >= 0:
-            key, j = ((first - s.pos[p, r]) * 1000 + tail) * 2, first
-            if again == 1 and (1000 + tail) * 2 + 1 < key:
-                key, j = (1000 + tail) * 2 + 1, -1
+            key, j = ((first - s.pos[p, r]) * 10000 + tail) * 2, first
+            if again == 1 and (10000 + tail) * 2 + 1 < key:
+                key, j = (10000 + tail) * 2 + 1, -1
         elif again == 1:
-            key, j = (1000 + tail) * 2 + 1, -1
+            key, j = (10000 + tail) * 2 + 1, -1
         else:
             continue
         if key < best:
@@ -317,7 +317,7 @@ def _gap_best(t: Tables, s: Sheets, p: int, total: int, c: int) -> tuple[int, in
 @_fast
 def _skips(key: int) -> int:
     """The skips of a :func:`_gap_best` key."""
-    return key // 2000 - 1
+    return key // 20000 - 1
 
 
 @_fast
