@@ -73,8 +73,10 @@ def _last(sheet: Sheet, r: int) -> int:
 
 
 def _have(sheet: Sheet, r: int) -> int:
-    s = sheet.state
-    return rules.crosses_before_lock(sheet.layout.rows[r], s.crossed[r], s.again[r])
+    """Crosses in open row ``r`` (its last field not crossed): doubles count 2, small boxes 1
+    (as :func:`qwixx_print.rules.crosses_before_lock` counts them)."""
+    s, doubles = sheet.state, sheet.board.doubles[r]
+    return len(s.crossed[r]) + sum(doubles[i] for i in s.crossed[r]) + len(s.again[r])
 
 
 def gap_key(sheet: Sheet, o: Option) -> int:
@@ -97,8 +99,7 @@ def skips(key: int) -> int:
 def _gap_best(sheet: Sheet, found: Sequence[Option]) -> tuple[int, Option | None]:
     if not found:
         return NONE, None
-    best = min(found, key=lambda o: gap_key(sheet, o))
-    return gap_key(sheet, best), best
+    return min((gap_key(sheet, o), o) for o in found)
 
 
 def strong_value(sheet: Sheet, o: Option) -> float:

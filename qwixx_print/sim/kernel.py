@@ -294,7 +294,10 @@ def _gap_best(t: Tables, s: Sheets, p: int, total: int, c: int) -> tuple[int, in
     order is fewest skips (a last field -1, a small box 0), more crosses, upper row, a field
     before a small box (docs/simulate.md)."""
     best, br, bj = NONE, -1, -2
-    for r in range(t.fields.shape[0]):
+    for k in range(t.fields.shape[0]):
+        r = k if c < 0 else t.colour_rows[c, k]
+        if r < 0:
+            break
         if not _open(t, s, p, r):
             continue
         first, last, again = _matches(t, s, p, r, total, c)
@@ -368,7 +371,10 @@ def _strong_best(t: Tables, s: Sheets, p: int, total: int, c: int) -> tuple[floa
     """The strong bot's best cross for a sum (``c`` as in :func:`_gap_best`): ``(value,
     row, field)`` in the order of :func:`_better`, a lock first; ``row`` -1: none."""
     best, br, bj = -1e300, -1, -2
-    for r in range(t.fields.shape[0]):
+    for k in range(t.fields.shape[0]):
+        r = k if c < 0 else t.colour_rows[c, k]
+        if r < 0:
+            break
         if not _open(t, s, p, r):
             continue
         first, last, again = _matches(t, s, p, r, total, c)
