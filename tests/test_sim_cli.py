@@ -5,8 +5,11 @@ cannot run, the heat map's pixels and one-line refusals of bad input (issue 13).
 from __future__ import annotations
 
 import json
+import os
+import pty
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -186,3 +189,36 @@ def test_simulate_runs_as_a_command(tmp_path: Path) -> None:
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.splitlines()[2].startswith("regenbogen")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_progress_bar_on_a_terminal_for_a_long_run(tmp_path: Path) -> None:
+    """stderr a terminal and a run of several seconds: click's bar, and the report on
+    stdout stays clean; ``--quiet`` and a redirected stderr show none (tests above)."""
+    leader, terminal = pty.openpty()
+    shown = bytearray()
+
+    def read() -> None:
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:
+                return
+            if not chunk:
+                return
+            shown.extend(chunk)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "qwixx_print", "simulate", "classic", "--games", "150000",
+             "--jobs", "1"],
+            stdout=subprocess.PIPE, stderr=terminal, text=True, timeout=300, cwd=tmp_path,
+        )  # fmt: skip
+    finally:
+        os.close(terminal)
+        reader.join(timeout=5)
+        os.close(leader)
+    assert done.returncode == 0
+    assert done.stdout.startswith("150000 games per layout")
+    assert b"simulating" in shown and b"100%" in shown
