@@ -40,6 +40,7 @@ from qwixx_print.sim.tables import (
     PENALTY_BOXES,
     PENALTY_POINTS,
     THRESHOLD,
+    Games,
     Ints,
     Tables,
 )
@@ -504,43 +505,13 @@ def _score(t: Tables, s: Sheets, p: int) -> int:
 
 
 @_compiled
-def play_games(
-    t: Tables,
-    strategies: Ints,
-    seed: int,
-    first: int,
-    scores: Ints,
-    penalties: Ints,
-    rolls: Ints,
-    ends: Ints,
-    crossed: Ints,
-    again: Ints,
-    locked: Ints,
-) -> None:
-    """Play games ``first .. first + len(rolls) - 1`` of the run seeded ``seed`` with one
-    strategy per seat (``strategies``, seat 0 starts) and write per game: ``scores`` and
-    ``penalties`` (games, players), ``rolls``, ``ends`` (0 by locks, 1 by penalties),
-    ``crossed``/``again`` (games, players, rows: bit masks) and ``locked`` (bit mask of rows
-    some player locked)."""
+def play_games(t: Tables, strategies: Ints, seed: int, first: int, out: Games) -> None:
+    """Play games ``first .. first + len(out.rolls) - 1`` of the run seeded ``seed`` with one
+    strategy per seat (``strategies``, seat 0 starts) and write their results to ``out``."""
     s = _sheets(strategies.shape[0], t.fields.shape[0], t.rules[DICE])
     state = np.zeros(1, dtype=np.uint64)
     roll = np.zeros(2 + t.rules[DICE], dtype=np.int64)
-    _play(
-        t,
-        s,
-        state,
-        roll,
-        strategies,
-        seed,
-        first,
-        scores,
-        penalties,
-        rolls,
-        ends,
-        crossed,
-        again,
-        locked,
-    )
+    _play(t, s, state, roll, strategies, seed, first, out)
 
 
 @_fast
@@ -552,13 +523,7 @@ def _play(
     strategies: Ints,
     seed: int,
     first: int,
-    scores: Ints,
-    penalties: Ints,
-    rolls: Ints,
-    ends: Ints,
-    crossed: Ints,
-    again: Ints,
-    locked: Ints,
+    out: Games,
 ) -> None:
     """The loop of :func:`play_games`, without reference counting (``_nrt=False``): passing
     the table tuples to the helpers then costs nothing."""
@@ -567,7 +532,7 @@ def _play(
     dice = t.rules[DICE]
     boxes = t.rules[PENALTY_BOXES]
     end_at = t.rules[END_AT]
-    for g in range(rolls.shape[0]):
+    for g in range(out.rolls.shape[0]):
         _reset(s)
         state[0] = np.uint64(seed) * SEED_MULTIPLIER + np.uint64(first + g)
         active, count, end = 0, 0, -1
@@ -595,11 +560,11 @@ def _play(
                 end = END_PENALTIES
             active = (active + 1) % players
         for p in range(players):
-            scores[g, p] = _score(t, s, p)
-            penalties[g, p] = s.penalties[p]
+            out.scores[g, p] = _score(t, s, p)
+            out.penalties[g, p] = s.penalties[p]
             for r in range(rows):
-                crossed[g, p, r] = s.crossed[p, r]
-                again[g, p, r] = s.again[p, r]
-        rolls[g] = count
-        ends[g] = end
-        locked[g] = s.locked_rows[0]
+                out.crossed[g, p, r] = s.crossed[p, r]
+                out.again[g, p, r] = s.again[p, r]
+        out.rolls[g] = count
+        out.ends[g] = end
+        out.locked[g] = s.locked_rows[0]

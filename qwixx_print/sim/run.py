@@ -23,6 +23,8 @@ import numpy as np
 import numpy.typing as npt
 
 from qwixx_print.layout import Layout
+from qwixx_print.sim import tables
+from qwixx_print.sim.tables import Games
 
 CHUNK = 2000
 """Games per chunk: the unit of work of a job and of the progress bar."""
@@ -77,32 +79,6 @@ class Totals:
         ]
 
 
-class Games:
-    """Per-game results of a chunk as arrays (G games, P seats, R rows): ``scores``,
-    ``penalties`` (G, P); ``rolls``, ``ends`` (0 by locks, 1 by penalties), ``locked`` (row
-    bit mask) (G,); ``crossed``, ``again`` (G, P, R) field bit masks."""
-
-    def __init__(self, games: int, players: int, rows: int) -> None:
-        def zeros(*shape: int) -> Ints:
-            return np.zeros(shape, dtype=np.int64)
-
-        self.scores, self.penalties = zeros(games, players), zeros(games, players)
-        self.rolls, self.ends, self.locked = zeros(games), zeros(games), zeros(games)
-        self.crossed, self.again = zeros(games, players, rows), zeros(games, players, rows)
-
-    def arrays(self) -> tuple[Ints, ...]:
-        """The arrays in the kernel's argument order."""
-        return (
-            self.scores,
-            self.penalties,
-            self.rolls,
-            self.ends,
-            self.crossed,
-            self.again,
-            self.locked,
-        )
-
-
 def totals(layout: Layout, games: Games) -> Totals:
     """Sum a chunk's :class:`Games` into :class:`Totals`."""
     scores = games.scores
@@ -132,16 +108,11 @@ def totals(layout: Layout, games: Games) -> Totals:
 
 def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, count: int) -> Games:
     """Games ``first .. first + count - 1`` played by the compiled kernel."""
-    from qwixx_print.sim import kernel, tables
+    from qwixx_print.sim import kernel
 
-    games = Games(count, len(codes), len(layout.rows))
-    kernel.play_games(
-        tables.compile_layout(layout),
-        np.array(codes, dtype=np.int64),
-        seed,
-        first,
-        *games.arrays(),
-    )
+    games = Games.zeros(count, len(codes), len(layout.rows))
+    strategies = np.array(codes, dtype=np.int64)
+    kernel.play_games(tables.compile_layout(layout), strategies, seed, first, games)
     return games
 
 
@@ -151,7 +122,7 @@ def reference_chunk(
     """The same games played by the reference engine (:func:`qwixx_print.sim.bots.play_game`)."""
     from qwixx_print.sim import bots
 
-    games = Games(count, len(codes), len(layout.rows))
+    games = Games.zeros(count, len(codes), len(layout.rows))
     for g in range(count):
         played = bots.play_game(layout, codes, seed, first + g)
         games.scores[g] = played.scores

@@ -62,6 +62,34 @@ class Tables(NamedTuple):
     colour_rows: Ints
 
 
+class Games(NamedTuple):
+    """Per-game results of a run of the kernel or the reference (G games, P seats, R rows):
+    ``scores``, ``penalties`` (G, P); ``rolls``, ``ends`` (0 by locks, 1 by penalties),
+    ``locked`` (bit mask of the rows some player locked) (G,); ``crossed``, ``again``
+    (G, P, R): bit masks of the crossed fields and small boxes."""
+
+    scores: Ints
+    penalties: Ints
+    rolls: Ints
+    ends: Ints
+    locked: Ints
+    crossed: Ints
+    again: Ints
+
+    @classmethod
+    def zeros(cls, games: int, players: int, rows: int) -> Games:
+        """Results of ``games`` games, all zero, to be filled in."""
+        return cls(
+            scores=np.zeros((games, players), dtype=np.int64),
+            penalties=np.zeros((games, players), dtype=np.int64),
+            rolls=np.zeros(games, dtype=np.int64),
+            ends=np.zeros(games, dtype=np.int64),
+            locked=np.zeros(games, dtype=np.int64),
+            crossed=np.zeros((games, players, rows), dtype=np.int64),
+            again=np.zeros((games, players, rows), dtype=np.int64),
+        )
+
+
 THRESHOLD, MAX_COUNTED, PENALTY_BOXES, PENALTY_POINTS, DICE, END_AT = range(6)
 """Indexes into :attr:`Tables.rules`."""
 
