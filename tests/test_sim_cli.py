@@ -55,7 +55,8 @@ def test_json_has_the_issue_keys_and_types(run: Run) -> None:
         assert rep["cross_rate"]["red"][5] > rep["cross_rate"]["red"][10] > 0.0
 
 
-def test_same_seed_same_numbers_with_any_jobs(run: Run) -> None:
+def test_same_seed_same_numbers_with_any_jobs(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sim_run, "PARALLEL_FROM", 0)  # processes even for a small run
     games = 2 * sim_run.CHUNK + 7  # three chunks, the last a short one
     args = ("kraefte", "--games", str(games), "--players", "2")
     one = reports(run, *args, "--jobs", "1")

@@ -29,6 +29,11 @@ from qwixx_print.sim.tables import Games
 CHUNK = 2000
 """Games per chunk: the unit of work of a job and of the progress bar."""
 
+PARALLEL_FROM = 100_000
+"""Games (all layouts together) from which the kernel's work is spread over processes: a
+process takes about a second to start and load the compiled kernel, fewer games take less
+in one process. The reference engine, 100 times slower, spreads from 2,000 games."""
+
 TIE_SHARES = 60
 """A game's win is split among tied winners in 60ths (exact for 1 to 5 players)."""
 
@@ -207,7 +212,8 @@ def run(
 ) -> list[Totals]:
     """Play ``games`` games of each ``(layout, strategy codes per seat)`` in ``runs`` with
     ``seed``, over ``jobs`` processes, with the kernel (``compiled``) or the reference
-    engine; ``on_games`` is called as chunks finish. Returns one :class:`Totals` per run."""
+    engine (in one process below :data:`PARALLEL_FROM` games); ``on_games`` is called as
+    chunks finish. Returns one :class:`Totals` per run."""
     tasks = [
         (k, task)
         for k, (lay, codes) in enumerate(runs)
@@ -215,11 +221,13 @@ def run(
     ]
     results = [Totals() for _ in runs]
     done: Iterator[Totals]
-    if jobs <= 1 or len(tasks) == 1:
+    worth = PARALLEL_FROM if compiled else PARALLEL_FROM // 50
+    if jobs <= 1 or len(tasks) == 1 or games * len(runs) < worth:
         done = (_chunk(task) for _, task in tasks)
         pool = None
     else:
-        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"))
+        workers = min(jobs, len(tasks))
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"))
         done = pool.map(_chunk, [task for _, task in tasks])
     try:
         for (k, task), part in zip(tasks, done, strict=True):
