@@ -9,6 +9,7 @@ hundred games a second); ``pytest -m nightly`` plays 1,000 per layout and seatin
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +23,15 @@ SEATINGS = {
     "solo gap-1": (1,),
 }
 """Seats and strategy codes (k for gap-k, 0 for strong): every bot, 1, 2 and 4 players."""
+
+
+DATA = Path(__file__).parent / "data"
+CUSTOM = [
+    *sorted((DATA / "sim").glob("*.yaml")),
+    DATA / "layouts" / "mixed-doubles-again.yaml",
+]
+"""Designers' layouts no shipped sheet covers: 5 dice, one row, repeated numbers, small boxes
+with doubles, mixed colours with both."""
 
 
 def differences(name: str, codes: Sequence[int], seed: int, games: int) -> list[str]:
@@ -49,6 +59,12 @@ def differences(name: str, codes: Sequence[int], seed: int, games: int) -> list[
 @pytest.mark.parametrize("name", layout.shipped_names())
 def test_kernel_plays_the_engines_games(name: str, seating: str) -> None:
     assert differences(name, SEATINGS[seating], 7, 40) == []
+
+
+@pytest.mark.parametrize("seating", SEATINGS)
+@pytest.mark.parametrize("path", CUSTOM, ids=[p.stem for p in CUSTOM])
+def test_kernel_plays_the_engines_games_on_custom_layouts(path: Path, seating: str) -> None:
+    assert differences(str(path), SEATINGS[seating], 11, 25) == []
 
 
 @pytest.mark.nightly
