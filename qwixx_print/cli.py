@@ -273,6 +273,7 @@ def simulate_command(
     end, penalties, lock and cross rates, the first player's wins. A layout other than
     classic gets a second line: classic played with the same dice."""
     from qwixx_print import api, output
+    from qwixx_print.layout import Layout
     from qwixx_print.sim import report, run
     from qwixx_print.sim.simulate import simulate
 
@@ -280,7 +281,10 @@ def simulate_command(
         raise UserError(f"--plot draws one layout, got {len(names)}: {', '.join(names)}")
     if plot is not None:
         output.check_target(plot, output.PNG)
-    sheets = list({sheet.name: sheet for sheet in map(api.checked, names)}.values())
+    sheets: list[Layout] = []
+    for sheet in map(api.checked, names):  # a layout named twice is played once
+        if sheet not in sheets:
+            sheets.append(sheet)
     result = simulate(
         sheets,
         players,
