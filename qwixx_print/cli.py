@@ -5,13 +5,16 @@ click and little else; reportlab is imported only when a PDF is written."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
 from qwixx_print.choices import DEFAULT_LANG, LANGUAGES, PAPERS, PER_PAGE
 from qwixx_print.errors import LayoutError, QwixxError
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 class UserError(click.ClickException):
@@ -27,6 +30,13 @@ class WholeNumber(click.IntRange):
     """click's IntRange named for people: "'abc' is not a valid whole number."."""
 
     name = "whole number"
+
+
+def count_option(name: str, most: int, default: int, text: str) -> Callable[[F], F]:
+    """An option counting something, 1 to ``most`` (``N`` in the help)."""
+    return click.option(
+        name, type=WholeNumber(1, most), default=default, show_default=True, metavar="N", help=text
+    )
 
 
 class LayoutGroup(click.Group):
@@ -104,14 +114,7 @@ def _refuse_with_preview(names: tuple[str, ...]) -> None:
     help="PDF to write ('-': standard output). Default: output/LAYOUT.pdf, for several "
     "layouts output/sheets.pdf.",
 )
-@click.option(
-    "--pages",
-    type=WholeNumber(1, 1000),
-    default=1,
-    show_default=True,
-    metavar="N",
-    help="Pages per layout.",
-)
+@count_option("--pages", 1000, 1, "Pages per layout.")
 @click.option("--paper", type=click.Choice(list(PAPERS)), default="a4", show_default=True)
 @click.option(
     "--per-page",
@@ -224,14 +227,7 @@ def score_command(source: str, as_json: bool, out: Path | None) -> None:
 @cli.command("simulate")
 @click.argument("names", nargs=-1, required=True, metavar="LAYOUT...")
 @click.option("--players", type=WholeNumber(1, 5), default=4, show_default=True, help="Seats.")
-@click.option(
-    "--games",
-    type=WholeNumber(1, 10_000_000),
-    default=10_000,
-    show_default=True,
-    metavar="N",
-    help="Games per layout.",
-)
+@count_option("--games", 10_000_000, 10_000, "Games per layout.")
 @click.option(
     "--seed",
     type=WholeNumber(0, 2**64 - 1),
