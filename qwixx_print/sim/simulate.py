@@ -59,7 +59,7 @@ def simulate(
     if problem is not None:
         warn(
             f"the compiled kernel is not available ({problem}); simulating with the "
-            "reference engine, about 100 times slower"
+            "reference engine, some 300 times slower"
         )
     progress = run.Progress(games * len(runs), quiet)
     try:
