@@ -11,8 +11,16 @@ from typing import Any, TypeVar
 
 import click
 
-from qwixx_print.choices import DEFAULT_LANG, LANGUAGES, PAPERS, PER_PAGE
+from qwixx_print.choices import (
+    DEFAULT_LANG,
+    LANGUAGES,
+    PAPERS,
+    PER_PAGE,
+    SIM_GAMES,
+    SIM_PLAYERS,
+)
 from qwixx_print.errors import LayoutError, QwixxError
+from qwixx_print.sim.strategy import STRATEGIES
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -226,8 +234,10 @@ def score_command(source: str, as_json: bool, out: Path | None) -> None:
 
 @cli.command("simulate")
 @click.argument("names", nargs=-1, required=True, metavar="LAYOUT...")
-@click.option("--players", type=WholeNumber(1, 5), default=4, show_default=True, help="Seats.")
-@count_option("--games", 10_000_000, 10_000, "Games per layout.")
+@click.option(
+    "--players", type=WholeNumber(1, SIM_PLAYERS), default=4, show_default=True, help="Seats."
+)
+@count_option("--games", SIM_GAMES, 10_000, "Games per layout.")
 @click.option(
     "--seed",
     type=WholeNumber(0, 2**64 - 1),
@@ -237,7 +247,7 @@ def score_command(source: str, as_json: bool, out: Path | None) -> None:
 )
 @click.option(
     "--strategy",
-    type=click.Choice(["gap-1", "gap-2", "gap-3", "strong"]),
+    type=click.Choice(list(STRATEGIES)),
     default="gap-2",
     show_default=True,
     help="The bot every seat plays (docs/simulate.md).",
