@@ -354,7 +354,9 @@ def score_command(
 
 
 @cli.command("simulate")
-@click.argument("names", nargs=-1, required=True, metavar="LAYOUT...")
+@click.argument(
+    "names", nargs=-1, required=True, metavar="LAYOUT...", shell_complete=complete_layouts
+)
 @click.option(
     "--players", type=WholeNumber(1, SIM_PLAYERS), default=4, show_default=True, help="Seats."
 )
