@@ -55,8 +55,13 @@ def differences(name: str, codes: Sequence[int], seed: int, games: int) -> list[
     return found
 
 
+SIMULATED = [n for n in layout.shipped_names() if not tables.unsupported(layout.find(n))]
+"""The shipped layouts the simulator plays (RULES.md §4 sheets not yet: see
+test_simulate_refuses_the_sheets_it_does_not_play)."""
+
+
 @pytest.mark.parametrize("seating", SEATINGS)
-@pytest.mark.parametrize("name", layout.shipped_names())
+@pytest.mark.parametrize("name", SIMULATED)
 def test_kernel_plays_the_engines_games(name: str, seating: str) -> None:
     assert differences(name, SEATINGS[seating], 7, 40) == []
 
@@ -69,7 +74,7 @@ def test_kernel_plays_the_engines_games_on_custom_layouts(path: Path, seating: s
 
 @pytest.mark.nightly
 @pytest.mark.parametrize("seating", SEATINGS)
-@pytest.mark.parametrize("name", layout.shipped_names())
+@pytest.mark.parametrize("name", SIMULATED)
 def test_kernel_plays_the_engines_games_1000(name: str, seating: str) -> None:
     assert differences(name, SEATINGS[seating], 2026, 1000) == []
 

@@ -94,6 +94,28 @@ THRESHOLD, MAX_COUNTED, PENALTY_BOXES, PENALTY_POINTS, DICE, END_AT = range(6)
 """Indexes into :attr:`Tables.rules`."""
 
 
+def unsupported(layout: Layout) -> list[str]:
+    """The mechanics of ``layout`` that the bots and the kernel do not play yet (the sheets
+    of RULES.md §4: Big Points, Connected, X-Change, Longo), named for a person; empty when
+    the simulator plays the whole sheet."""
+    found = []
+    if layout.number_range[1] > 12:
+        found.append("8-sided dice")
+    if layout.lock_fields > 1:
+        found.append(f"locks on the last {layout.lock_fields} fields")
+    if layout.bonus_rows:
+        found.append("bonus rows")
+    if layout.links or layout.slips:
+        found.append("linked fields")
+    if any(f.framed for row in layout.rows for f in row.fields):
+        found.append("a framed group")
+    if layout.diamonds:
+        found.append("diamonds")
+    if layout.lucky_draw is not None or layout.lucky:
+        found.append("lucky numbers")
+    return found
+
+
 def compile_layout(layout: Layout) -> Tables:
     """The kernel's arrays for a (valid) ``layout``."""
     rows = len(layout.rows)
