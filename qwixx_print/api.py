@@ -6,15 +6,14 @@
 from __future__ import annotations
 
 import io
-import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
 from qwixx_print import geometry, labels, layout, rules
 from qwixx_print.errors import LayoutError, OutputError, first_of
 from qwixx_print.layout import Layout
-from qwixx_print.output import PNG, make_folder, to_stdout, write_atomically
+from qwixx_print.output import PNG, make_folder, stdout, to_stdout, write_atomically
 
 if TYPE_CHECKING:
     from qwixx_print import marks
@@ -80,11 +79,16 @@ DEFAULT_FOLDER = Path("output")
 """Where PDFs go when no ``--out`` is given, relative to the working folder."""
 
 
-def default_out(sheets: Sequence[Layout]) -> Path:
-    """``output/NAME.pdf`` for one layout, ``output/sheets.pdf`` for several; creates the
-    ``output`` folder. Raises OutputError when it cannot be created."""
+def default_out(sheets: Sequence[Layout], names: Sequence[str]) -> Path:
+    """The PDF for ``sheets``, given as the LAYOUT arguments ``names``: ``output/NAME.pdf``
+    for one layout, named after its file for a path (``my-sheet.yaml``:
+    ``output/my-sheet.pdf``, whatever its ``name:``), ``output/sheets.pdf`` for several;
+    creates the ``output`` folder. Raises OutputError when it cannot be created."""
     make_folder(DEFAULT_FOLDER)
-    return DEFAULT_FOLDER / (f"{sheets[0].name}.pdf" if len(sheets) == 1 else "sheets.pdf")
+    if len(names) != 1:
+        return DEFAULT_FOLDER / "sheets.pdf"
+    name = Path(names[0]).stem if layout.is_path(names[0]) else sheets[0].name
+    return DEFAULT_FOLDER / f"{name}.pdf"
 
 
 def print_sheets(
@@ -97,40 +101,60 @@ def print_sheets(
 ) -> Path | None:
     """Render ``sheets`` to ``out`` (``None``: standard output), atomically; return ``out``.
 
-    Raises OutputError when standard output is a terminal or full, or ``out`` cannot be
-    written.
+    Raises OutputError when standard output is a terminal, closed or full, or ``out`` cannot
+    be written.
     """
+    return _write_pdf(out, lambda stream: render(sheets, pages, stream, paper, per_page, lang))
+
+
+def _write_pdf(out: Path | None, write: Callable[[BinaryIO], None]) -> Path | None:
+    """Let ``write`` write a PDF to ``out`` atomically, or whole to standard output (``None``);
+    return ``out``. Raises OutputError when standard output is a terminal, closed or full,
+    or ``out`` cannot be written."""
     if out is None:
-        if sys.stdout.isatty():
+        if stdout().isatty():
             raise OutputError(
                 "-: will not write a PDF to a terminal: redirect it, e.g. > sheets.pdf"
             )
         whole = io.BytesIO()
-        render(sheets, pages, whole, paper, per_page, lang)
+        write(whole)
         to_stdout(whole.getvalue())
         return None
-    write_atomically(out, lambda stream: render(sheets, pages, stream, paper, per_page, lang))
+    write_atomically(out, write)
     return out
 
 
 def score(source: str) -> marks.Game:
     """Load the marks file or game log ``source`` (``-``: standard input) with a checked
     layout and score it (see :func:`qwixx_print.marks.score`; a log is replayed move by move
-    by :func:`qwixx_print.play.log.from_doc`). Raises MarksError, LayoutError,
-    RuleViolation or GameLogError with a located one-line message."""
+    by :func:`qwixx_print.play.log.from_doc`), and check that every player's name prints on a
+    filled-in sheet (:func:`qwixx_print.draw.filled.check_names`: the same limits with or
+    without ``--out``). Raises MarksError, LayoutError, RuleViolation or GameLogError with a
+    located one-line message."""
     from qwixx_print import marks
+    from qwixx_print.draw import filled
     from qwixx_print.play import log
 
     doc, base = marks.read_source(source)
     if log.is_log(doc):
-        return log.scored(log.from_doc(doc, checked, base), doc)
-    return marks.score(marks.from_doc(doc, base, find=checked))
+        game = log.scored(log.from_doc(doc, checked, base), doc)
+    else:
+        game = marks.score(marks.from_doc(doc, base, find=checked))
+    filled.check_names(game)
+    return game
 
 
-def write_filled(game: marks.Game, out: Path) -> Path:
-    """Write the filled-in sheets of ``game`` as a PDF to ``out``, atomically (see
-    :func:`qwixx_print.draw.filled.render`); raises OutputError when it cannot be written."""
+def write_filled(
+    game: marks.Game,
+    out: Path | None,
+    paper: str = "a4",
+    per_page: int = 8,
+    lang: str = labels.DEFAULT_LANG,
+) -> Path | None:
+    """Write the filled-in sheets of ``game`` as a PDF to ``out`` (``None``: standard
+    output), atomically, ``per_page`` on ``paper`` with labels in ``lang`` (see
+    :func:`qwixx_print.draw.filled.render`); return ``out``. Raises OutputError as
+    :func:`print_sheets` does."""
     from qwixx_print.draw import filled
 
-    write_atomically(out, lambda stream: filled.render(game, stream))
-    return out
+    return _write_pdf(out, lambda stream: filled.render(game, stream, paper, per_page, lang))

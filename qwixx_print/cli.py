@@ -6,12 +6,15 @@ click and little else; reportlab is imported only when a PDF is written."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from qwixx_print.choices import DEFAULT_LANG, LANGUAGES, PAPERS, PER_PAGE
-from qwixx_print.errors import LayoutError, QwixxError
+from qwixx_print.errors import LayoutError, QwixxError, counted
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 
 class UserError(click.ClickException):
@@ -20,7 +23,12 @@ class UserError(click.ClickException):
     exit_code = 2
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"qwixx-print: {self.message}", err=True)
+        say(self.message)
+
+
+def say(message: str) -> None:
+    """``message`` as one line on stderr, with the ``qwixx-print:`` prefix every error gets."""
+    click.echo(f"qwixx-print: {message}", err=True)
 
 
 class WholeNumber(click.IntRange):
@@ -29,16 +37,68 @@ class WholeNumber(click.IntRange):
     name = "whole number"
 
 
+def _layout_names() -> list[str]:
+    """The shipped layouts' names and aliases (loads the stored parses, not reportlab)."""
+    from qwixx_print import layout
+
+    return [*layout.shipped_names(), *layout.shipped_aliases()]
+
+
+def complete_layouts(
+    ctx: click.Context, param: click.Parameter | None, incomplete: str
+) -> list[CompletionItem]:
+    """Shell completion of a LAYOUT: the shipped names and aliases starting with
+    ``incomplete``; a path (with ``/`` or a ``.yaml`` end in view) is left to the shell."""
+    from click.shell_completion import CompletionItem
+
+    if "/" in incomplete or "." in incomplete:
+        return [CompletionItem(incomplete, type="file")]
+    return [CompletionItem(name) for name in _layout_names() if name.startswith(incomplete)]
+
+
 class LayoutGroup(click.Group):
     """A group whose first argument may be a layout instead of a command:
-    ``qwixx-print classic`` means ``qwixx-print print classic``."""
+    ``qwixx-print classic`` means ``qwixx-print print classic``. A word close to a command
+    (``valdate``) that is no shipped layout is refused with the command it resembles; the
+    command list in ``--help`` shows each command's whole first sentence; shell completion
+    offers commands and shipped layouts. It works for every command added to the group."""
 
     def resolve_command(
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
         if args and args[0] not in self.commands and not args[0].startswith("-"):
+            if not ctx.resilient_parsing:  # not while completing: never fail there
+                self._refuse_misspelt_command(args[0])
             return "print", self.commands["print"], args
         return super().resolve_command(ctx, args)
+
+    def _refuse_misspelt_command(self, word: str) -> None:
+        """Raise UserError naming the command ``word`` resembles, unless it is a path or a
+        shipped layout (then printing it, or saying it is no layout, is the answer)."""
+        from qwixx_print import layout
+
+        if "/" in word or "." in word or word.lower() in layout.shipped_names():
+            return  # printing a shipped layout needs no difflib (start-up stays light)
+        import difflib
+
+        close = difflib.get_close_matches(word, list(self.commands), n=1, cutoff=0.75)
+        if close and word.lower() not in layout.shipped_aliases():
+            raise UserError(
+                f"no such command or layout '{word}' (did you mean the command "
+                f"'{close[0]}'? see 'qwixx-print --help')"
+            )
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=1000)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+        return super().shell_complete(ctx, incomplete) + complete_layouts(ctx, None, incomplete)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:
@@ -53,12 +113,19 @@ class LayoutGroup(click.Group):
             return super().invoke(ctx)
         except QwixxError as exc:
             raise UserError(str(exc)) from None
+        except BrokenPipeError:  # the reader of our output has gone (| head): nothing to say
+            from qwixx_print import output
+
+            output.drop_stdout()
+            raise click.exceptions.Exit(2) from None
         except click.UsageError as exc:
             sub = f" {exc.ctx.info_name}" if exc.ctx and exc.ctx.parent else ""
             raise UserError(f"{exc.format_message()} (see 'qwixx-print{sub} --help')") from None
 
 
-@click.group(cls=LayoutGroup, no_args_is_help=True)
+@click.group(
+    cls=LayoutGroup, no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]}
+)
 @click.version_option(package_name="qwixx-print", prog_name="qwixx-print")
 def cli() -> None:
     """Print Qwixx score sheets from YAML layouts, 8 per page, true to scale.
@@ -75,17 +142,43 @@ def cli() -> None:
     """
 
 
+def _given(*params: str) -> list[str]:
+    """The options among ``params`` (parameter names: ``per_page``) that the command line of
+    the running command gives, as typed (``--per-page``)."""
+    ctx = click.get_current_context()
+    return [
+        f"--{name.replace('_', '-')}"
+        for name in params
+        if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
+    ]
+
+
+paper_option = click.option(
+    "--paper", type=click.Choice(list(PAPERS)), default="a4", show_default=True
+)
+per_page_option = click.option(
+    "--per-page",
+    type=click.Choice([str(n) for n in PER_PAGE]),
+    default="8",
+    show_default=True,
+    help="Sheets per page; fewer sheets are printed larger.",
+)
+lang_option = click.option(
+    "--lang",
+    type=click.Choice(LANGUAGES),
+    default=DEFAULT_LANG,
+    show_default=True,
+    help="Language of the printed labels.",
+)
+"""The options that shape a printed page, shared by every command that prints sheets."""
+
+
 def _refuse_with_preview(names: tuple[str, ...]) -> None:
     """Refuse what ``--preview`` cannot do: show several layouts, or honour an option that
     shapes the PDF (``--out``, ``--pages``, ``--paper``, ``--per-page``) given beside it."""
     if len(names) > 1:
         raise UserError(f"--preview shows one layout, got {len(names)}: {', '.join(names)}")
-    ctx = click.get_current_context()
-    given = [
-        f"--{name.replace('_', '-')}"
-        for name in ("out", "pages", "paper", "per_page")
-        if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
-    ]
+    given = _given("out", "pages", "paper", "per_page")
     if given:
         verb, it = ("does", "it") if len(given) == 1 else ("do", "them")
         raise UserError(
@@ -95,13 +188,15 @@ def _refuse_with_preview(names: tuple[str, ...]) -> None:
 
 
 @cli.command("print")
-@click.argument("names", nargs=-1, required=True, metavar="LAYOUT...")
+@click.argument(
+    "names", nargs=-1, required=True, metavar="LAYOUT...", shell_complete=complete_layouts
+)
 @click.option(
     "--out",
     "-o",
     type=click.Path(dir_okay=True, path_type=Path, allow_dash=True),
-    help="PDF to write ('-': standard output). Default: output/LAYOUT.pdf, for several "
-    "layouts output/sheets.pdf.",
+    help="PDF to write ('-': standard output). Default: output/LAYOUT.pdf (a file's name "
+    "without .yaml), for several layouts output/sheets.pdf.",
 )
 @click.option(
     "--pages",
@@ -111,21 +206,9 @@ def _refuse_with_preview(names: tuple[str, ...]) -> None:
     metavar="N",
     help="Pages per layout.",
 )
-@click.option("--paper", type=click.Choice(list(PAPERS)), default="a4", show_default=True)
-@click.option(
-    "--per-page",
-    type=click.Choice([str(n) for n in PER_PAGE]),
-    default="8",
-    show_default=True,
-    help="Sheets per page; fewer sheets are printed larger.",
-)
-@click.option(
-    "--lang",
-    type=click.Choice(LANGUAGES),
-    default=DEFAULT_LANG,
-    show_default=True,
-    help="Language of the printed labels.",
-)
+@paper_option
+@per_page_option
+@lang_option
 @click.option(
     "--preview",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -150,12 +233,11 @@ def print_command(
         click.echo(f"wrote {api.preview(sheets[0], preview, lang)}: one sheet ({sheets[0].name})")
         return
     if out is None:
-        out = api.default_out(sheets)
+        out = api.default_out(sheets, names)
     target = None if str(out) == "-" else out
     api.print_sheets(sheets, target, pages, paper, int(per_page), lang)
     count = pages * len(sheets)
-    sheet_count = count * int(per_page)
-    summary = f"{count} page{'s' * (count != 1)}, {sheet_count} sheet{'s' * (sheet_count != 1)}"
+    summary = f"{counted(count, 'page')}, {counted(count * int(per_page), 'sheet')}"
     click.echo(
         f"wrote {target or 'standard output'}: {summary} ({', '.join(s.name for s in sheets)})",
         err=target is None,
@@ -174,9 +256,16 @@ def list_command() -> None:
 
 
 @cli.command("validate")
-@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.argument(
+    "files", nargs=-1, required=True, metavar="FILE...", shell_complete=complete_layouts
+)
 def validate_command(files: tuple[str, ...]) -> None:
-    """Check layouts against RULES.md §3; exit 2 with located errors if any is broken."""
+    """Check layouts against the game's rules; exit 2 with located errors if any is broken.
+
+    Each row holds each number of its range once, the lock can be reached, the score table
+    rises and covers every count, every colour has a die, the bonus and power fields match,
+    fields and labels fit the sheet, and every character has a glyph in the font.
+    """
     from qwixx_print import api, layout, output
 
     broken = 0
@@ -186,7 +275,7 @@ def validate_command(files: tuple[str, ...]) -> None:
         except LayoutError as exc:
             found = [str(exc)]
         for line in found:
-            click.echo(line, err=True)
+            say(line)
         if found:
             broken += 1
         else:
@@ -201,20 +290,75 @@ def validate_command(files: tuple[str, ...]) -> None:
 @click.option(
     "--out",
     "-o",
-    type=click.Path(dir_okay=True, path_type=Path),
-    help="Also write the filled-in sheets as a PDF, one per player.",
+    type=click.Path(dir_okay=True, path_type=Path, allow_dash=True),
+    help="Also write the filled-in sheets as a PDF, one per player ('-': the PDF on "
+    "standard output, the table on standard error).",
 )
-def score_command(source: str, as_json: bool, out: Path | None) -> None:
+@paper_option
+@per_page_option
+@lang_option
+def score_command(
+    source: str, as_json: bool, out: Path | None, paper: str, per_page: str, lang: str
+) -> None:
     """Score the filled-in sheets of MARKS.yaml ('-': standard input) and rank the players.
 
-    The marks file names the layout and, per player, the numbers crossed in each row and
-    the penalties (docs/scoring.md). Illegal sheets are refused, naming player, row and rule.
+    The marks file names the layout (a shipped name or a .yaml path) and, per player, the
+    numbers crossed in each row (by row id; a crossed last field also crosses its lock;
+    Nochmal's small boxes under 'again:' the same way) and the penalties:
+
+    \b
+      layout: classic
+      players:
+        - name: Léa
+          crosses: {red: [2, 3, 5], green: [12, 10, 9, 7, 5, 4, 2]}
+          penalties: 1
+        - name: Sam
+          crosses: {red: [3, 4]}
+
+    Illegal sheets are refused, naming player, row and rule.
     """
     from qwixx_print import api, marks, output
 
+    if out is None and _given("paper", "per_page", "lang"):
+        given = ", ".join(_given("paper", "per_page", "lang"))
+        raise UserError(f"{given}: only for the filled-in sheets: add --out FILE.pdf")
+    to_stdout = out is not None and str(out) == "-"
+    if to_stdout and as_json:
+        raise UserError("--out - puts the PDF on standard output: --json cannot go there too")
     game = api.score(source)
-    if out is not None:
-        api.write_filled(game, out)
-        count = len(game.sheets)
-        click.echo(f"wrote {out}: {count} filled-in sheet{'s' * (count != 1)}", err=True)
-    output.to_stdout(marks.as_json(game) if as_json else marks.table(game))
+    report = marks.as_json(game) if as_json else marks.table(game)
+    if out is None:
+        output.to_stdout(report)
+        return
+    target = None if to_stdout else out
+    api.write_filled(game, target, paper, int(per_page), lang)
+    shown = target or "standard output"
+    click.echo(f"wrote {shown}: {counted(len(game.sheets), 'filled-in sheet')}", err=True)
+    if to_stdout:
+        click.echo(report, err=True, nl=False)
+    else:
+        output.to_stdout(report)
+
+
+@cli.command("help")
+@click.argument("command", required=False, metavar="[COMMAND]")
+@click.pass_context
+def help_command(ctx: click.Context, command: str | None) -> None:
+    """Show this help, or a command's: 'qwixx-print help score' (same as 'score --help')."""
+    assert ctx.parent is not None
+    group = ctx.parent.command
+    assert isinstance(group, click.Group)
+    if command is None:
+        click.echo(ctx.parent.get_help())
+        return
+    found = group.get_command(ctx, command)
+    if found is None:
+        import difflib  # only on this error path
+
+        close = difflib.get_close_matches(command, list(group.commands), n=1, cutoff=0.6)
+        hint = f"did you mean '{close[0]}'? " if close else ""
+        raise UserError(
+            f"no such command '{command}' ({hint}commands: {', '.join(group.commands)})"
+        )
+    with click.Context(found, info_name=command, parent=ctx.parent) as sub:
+        click.echo(found.get_help(sub))

@@ -191,7 +191,9 @@ class Node(NamedTuple):
         return number
 
     def text(self, max_length: int = 200) -> str:
-        """Text of 1..``max_length`` characters; words YAML 1.1 reads as yes/no must be quoted."""
+        """Text of 1..``max_length`` characters, in Unicode's composed form (NFC: an ``e``
+        and a combining accent, as a Mac may paste them, become one ``é``); words YAML 1.1
+        reads as yes/no must be quoted."""
         value = self.value
         if not isinstance(value, str):
             self.fail(f"expected text, got {self._kind()}")
@@ -199,7 +201,7 @@ class Node(NamedTuple):
             self.fail(
                 f"'{value}' is read as yes/no or null by YAML 1.1 tools: quote it, \"{value}\""
             )
-        value = value.rstrip("\n")
+        value = unicodedata.normalize("NFC", value.rstrip("\n"))
         if not value.strip():
             self.fail("expected text, got nothing")
         if len(value) > max_length:

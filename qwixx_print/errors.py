@@ -29,6 +29,13 @@ def escaped(text: str) -> str:
     )
 
 
+def named(char: str) -> str:
+    """``char`` for a message that must say which character it is, look-alikes included:
+    ``'\u0435' (U+0435 CYRILLIC SMALL LETTER IE)``."""
+    name = unicodedata.name(char, "")
+    return f"'{escaped(char)}' (U+{ord(char):04X}{' ' + name if name else ''})"
+
+
 class QwixxError(Exception):
     """A user error with a one-line, self-explaining message.
 
@@ -61,6 +68,12 @@ def first_of(messages: Sequence[str]) -> str:
     see them all); ``messages`` must not be empty."""
     more = len(messages) - 1
     return messages[0] + (f" (and {more} more: run 'qwixx-print validate')" if more else "")
+
+
+def counted(count: int, noun: str) -> str:
+    """``count`` and ``noun``, in the plural unless ``count`` is 1: ``1 bonus field``,
+    ``2 bonus fields`` (``noun`` takes an ``s``)."""
+    return f"{count} {noun}{'s' * (count != 1)}"
 
 
 def located(file: str, line: int | None, place: str, message: str) -> str:

@@ -47,10 +47,14 @@ _AGAIN_H = 2.6
 _AGAIN_W = 0.7
 """A small box's width as a share of its field's: wide enough to cross with a pencil."""
 _FIELD_GAP = 0.4
-_MAX_FIELD = 12.0
-"""Widest field slot, mm: rows of fewer fields get wider fields, up to this."""
+MAX_FIELD = 16.0
+"""Largest field slot (and field height), mm: short rows get wider fields and few rows
+taller ones, up to this; a field of 16 mm is already twice the classic one."""
+_FIELD_ASPECT = 1.4
+"""Tallest field for its width: on a sheet of few rows fields grow taller, up to this."""
 _BAND_PER_FIELD = 1.25
-"""Tallest band for its field's width (before padding): the classic sheet's bands (1.21) fit."""
+"""Tallest band for its field's height (before padding): the classic sheet's bands (1.21)
+fit; the room rows cannot use goes to the gaps between them."""
 _BONUS_LABEL_W = 10.0
 
 
@@ -120,11 +124,24 @@ class SheetBoxes(NamedTuple):
     legend_cells: tuple[Box, ...] = ()
 
 
+def _slots(layout: Layout) -> int:
+    """Field slots across the sheet: the widest row's fields and its lock."""
+    return max(len(row.fields) for row in layout.rows) + 1
+
+
+_INNER_W = SHEET_W - 2 * _PAD - 2 * _BAND_PAD
+"""Width inside a band, mm: what the fields and the lock of the widest row share."""
+
+
 def _field_width(layout: Layout) -> float:
-    """Width of one field, mm: the widest row's fields and its lock share the band."""
-    width = SHEET_W - 2 * _PAD - 2 * _BAND_PAD
-    slots = max(len(row.fields) for row in layout.rows) + 1
-    return min(_MAX_FIELD, width / slots) - _FIELD_GAP
+    """Width of one field, mm: the widest row's fields and its lock share the band, each
+    slot at most :data:`MAX_FIELD` wide. Where the fields are lower than wide, the lock (a
+    circle as tall as they are) takes a narrower slot and the fields the rest."""
+    equal = min(MAX_FIELD, _INNER_W / _slots(layout)) - _FIELD_GAP
+    lock = _field_height(layout, equal)
+    if lock >= equal:
+        return equal
+    return min(MAX_FIELD, (_INNER_W - lock - _FIELD_GAP) / (_slots(layout) - 1)) - _FIELD_GAP
 
 
 def _again_height(layout: Layout) -> float:
@@ -132,11 +149,26 @@ def _again_height(layout: Layout) -> float:
     return _AGAIN_H if any(row.again for row in layout.rows) else 0.0
 
 
+def _shared_band(layout: Layout) -> float:
+    """Height of a band if the rows shared their whole area, mm."""
+    bottom, top = _rows_area(layout)
+    n = len(layout.rows)
+    return (top - bottom - _ROW_GAP * (n - 1)) / n
+
+
+def _field_height(layout: Layout, field_w: float) -> float:
+    """Height of a field ``field_w`` mm wide: square on a sheet of four full rows; taller,
+    up to :data:`_FIELD_ASPECT` times the width (and :data:`MAX_FIELD`), where fewer rows
+    leave the room; lower where the rows' share of the sheet is less."""
+    room = _shared_band(layout) - 2 * _BAND_PAD - _again_height(layout)
+    tallest = min(field_w * _FIELD_ASPECT, MAX_FIELD)
+    return min(max(field_w, room / _BAND_PER_FIELD), tallest, room)
+
+
 def field_size(layout: Layout) -> tuple[float, float]:
     """Width and height of one field, mm, as :func:`sheet_boxes` draws them."""
     field_w = _field_width(layout)
-    field_h = min(field_w, _band_height(layout) - 2 * _BAND_PAD - _again_height(layout))
-    return field_w, field_h
+    return field_w, _field_height(layout, field_w)
 
 
 def max_penalty_boxes(layout: Layout) -> int:
@@ -205,20 +237,20 @@ def _rows_area(layout: Layout) -> tuple[float, float]:
 
 def _band_height(layout: Layout) -> float:
     """Height of one row's band, mm: the rows share their area, but a band is at most
-    :data:`_BAND_PER_FIELD` times its field's width (plus padding and small boxes), so a
+    :data:`_BAND_PER_FIELD` times its field's height (plus padding and small boxes), so a
     sheet of few or long rows does not get tall bands around small fields."""
-    bottom, top = _rows_area(layout)
-    n = len(layout.rows)
-    shared = (top - bottom - _ROW_GAP * (n - 1)) / n
-    most = _field_width(layout) * _BAND_PER_FIELD + 2 * _BAND_PAD + _again_height(layout)
-    return min(shared, most)
+    _, field_h = field_size(layout)
+    most = field_h * _BAND_PER_FIELD + 2 * _BAND_PAD + _again_height(layout)
+    return min(_shared_band(layout), most)
 
 
 def _row_boxes(layout: Layout, index: int, band_y: float, band_h: float) -> RowBoxes:
     row = layout.rows[index]
     field_w, field_h = field_size(layout)
-    slot = field_w + _FIELD_GAP
-    x0 = _PAD + _BAND_PAD + _FIELD_GAP / 2
+    slot, side = field_w + _FIELD_GAP, min(field_w, field_h)
+    fields_w = (_slots(layout) - 1) * slot
+    spare = max(0.0, _INNER_W - fields_w - side - _FIELD_GAP)  # > 0: capped slots, centred
+    x0 = _PAD + _BAND_PAD + spare / 2 + _FIELD_GAP / 2
     if row.again:
         field_y = band_y + band_h - _BAND_PAD - field_h
     else:
@@ -228,10 +260,9 @@ def _row_boxes(layout: Layout, index: int, band_y: float, band_h: float) -> RowB
     if row.again:
         box_w, box_h = field_w * _AGAIN_W, _AGAIN_H - 0.4
         again = tuple(Box(f.cx - box_w / 2, field_y - _AGAIN_H, box_w, box_h) for f in fields[:-1])
-    side = min(field_w, field_h)
-    lock_x = SHEET_W - _PAD - _BAND_PAD - _FIELD_GAP / 2 - side
-    lock = Box(lock_x, field_y + (field_h - side) / 2, side, side)
-    return RowBoxes(Box(_PAD, band_y, SHEET_W - 2 * _PAD, band_h), fields, again, lock)
+    lock = Box(x0 + fields_w, field_y + (field_h - side) / 2, side, side)  # one column
+    band = Box(_PAD + spare / 2, band_y, SHEET_W - 2 * _PAD - spare, band_h)
+    return RowBoxes(band, fields, again, lock)
 
 
 def _strip_cells(count: int, y: float, height: float, left: float = 0.0) -> tuple[Box, ...]:
@@ -265,10 +296,12 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
     """Every box of one sheet of ``layout`` at the 8-up size (:data:`SHEET_W` x
     :data:`SHEET_H` mm), top to bottom: title, rows, bonus bar, legend, score table,
     penalties and total line. Fewer sheets per page scale this whole drawing up."""
-    top, band_h = _rows_area(layout)[1], _band_height(layout)
-    rows = tuple(  # from the top down; capped bands leave room above the score table
-        _row_boxes(layout, i, top - (i + 1) * band_h - i * _ROW_GAP, band_h)
-        for i in range(len(layout.rows))
+    (bottom, top), band_h, n = _rows_area(layout), _band_height(layout), len(layout.rows)
+    spare = max(0.0, top - bottom - n * band_h - (n - 1) * _ROW_GAP)  # > 0: bands capped
+    gap = _ROW_GAP + spare / (n + 1)  # the room bands cannot use, spread evenly
+    rows = tuple(  # from the top down
+        _row_boxes(layout, i, top - spare / (n + 1) - (i + 1) * band_h - i * gap, band_h)
+        for i in range(n)
     )
     has_bar, has_legend = _strips(layout)
     strip_y = _PAD + _TOTAL_H + 1.0 + _SCORE_H

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from qwixx_print import packaged
 from qwixx_print.doc import Doc, Node, Place, place_text, shown
-from qwixx_print.errors import LayoutError
+from qwixx_print.errors import LayoutError, named
 
 PALETTE: Mapping[str, str] = {
     "red": "#e2231a",
@@ -36,7 +36,8 @@ _ID = re.compile(r"[a-z][a-z0-9_-]{0,30}")
 _ALIAS = re.compile(r"[^\W\d_][\w-]{0,39}")
 
 _NAME = re.compile(r"[^\W_][\w .-]*")
-"""A layout name: it names the default output file, so no '/', '\\' or leading dot."""
+"""A layout name, shown by ``list``, in messages and in the PDF's title: no '/', '\\' or
+leading dot, so it reads as a name, not a path."""
 
 SIZE_KEYS = ("size", "width", "height", "field_size", "font_size", "scale", "margin")
 """Keys a designer may try but a layout has none of: sizes follow from the sheet geometry."""
@@ -195,12 +196,23 @@ def _row(node: Node, table: dict[str, str], low: int, high: int) -> Row:
     keys = node.mapping(("id", "fields"), ("colour", "again"), _NO_SIZES)
     row_id = keys["id"].text(30)
     if not _ID.fullmatch(row_id):
-        keys["id"].fail(f"row id '{row_id}' must be a lowercase word (letters, digits, - or _)")
+        keys["id"].fail(
+            f"row id '{row_id}' must be a lowercase word (letters, digits, - or _)"
+            + _odd_character(row_id)
+        )
     colour = _colour(keys["colour"], table) if "colour" in keys else None
     items = keys["fields"].sequence(2, MAX_FIELDS, "fields")
     fields = tuple(_field(item, colour, table, low, high) for item in items)
     again = keys["again"].boolean() if "again" in keys else False
     return Row(row_id, fields, again)
+
+
+def _odd_character(row_id: str) -> str:
+    """``: '\u0435' (U+0435 CYRILLIC SMALL LETTER IE) is not one of a-z, 0-9, - and _``: the
+    first character of ``row_id`` outside them, named (a look-alike letter shows no other
+    way); empty when there is none (an id too long, or starting with a digit)."""
+    odd = next((c for c in row_id if not ("a" <= c <= "z" or c in "0123456789-_")), None)
+    return f": {named(odd)} is not one of a-z, 0-9, - and _" if odd else ""
 
 
 def _alias(node: Node) -> str:
@@ -216,8 +228,7 @@ def _name(node: Node) -> str:
     name = node.text(40)
     if not _NAME.fullmatch(name):
         node.fail(
-            f"the name {shown(name)} names the output file: use letters, digits, spaces, "
-            "'-', '_' or '.' (not first)"
+            f"the name {shown(name)} must be letters, digits, spaces, '-', '_' or '.' (not first)"
         )
     return name
 
@@ -236,10 +247,12 @@ def from_doc(doc: Doc, default_name: str) -> Layout:
     table = _colour_table(top.get("colours"))
     low, high, once = 2, 12, True
     if "numbers" in top:
-        nums = top["numbers"].mapping(("from", "to"), ("each_once",))
-        low, high = nums["from"].integer(0, 99), nums["to"].integer(0, 99)
-        if high < low:
+        nums = top["numbers"].mapping((), ("from", "to", "each_once"))
+        low, high = _int_in(nums, "from", 2, 0, 99), _int_in(nums, "to", 12, 0, 99)
+        if high < low and "to" in nums:
             nums["to"].fail(f"must not be below 'from' ({low})")
+        if high < low:
+            nums["from"].fail(f"must not be above 'to' ({high}, the default)")
         once = nums["each_once"].boolean() if "each_once" in nums else True
     rows = tuple(_row(item, table, low, high) for item in top["rows"].sequence(1, MAX_ROWS, "rows"))
     if "dice" in top:
@@ -307,8 +320,14 @@ def _did_you_mean(name: str) -> str:
     import difflib  # only on this error path: keeps start-up light
 
     known = [*shipped_names(), *shipped_aliases()]
-    close = difflib.get_close_matches(name.lower(), known, n=1, cutoff=0.75)
+    close = difflib.get_close_matches(name.lower(), known, n=1, cutoff=0.7)
     return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def is_path(name_or_path: str) -> bool:
+    """Whether a LAYOUT argument names a file (it has a ``/`` or ends in ``.yaml``/``.yml``)
+    rather than a shipped layout."""
+    return Path(name_or_path).suffix in (".yaml", ".yml") or "/" in name_or_path
 
 
 def find(name_or_path: str) -> Layout:
@@ -319,7 +338,10 @@ def find(name_or_path: str) -> Layout:
     Raises :class:`LayoutError` when neither exists, naming the shipped layouts.
     """
     path = Path(name_or_path)
-    if path.suffix in (".yaml", ".yml") or "/" in name_or_path:
+    if is_path(name_or_path):
+        if "/" not in name_or_path and not path.exists():
+            shipped = _did_you_mean(path.stem).replace("(did you mean", "(did you mean the layout")
+            raise LayoutError(f"{name_or_path}: no such file{shipped}")
         return load(path, name_or_path)
     key = unicodedata.normalize("NFC", name_or_path).lower()
     names = shipped_names()

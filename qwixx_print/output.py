@@ -10,7 +10,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import BinaryIO, NamedTuple
+from typing import BinaryIO, NamedTuple, TextIO
 
 from qwixx_print.errors import OutputError
 
@@ -28,24 +28,44 @@ PDF = Kind("PDF", ".pdf", b"%PDF-")
 PNG = Kind("PNG", ".png", b"\x89PNG\r\n\x1a\n")
 
 
+def stdout() -> TextIO:
+    """Standard output; raises OutputError when the program was started without one
+    (``>&-``: Python then has ``sys.stdout`` set to ``None``)."""
+    if sys.stdout is None:
+        raise OutputError("-: cannot write to standard output: it is closed (>&-)")
+    return sys.stdout
+
+
 def to_stdout(data: str | bytes) -> None:
     """Write ``data`` (text, or bytes such as a PDF) to standard output and flush it.
 
     Raises OutputError when it cannot be written (``> /dev/full``: a full disk, an I/O
-    error). A closed pipe (``| head -1``) stays a BrokenPipeError, which click ends quietly
-    with status 1, as pipelines expect.
+    error; ``>&-``: closed). A closed pipe (``| head -1``) stays a BrokenPipeError: the CLI
+    ends quietly with status 2 (see :func:`drop_stdout`), a reader that has gone needs no
+    message.
     """
+    stream = stdout()
     try:
         if isinstance(data, bytes):
-            sys.stdout.buffer.write(data)
-            sys.stdout.buffer.flush()
+            stream.buffer.write(data)
+            stream.buffer.flush()
         else:
-            sys.stdout.write(data)
-            sys.stdout.flush()
+            stream.write(data)
+            stream.flush()
     except BrokenPipeError:
         raise
     except OSError as exc:
         raise OutputError(f"-: cannot write to standard output ({exc.strerror})") from None
+
+
+def drop_stdout() -> None:
+    """Point standard output at the null device after its reader has gone (a
+    BrokenPipeError), so the interpreter's last flush at exit has nowhere to fail."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    finally:
+        os.close(devnull)
 
 
 def _check_kind(path: Path, target: Path, mode: int | None, kind: Kind) -> None:
@@ -71,12 +91,14 @@ def write_atomically(path: Path, write: Callable[[BinaryIO], None], kind: Kind =
 
     The temporary file lives in ``path``'s folder (same file system, so the rename is
     atomic). If ``write`` raises, the temporary file is removed and ``path`` is untouched.
-    A symbolic link is followed (the file it points to is replaced, the link stays); a target
-    that exists but is no regular file (``/dev/null``, a pipe) is written to directly and never
-    replaced. A file path must end in ``kind.suffix``, and an existing file there must be
-    empty or of that ``kind`` already (see :func:`_check_kind`). Raises :class:`OutputError`
-    when the folder is missing or not writable, ``path`` is a folder or cannot be looked at
-    (e.g. a name too long), or the checks of ``kind`` fail.
+    A symbolic link is followed (the file it points to is replaced, the link stays); a file
+    replaced keeps its permission bits (``chmod 600`` stays 600), a new one gets 0666 less
+    the umask; a target that exists but is no regular file (``/dev/null``, a pipe) is
+    written to directly and never replaced. A file path must end in ``kind.suffix``, and an
+    existing file there must be empty or of that ``kind`` already (see :func:`_check_kind`).
+    Raises :class:`OutputError` when the folder is missing or not writable, ``path`` is a
+    folder, a file the user may not write (read-only: refused, not replaced) or cannot be
+    looked at (e.g. a name too long), or the checks of ``kind`` fail.
     """
     try:
         target = Path(os.path.realpath(path)) if path.is_symlink() else path
@@ -93,6 +115,10 @@ def write_atomically(path: Path, write: Callable[[BinaryIO], None], kind: Kind =
         _write_in_place(path, write)
         return
     _check_kind(path, target, mode, kind)
+    if mode is not None and not os.access(target, os.W_OK):
+        raise OutputError(
+            f"{path}: is read-only: not replaced (make it writable, or choose another name)"
+        )
     try:
         handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
     except OSError as exc:
@@ -100,7 +126,7 @@ def write_atomically(path: Path, write: Callable[[BinaryIO], None], kind: Kind =
     try:
         with os.fdopen(handle, "wb") as stream:
             write(stream)
-        os.chmod(temp, 0o666 & ~_umask())
+        os.chmod(temp, stat.S_IMODE(mode) if mode is not None else 0o666 & ~_umask())
         os.replace(temp, target)
     except OSError as exc:
         Path(temp).unlink(missing_ok=True)

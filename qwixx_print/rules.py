@@ -12,7 +12,7 @@ from collections.abc import Collection, Mapping
 from typing import NamedTuple
 
 from qwixx_print.doc import Place
-from qwixx_print.errors import RuleViolation
+from qwixx_print.errors import RuleViolation, counted, named
 from qwixx_print.layout import Field, Layout, Row
 
 MAX_LOCKS_PER_SHEET = 2
@@ -307,12 +307,16 @@ def _table(layout: Layout) -> list[Problem]:
 
 def _colours(layout: Layout) -> list[Problem]:
     problems = []
+    undiced: dict[str, list[Place]] = {}  # colour -> its fields, each colour said once
     for i, row in enumerate(layout.rows):
         for j, f in enumerate(row.fields):
             if f.colour not in layout.dice:
-                problems.append(
-                    Problem(("rows", i, "fields", j), f"colour '{f.colour}' has no die")
-                )
+                undiced.setdefault(f.colour, []).append(("rows", i, "fields", j))
+    for colour, places in undiced.items():
+        count = counted(len(places), "field")
+        problems.append(
+            Problem(places[0], f"colour '{colour}' has no die ({count}): add it to dice")
+        )
     for k, colour in enumerate(layout.bonus_bar):
         if colour not in layout.dice:
             problems.append(Problem(("bonus_bar", k), f"colour '{colour}' has no die"))
@@ -339,7 +343,9 @@ def _bonus(layout: Layout) -> list[Problem]:
         place: Place = ("bonus_bar",) if layout.bonus_bar else ("rows",)
         problems.append(
             Problem(
-                place, f"{boxed} bonus fields but a bonus bar of {len(layout.bonus_bar)} fields"
+                place,
+                f"{counted(boxed, 'bonus field')} but a bonus bar of "
+                f"{counted(len(layout.bonus_bar), 'field')}",
             )
         )
     row_colours = {row.colour for row in layout.rows if row.colour}
@@ -370,8 +376,7 @@ def _powers(layout: Layout) -> list[Problem]:
             problems.append(
                 Problem(
                     places[0],
-                    f"power '{symbol}' is on {len(places)} field{'s' * (len(places) != 1)}; "
-                    "it needs exactly 2",
+                    f"power '{symbol}' is on {counted(len(places), 'field')}; it needs exactly 2",
                 )
             )
     return problems
@@ -513,8 +518,11 @@ def score_sheet(
     ids = [row.id for row in layout.rows]
     for row_id in (*crossed, *again):
         if row_id not in ids:
+            odd = next((c for c in row_id if not c.isascii()), None)
+            why = f": {named(odd)} is not a Latin letter" if odd and odd.isalpha() else ""
             raise RowViolation(
-                row_id, f"the layout {layout.name} has no row '{row_id}' (rows: {', '.join(ids)})"
+                row_id,
+                f"the layout {layout.name} has no row '{row_id}' (rows: {', '.join(ids)}){why}",
             )
     fields, boxes = {}, {}
     for row in layout.rows:

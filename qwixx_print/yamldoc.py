@@ -5,7 +5,8 @@ the schema to type (see :mod:`qwixx_print.doc`). Refused outright, each with a l
 error: duplicate keys, explicit tags (``!!python/object``), anchors and aliases (so an alias
 bomb is refused at its first anchor, before anything is expanded), nesting deeper than
 :data:`MAX_DEPTH`, files over :data:`MAX_BYTES` (never read further), text that is not UTF-8
-or holds control characters or lone surrogates, empty files.
+or holds control characters or lone surrogates, empty files. UTF-16 and UTF-32 are read when
+the file starts with their byte-order mark (YAML 1.2 §5.2).
 
 Only this module imports PyYAML; shipped files are read through :mod:`qwixx_print.packaged`,
 which needs it only for a shipped file that differs from its stored parse.
@@ -13,6 +14,7 @@ which needs it only for a shipped file that differs from its stored parse.
 
 from __future__ import annotations
 
+import codecs
 import re
 from pathlib import Path
 from typing import Any
@@ -36,6 +38,7 @@ MAX_DEPTH = 32
 """Deepest nesting of lists and mappings accepted."""
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_COMMENTED_HEX = re.compile(r"[ \t]+(#[0-9a-fA-F]{3,8})\b")
 _SYNTAX_HINTS = {
     "'\\t'": "indent and separate with spaces, not tabs",
     "another document": "a file holds one document: remove the second '---' and what follows",
@@ -83,11 +86,28 @@ class _StrictComposer(Reader, Scanner, Parser, Composer, BaseResolver):
             self.depth -= 1
 
 
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),  # before UTF-16 LE: it starts with the same 2 bytes
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+"""Byte-order marks of the encodings YAML 1.2 §5.2 requires besides UTF-8, and their codec."""
+
+
 def _decode(data: bytes, file: str, error: type[QwixxError]) -> str:
-    if data.startswith(b"\xef\xbb\xbf"):
+    """The text of ``data``: UTF-8 (a byte-order mark is dropped), or UTF-16 or UTF-32 with
+    a byte-order mark (as Windows Notepad saves "Unicode"); raises ``error`` otherwise."""
+    if data.startswith(codecs.BOM_UTF8):
         data = data[3:]
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise error(f"{file}: the file is UTF-16: save it as UTF-8")
+    for bom, codec in _BOMS:
+        if data.startswith(bom):
+            try:
+                return data[len(bom) :].decode(codec)
+            except UnicodeDecodeError:
+                raise error(
+                    f"{file}: not valid {codec[:6].upper()} text: save the file as UTF-8"
+                ) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -109,15 +129,43 @@ def _yaml_error(exc: yaml.YAMLError, file: str, text: str) -> str:
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     context = getattr(exc, "context", None) or ""
     start = getattr(exc, "context_mark", None)
-    if context.startswith("while ") and start is not None and start.line + 1 != line:
+    if (
+        context.startswith("while ")
+        and start is not None
+        and start.line + 1 != line
+        and "<block" not in problem
+    ):
         problem += f" ({context.split(' ', 2)[2]} opened on line {start.line + 1})"
+    if "<block" in problem:  # PyYAML's words for a line indented unlike its neighbours
+        problem = "the indentation does not match the lines above"
+        if start is not None and start.line + 1 != line:
+            problem += f" (the list or mapping from line {start.line + 1})"
     hint = next((h for key, h in _SYNTAX_HINTS.items() if key in problem), None)
     return located(file, line, "", f"not valid YAML: {problem}" + (f": {hint}" if hint else ""))
+
+
+def _commented_colour(node: ScalarNode) -> str | None:
+    """The hex colour (``#1f5fae``) written unquoted right after an empty value: YAML reads
+    its ``#`` as the start of a comment, so the value is empty."""
+    mark = node.start_mark
+    if node.value or node.style is not None or mark.buffer is None:
+        return None
+    rest = mark.buffer[mark.pointer : mark.buffer.find("\n", mark.pointer)]
+    found = _COMMENTED_HEX.match(rest)
+    return found[1] if found else None
 
 
 def _build(node: Any, place: Place, lines: dict[Place, int], doc_file: str) -> Any:
     lines[place] = node.start_mark.line + 1
     if isinstance(node, ScalarNode):
+        colour = _commented_colour(node)
+        if colour is not None:
+            raise _Refused(
+                lines[place],
+                f"'#' starts a comment in YAML, so {colour} is read as nothing: "
+                f'quote it, "{colour}"',
+                place,
+            )
         surrogate = _SURROGATE.search(node.value)
         if surrogate is not None:
             raise _Refused(

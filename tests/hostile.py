@@ -46,7 +46,7 @@ RECIPES: dict[str, Recipe] = {
     "validate/alias-bomb.yaml": _write_text(alias_bomb()),
     "validate/nested-100000-brackets.yaml": _write_text("rows: " + "[" * 100_000 + "\n"),
     "validate/cp1250.yaml": _write_text(CZECH, "cp1250"),
-    "validate/utf16-with-bom.yaml": _write_text(CLASSIC_YAML, "utf-16"),
+    "validate/utf16-without-bom.yaml": _write_text(CLASSIC_YAML, "utf-16-le"),
     "validate/fifty-megabytes.yaml": _fifty_megabytes,
 }
 """``subcommand/NAME.yaml`` -> the recipe that writes it."""

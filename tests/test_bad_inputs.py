@@ -94,7 +94,7 @@ def test_console_script_refuses_the_alias_bomb_in_one_line(tmp_path: Path) -> No
     )
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
-        f"{bomb}:1: anchors (&name) and aliases (*name) are not allowed: write values out in full",
+        f"qwixx-print: {bomb}:1: anchors (&name) and aliases (*name) are not allowed: write values out in full",
         "qwixx-print: 1 of 1 layout broken",
     ]
 

@@ -2,7 +2,8 @@
 own error (a :class:`QwixxError` with a one-line message), never anything else (issue 6).
 
 A file kind is a :class:`Target`: valid seed documents and the check that reads one. Adding a
-kind is one more entry in :data:`TARGETS`: layouts (``validate``) and marks files (``score``). Each target runs
+kind is one more entry in :data:`TARGETS`: layouts (``validate``), marks files and game logs
+(``score``). Each target runs
 :data:`CI_EXAMPLES` examples per strategy in CI, the same ones on every run (the
 ``deterministic`` profile of conftest), and :data:`NIGHTLY_EXAMPLES` new random ones under
 ``-m nightly``; a failure found there goes into the corpus of ``tests/data/bad/``.
@@ -21,6 +22,7 @@ from hypothesis import strategies as st
 
 from qwixx_print import api, geometry, layout, marks, yamldoc
 from qwixx_print.errors import LayoutError, MarksError, QwixxError
+from qwixx_print.play import log as playlog
 
 from .conftest import CLASSIC_YAML, EXPLORE, ROOT
 
@@ -110,9 +112,47 @@ players:
 """,
 )
 
+
+def check_log(data: bytes) -> object:
+    """Parse and replay a game log's bytes, as ``qwixx-print score`` does, and score it."""
+    doc = yamldoc.parse(data, "fuzz.yaml", MarksError)
+    game = playlog.from_doc(doc, api.checked, ROOT / "tests" / "data" / "marks")
+    assert all(sheet.score().total >= -100 for sheet in game.sheets.values())
+    return []
+
+
+LOG_SEEDS = (
+    """\
+game-log: 1
+layout: classic
+players: [Léa, Sam]
+moves:
+  - {roll: {white: [3, 4], red: 2, yellow: 6, green: 5, blue: 1}}
+  - {white: {Léa: cross red 5, Sam: cross green 5}}
+  - {colour: cross yellow 8}
+  - {roll: {white: [5, 6], red: 2, yellow: 6, green: 5, blue: 1}}
+  - {white: {Léa: cross red 9, Sam: pass}}
+  - {colour: pass}
+""",
+    """\
+game-log: 1
+layout: nochmal
+players: [Ana, Ben]
+table: true
+moves:
+  - {player: Ana, move: cross red 4}
+  - {player: Ana, move: again red 4}
+  - {player: Ben, move: penalty}
+  - {player: Ana, move: undo}
+  - {next: Ben}
+  - {player: Ben, move: concede green}
+""",
+)
+
 TARGETS: tuple[Target, ...] = (
     Target("layout", (yaml.safe_load(CLASSIC_YAML), yaml.safe_load(RICH_YAML)), check_layout),
     Target("marks", tuple(yaml.safe_load(seed) for seed in MARKS_SEEDS), check_marks),
+    Target("log", tuple(yaml.safe_load(seed) for seed in LOG_SEEDS), check_log),
 )
 
 SURPRISES = (

@@ -164,7 +164,7 @@ def test_a_score_table_entry_too_long_for_its_cell_is_refused_located(
     result = run("validate", str(path))
     assert result.exit_code == 2
     assert result.output.splitlines()[0] == (
-        f"{path}:27: scoring.table[15]: score table entry for 16 crosses ('100000'): does not "
+        f"qwixx-print: {path}:27: scoring.table[15]: score table entry for 16 crosses ('100000'): does not "
         "fit the score table cell (5.2 x 3.0 mm) even at 4 pt: shorten it"
     )
 

@@ -166,3 +166,20 @@ def test_a_legend_with_a_character_the_font_lacks_is_refused_not_a_crash(
         f"{path}:67: labels.power-plus-13: label 'power-plus-13' ('plus \U0001f3b2 13'): "
         "the font has no glyph for '\U0001f3b2' (U+1F3B2)"
     ) in result.stderr
+
+
+def test_a_label_pasted_decomposed_is_composed_before_the_glyph_check(
+    write_layout: Write, run: Run, tmp_path: Path
+) -> None:
+    """A Mac pastes ``é`` as ``e`` + U+0301 (NFD); the font has no combining accent, but the
+    label prints once composed (NFC)."""
+    decomposed = "Cafe\u0301 Qwixx"
+    path = write_layout(
+        CLASSIC_YAML.replace("rows:", f'labels:\n  title: "{decomposed}"\nrows:', 1)
+    )
+    assert layout.load(path).labels["title"] == "Caf\u00e9 Qwixx"
+    assert run("validate", str(path)).exit_code == 0
+    out = tmp_path / "cafe.pdf"
+    assert run(str(path), "--out", str(out)).exit_code == 0
+    words, chars = words_and_chars(out)
+    assert words.count("Caf\u00e9") == 8 and "\u0301" not in chars

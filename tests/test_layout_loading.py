@@ -11,7 +11,7 @@ import pytest
 from qwixx_print import layout
 from qwixx_print.errors import LayoutError
 
-from .conftest import CLASSIC_YAML
+from .conftest import CLASSIC_YAML, ROOT, Run
 
 Write = Callable[..., Path]
 
@@ -115,3 +115,73 @@ def test_a_named_pipe_is_refused_instead_of_waiting_forever(tmp_path: Path) -> N
     assert (
         str(info.value) == "pipe.yaml: is not a regular file (a pipe or device?): give a YAML file"
     )
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32", "utf-32-be"])
+def test_utf16_and_utf32_with_a_byte_order_mark_are_read(
+    encoding: str, tmp_path: Path, run: Run
+) -> None:
+    """YAML 1.2 §5.2: Windows Notepad's "Unicode" (UTF-16 with BOM) is a layout file too."""
+    text = CLASSIC_YAML.replace("name: classic", "name: Kräfte-Ω")
+    bom = {"utf-16-be": "\ufeff", "utf-32-be": "\ufeff"}.get(encoding, "")
+    path = tmp_path / "notepad.yaml"
+    path.write_bytes((bom + text).encode(encoding))
+    assert path.read_bytes()[:2] in (b"\xff\xfe", b"\xfe\xff", b"\x00\x00")
+    sheet = layout.load(path)
+    assert sheet.name == "Kräfte-Ω"
+    assert [f.number for f in sheet.rows[2].fields] == [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]
+    result = run("validate", str(path))
+    assert (result.exit_code, result.stdout) == (0, f"{path}: valid\n")
+
+
+def test_utf16_marks_file_with_a_byte_order_mark_is_scored(tmp_path: Path, run: Run) -> None:
+    marks = (ROOT / "tests" / "data" / "marks" / "lea.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "lea16.yaml"
+    path.write_bytes(marks.encode("utf-16"))
+    result = run("score", str(path), "--json")
+    assert result.exit_code == 0, result.stderr
+    assert '"name": "Léa"' in result.stdout and '"total": 68' in result.stdout
+
+
+def test_broken_utf16_after_its_byte_order_mark_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "broken.yaml"
+    path.write_bytes(b"\xff\xfe" + "name: x\n".encode("utf-16-le") + b"\x00\xdc")
+    assert error_of(path) == "broken.yaml: not valid UTF-16 text: save the file as UTF-8"
+
+
+@pytest.mark.parametrize(
+    ("numbers", "expected"),
+    [
+        ("{each_once: false}", ((2, 12), False)),
+        ("{to: 12}", ((2, 12), True)),
+        ("{from: 2, each_once: true}", ((2, 12), True)),
+        ("{to: 12, each_once: false}", ((2, 12), False)),
+        ("{}", ((2, 12), True)),
+    ],
+)
+def test_numbers_keys_left_out_take_their_documented_defaults(
+    numbers: str, expected: tuple[tuple[int, int], bool], write_layout: Write
+) -> None:
+    text = CLASSIC_YAML.replace("rows:", f"numbers: {numbers}\nrows:", 1)
+    sheet = layout.load(write_layout(text))
+    assert (sheet.number_range, sheet.each_number_once) == expected
+
+
+def test_numbers_from_above_the_default_to_is_refused_naming_the_default(
+    write_layout: Write,
+) -> None:
+    path = write_layout(CLASSIC_YAML.replace("rows:", "numbers: {from: 13}\nrows:", 1))
+    assert error_of(path).endswith("numbers.from: must not be above 'to' (12, the default)")
+
+
+def test_a_row_id_with_a_look_alike_letter_names_the_character(write_layout: Write) -> None:
+    path = write_layout(CLASSIC_YAML.replace("  - id: red", "  - id: r\u0435d", 1))
+    assert error_of(path).endswith(
+        "rows[0].id: row id 'r\u0435d' must be a lowercase word (letters, digits, - or _): "
+        "'\u0435' (U+0435 CYRILLIC SMALL LETTER IE) is not one of a-z, 0-9, - and _"
+    )
+
+
+def test_names_are_composed_so_a_pasted_name_is_the_same_name(write_layout: Write) -> None:
+    path = write_layout(CLASSIC_YAML.replace("name: classic", "name: Cafe\u0301"))
+    assert layout.load(path).name == "Caf\u00e9"

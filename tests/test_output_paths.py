@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import os
 import pty
+import shutil
 import stat
 import subprocess
 import sys
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 import pytest
+from pypdf import PdfReader
 
 from qwixx_print import output
 from qwixx_print.errors import LayoutError, OutputError
@@ -205,9 +207,11 @@ def test_full_standard_output_is_one_line_exit_2(args: list[str]) -> None:
     )
 
 
-def test_closed_standard_output_ends_quietly_without_a_success_message() -> None:
+@pytest.mark.parametrize("args", [["classic", "--out", "-"], ["list"], ["score", MARKS]])
+def test_closed_pipe_ends_quietly_with_exit_2_without_a_success_message(args: list[str]) -> None:
+    """``| head``: the reader has gone, which needs no message; exit 2, not 1 (issue 12.3)."""
     reader = subprocess.Popen(
-        [sys.executable, "-m", "qwixx_print", "classic", "--out", "-"],
+        [sys.executable, "-m", "qwixx_print", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
@@ -215,7 +219,42 @@ def test_closed_standard_output_ends_quietly_without_a_success_message() -> None
     reader.stdout.close()  # before the program has written anything
     with reader.stderr:
         error = reader.stderr.read()
-    assert (reader.wait(timeout=60), error) == (1, b"")
+    assert (reader.wait(timeout=60), error) == (2, b"")
+
+
+def _with_closed(stream: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run the CLI in a shell that closes ``stream`` (``>&-`` or ``2>&-``) first."""
+    return subprocess.run(
+        ["sh", "-c", f'exec "$0" -m qwixx_print "$@" {stream}', sys.executable, *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize(
+    "args", [["classic", "--out", "-"], ["list"], ["validate", "classic"], ["score", MARKS]]
+)
+def test_closed_standard_output_is_one_line_exit_2(args: list[str]) -> None:
+    done = _with_closed(">&-", *args)
+    assert (done.returncode, done.stderr) == (
+        2,
+        "qwixx-print: -: cannot write to standard output: it is closed (>&-)\n",
+    )
+
+
+def test_closed_standard_error_still_writes_the_pdf_and_refuses_with_exit_2(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "sheets.pdf"
+    done = _with_closed("2>&-", "classic", "--out", str(out))
+    assert (done.returncode, done.stdout) == (0, f"wrote {out}: 1 page, 8 sheets (classic)\n")
+    assert out.read_bytes().startswith(b"%PDF-")
+    for args in (["nosuch-layout"], ["validate", str(out)], ["classic", "--pages", "x"]):
+        done = _with_closed("2>&-", *args)
+        assert (done.returncode, done.stdout) == (2, ""), args
+    done = _with_closed(">&- 2>&-", "list")
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", "")
 
 
 @pytest.mark.parametrize("pages", ["0", "100000", "-3"])
@@ -300,3 +339,54 @@ def test_out_name_must_end_in_its_kind(
     result = run(*args, str(target))
     assert (result.exit_code, result.stderr) == (2, f"qwixx-print: {target}: {kind}\n")
     assert target.read_text() == "keep me"
+
+
+@pytest.mark.parametrize("mode", [0o600, 0o640, 0o664])
+def test_replacing_a_pdf_keeps_its_file_mode(mode: int, good_pdf: Path, run: Run) -> None:
+    good_pdf.chmod(mode)
+    result = run("classic", "--pages", "2", "--out", str(good_pdf))
+    assert result.exit_code == 0, result.stderr
+    assert stat.S_IMODE(good_pdf.stat().st_mode) == mode
+    assert len(PdfReader(good_pdf).pages) == 2  # written anew
+
+
+def test_new_pdf_gets_the_umask_mode(tmp_path: Path, run: Run) -> None:
+    mask = os.umask(0o027)
+    try:
+        assert run("classic", "--out", str(tmp_path / "new.pdf")).exit_code == 0
+    finally:
+        os.umask(mask)
+    assert stat.S_IMODE((tmp_path / "new.pdf").stat().st_mode) == 0o640
+
+
+def _unprivileged() -> list[str]:
+    """A command prefix that runs a program without root's power to write any file: none
+    for a user, ``setpriv`` dropping the DAC override capabilities for root."""
+    if os.geteuid() != 0:
+        return []
+    caps = "-dac_override,-dac_read_search"
+    return ["setpriv", f"--inh-caps={caps}", f"--bounding-set={caps}"]
+
+
+@pytest.mark.skipif(
+    os.geteuid() == 0 and shutil.which("setpriv") is None, reason="root without setpriv"
+)
+def test_read_only_pdf_is_refused_in_one_line_and_kept(tmp_path: Path) -> None:
+    """A file the user may not write is not replaced behind their back (renaming over it
+    needs only the folder's permission)."""
+    target = tmp_path / "priv.pdf"
+    target.write_bytes(b"%PDF-1.4 kept\n")
+    target.chmod(0o444)
+    done = subprocess.run(
+        [*_unprivileged(), sys.executable, "-m", "qwixx_print", "classic", "--out", str(target)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (done.returncode, done.stderr) == (
+        2,
+        f"qwixx-print: {target}: is read-only: not replaced "
+        "(make it writable, or choose another name)\n",
+    )
+    assert target.read_bytes() == b"%PDF-1.4 kept\n"
+    assert leftovers(tmp_path) == []

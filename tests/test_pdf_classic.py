@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -9,7 +12,7 @@ from pypdf import PdfReader
 
 from qwixx_print import geometry, layout
 
-from .conftest import Run
+from .conftest import CLASSIC_YAML, ROOT, Run
 from .pdfcheck import fonts, form_placements, forms, page_sizes, row_sequences
 
 ASCENDING = [str(n) for n in range(2, 13)]
@@ -127,3 +130,29 @@ def test_several_layouts_in_one_run_give_one_form_each_reused_on_their_pages(
     second = {"/FormXob.page1": 1, "/FormXob.sheet1": 8, "/FormXob.guides": 1}
     assert placements == [first, first, second, second]
     assert forms(out) == [f"/FormXob.{n}" for n in ("guides", "page0", "page1", "sheet0", "sheet1")]
+
+
+def test_the_readme_recipe_for_an_own_layout_writes_output_my_sheet_pdf(tmp_path: Path) -> None:
+    """The README's "Write your own layout" commands, run as written: the PDF is named after
+    the copied file, not after the ``name: classic`` inside it (issue 12.11)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    recipe = readme.split("Copy `layouts/classic.yaml`")[1].split("```sh\n")[1].split("```")[0]
+    assert "cp layouts/classic.yaml my-sheet.yaml" in recipe
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "classic.yaml").write_text(CLASSIC_YAML, encoding="utf-8")
+    bin_dir = Path(sys.executable).parent
+    done = subprocess.run(
+        ["sh", "-e", "-c", recipe],
+        cwd=tmp_path,
+        env={**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in (tmp_path / "output").iterdir()) == ["my-sheet.pdf"]
+    assert (
+        done.stdout
+        == "my-sheet.yaml: valid\nwrote output/my-sheet.pdf: 1 page, 8 sheets (classic)\n"
+    )
+    assert len(page_sizes(tmp_path / "output" / "my-sheet.pdf")) == 1

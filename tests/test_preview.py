@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import struct
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from qwixx_print import geometry, layout
@@ -51,3 +53,14 @@ def test_preview_refuses_the_options_that_shape_the_pdf(tmp_path: Path, run: Run
     )
     assert not out.exists()
     assert run("classic", "--preview", str(out), "--lang", "de").exit_code == 0
+
+
+def test_preview_says_its_resolution_so_viewers_print_it_to_scale(tmp_path: Path, run: Run) -> None:
+    out = tmp_path / "sheet.png"
+    assert run("classic", "--preview", str(out)).exit_code == 0
+    data = out.read_bytes()
+    at = data.index(b"pHYs")
+    x, y, unit = struct.unpack(">IIB", data[at + 4 : at + 13])
+    assert (x, y, unit) == (12000, 12000, 1)  # 12 px/mm, in metres: 304.8 dpi
+    with Image.open(out) as image:
+        assert image.info["dpi"] == (pytest.approx(304.8, abs=0.01),) * 2

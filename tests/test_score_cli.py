@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 from qwixx_print import layout
@@ -314,4 +315,56 @@ def test_a_layout_repeating_a_number_is_not_scored_by_guess(run: Run, tmp_path: 
         2,
         f"qwixx-print: {marks}:1: layout: the layout classic repeats 7 in row red "
         "(each_once: false): a marks file names numbers, not fields, so it cannot be scored\n",
+    )
+
+
+def test_a_marks_row_with_a_look_alike_letter_names_the_character(tmp_path: Path, run: Run) -> None:
+    marks = write_marks(tmp_path, "classic", {"name": "Léa", "crosses": {"r\u0435d": [2]}})
+    result = run("score", str(marks))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"qwixx-print: {marks}:5: Léa, r\u0435d: the layout classic has no row 'r\u0435d' "
+        "(rows: red, yellow, green, blue): '\u0435' (U+0435 CYRILLIC SMALL LETTER IE) is not "
+        "a Latin letter\n",
+    )
+
+
+def test_a_name_pasted_decomposed_is_the_same_name_composed(tmp_path: Path, run: Run) -> None:
+    marks = write_marks(
+        tmp_path, "classic", {"name": "Le\u0301a"}, {"name": "L\u00e9a", "penalties": 1}
+    )
+    result = run("score", str(marks))
+    assert result.exit_code == 2
+    assert "players[1].name: the name 'Léa' is used twice (also players[0])" in result.stderr
+
+
+@pytest.mark.parametrize("out", [[], ["--out", "filled.pdf"]])
+def test_a_name_too_long_for_the_sheet_is_refused_with_or_without_out(
+    out: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Run
+) -> None:
+    """One limit for names (issue 12.9): what the filled-in sheet's name box holds at 4 pt."""
+    monkeypatch.chdir(tmp_path)
+    long = "W" * 40  # the most characters a name may have, and the widest
+    marks = write_marks(tmp_path, "classic", {"name": "Léa"}, {"name": long})
+    result = run("score", "marks.yaml", *out)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"qwixx-print: marks.yaml:4: players[1].name: label 'name' ('{long}'): does not fit "
+        "the name box (46.0 x 4.5 mm) even at 4 pt: shorten it\n"
+    )
+    assert not (tmp_path / "filled.pdf").exists()
+    marks.write_text(
+        marks.read_text("utf-8").replace(long, "Maximilian-Alexander von Hohenzollern")
+    )
+    result = run("score", "marks.yaml", *out)
+    assert result.exit_code == 0, result.stderr
+
+
+def test_a_name_the_font_cannot_print_is_refused_without_out_too(tmp_path: Path, run: Run) -> None:
+    marks = write_marks(tmp_path, "classic", {"name": "\U0001f3b2Ann"})
+    result = run("score", str(marks))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.endswith(
+        "players[0].name: label 'name' ('\U0001f3b2Ann'): the font has no glyph for "
+        "'\U0001f3b2' (U+1F3B2)\n"
     )

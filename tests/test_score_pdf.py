@@ -8,8 +8,11 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from PIL import Image, ImageChops
+from pypdf import PdfReader
 
 from qwixx_print import geometry, layout
+from qwixx_print.draw.marks import badge_boxes
 from tests.conftest import ROOT, Run
 from tests.pdfcheck import MM, page_sizes
 
@@ -164,7 +167,7 @@ def test_kraefte_sheet_shows_name_and_power_effects_and_refuses_an_unprintable_n
     assert run("score", str(marks), "--out", str(out)).exit_code == 0
     text = " ".join(word for word, _ in words(out))
     assert "Léa" in text
-    # the effects wrap into two lines beside the name
+    # the effects on one line between the title and the name
     assert "powers +14: weakest-double (yellow) +1," in text and "plus-13 +13" in text
     assert "cross both fields" not in text  # the rules hint leaves its room to the name
     marks.write_text(
@@ -208,3 +211,138 @@ def test_a_kraefte_sheet_writes_the_power_points_in_its_own_box_and_adds_up(
     red, yellow, green, blue, penalties, powers, total = map(int, map(written, boxes.totals))
     assert (red, yellow, green, blue, penalties, powers, total) == (15, 3, 6, 6, 10, 13, 33)
     assert red + yellow + green + blue - penalties + powers == total
+
+
+def placed_centre(imposition: geometry.Imposition, sheet: int, box: geometry.Box) -> Point:
+    """Where the centre of ``box`` (mm on a sheet at 8-up size) lands on the page."""
+    (x, y), s = imposition.origins[sheet], imposition.scale
+    if imposition.rotated:
+        return x + imposition.sheet_w - s * box.cy, y + s * box.cx
+    return x + s * box.cx, y + s * box.cy
+
+
+@pytest.mark.parametrize(("paper", "per_page"), [("letter", "2"), ("a4", "4"), ("letter", "1")])
+def test_filled_sheets_take_paper_per_page_and_lang_like_printing(
+    paper: str, per_page: str, run: Run, tmp_path: Path
+) -> None:
+    out = tmp_path / "filled.pdf"
+    args = ["--paper", paper, "--per-page", per_page, "--lang", "de"]
+    result = run("score", str(LEA), "--out", str(out), *args)
+    assert result.exit_code == 0, result.stderr
+    imposition = geometry.impose(paper, int(per_page))
+    pages = 2 if per_page == "1" else 1  # Léa and Sam
+    size = (pytest.approx(imposition.page_w * MM), pytest.approx(imposition.page_h * MM))
+    assert page_sizes(out) == [size] * pages
+    assert PdfReader(out).pages[0].extract_text().count("Fehlwürfe") == min(2, int(per_page))
+    classic = layout.find("classic")
+    red = geometry.sheet_boxes(classic).rows[0]
+    numbers = [f.number for f in classic.rows[0].fields]
+    expected = [placed_centre(imposition, 0, red.fields[numbers.index(n)]) for n in (2, 3, 5)]
+    found = cross_centres(out)
+    assert all(near(point, found, 0.1) for point in expected)
+
+
+def test_score_out_dash_writes_the_filled_pdf_to_standard_output(run: Run, tmp_path: Path) -> None:
+    result = run("score", str(LEA), "--out", "-")
+    assert result.exit_code == 0
+    pdf = tmp_path / "from-stdout.pdf"
+    pdf.write_bytes(result.stdout_bytes)
+    assert len(page_sizes(pdf)) == 1 and len(cross_centres(pdf)) == 24
+    assert result.stderr.startswith("wrote standard output: 2 filled-in sheets\nLéa (classic)\n")
+    assert "ranking" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--paper", "letter"], "--paper: only for the filled-in sheets: add --out FILE.pdf"),
+        (
+            ["--lang", "de", "--per-page", "2"],
+            "--per-page, --lang: only for the filled-in sheets: add --out FILE.pdf",
+        ),
+        (
+            ["--out", "-", "--json"],
+            "--out - puts the PDF on standard output: --json cannot go there too",
+        ),
+    ],
+)
+def test_page_options_without_a_pdf_are_refused(args: list[str], message: str, run: Run) -> None:
+    result = run("score", str(LEA), *args)
+    assert (result.exit_code, result.stderr, result.stdout) == (2, f"qwixx-print: {message}\n", "")
+
+
+KRAEFTE_LEA = (
+    "{name: Léa, crosses: {red: [2, 3, 4, 5, 7, 8, 12], yellow: [10], green: [12, 8], blue: [11]}}"
+)
+"""Léa on the Kräfte sheet: two powers (weakest-double, plus-13) add points at the end."""
+
+
+def title_strip(path: Path) -> Image.Image:
+    """The first sheet's title line and the top 0.5 mm of its first band, as an RGB image of
+    :data:`PX` pixels per mm (rows from the top)."""
+    import pypdfium2
+
+    boxes = geometry.sheet_boxes(layout.find("kraefte"))
+    ox, oy = geometry.impose("a4", 8).origins[0]
+    bottom = boxes.rows[0].band.top - 0.5
+    document = pypdfium2.PdfDocument(path)
+    try:
+        page = document[0]
+        width, height = page.get_width(), page.get_height()
+        crop = (
+            ox * MM,
+            (oy + bottom) * MM,
+            width - (ox + geometry.SHEET_W) * MM,
+            height - (oy + boxes.title.top) * MM,
+        )
+        image: Image.Image = page.render(scale=PX / MM, crop=crop).to_pil().convert("RGB")
+    finally:
+        document.close()
+    return image
+
+
+PX = 24.0
+"""Pixels per mm of :func:`title_strip`."""
+
+
+def test_power_effects_stay_in_their_own_box_clear_of_the_row_and_its_badges(
+    run: Run, tmp_path: Path
+) -> None:
+    """Pixels: the effects line is drawn on white paper only, above the red row and its power
+    badges, left of the name (issue 12.6)."""
+    with_effects, without = tmp_path / "effects.pdf", tmp_path / "none.pdf"
+    for out, player in ((with_effects, KRAEFTE_LEA), (without, "{name: Léa, crosses: {red: [2]}}")):
+        marks = tmp_path / f"{out.stem}.yaml"
+        marks.write_text(f"layout: kraefte\nplayers:\n  - {player}\n", encoding="utf-8")
+        assert run("score", str(marks), "--out", str(out)).exit_code == 0
+    shown, blank = title_strip(with_effects), title_strip(without)
+    assert shown.size == blank.size
+    width, height = shown.size
+    diff = ImageChops.difference(shown, blank).convert("L").point(lambda v: 255 * (v > 10))
+    text = [(i % width, i // width) for i, v in enumerate(diff.tobytes()) if v]
+    assert len(text) > 500  # the effects line is there
+    # every pixel of the line lies on white paper: it touches no printed ink, not 1 px away
+    paper = blank.convert("L").point(lambda v: 255 * (v >= 250)).load()
+    assert paper is not None
+    touching = [
+        (x, y)
+        for x, y in text
+        for dx, dy in ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+        if 0 <= x + dx < width and 0 <= y + dy < height and not paper[x + dx, y + dy]
+    ]
+    assert touching == []
+    # above the red band and the badges that reach into the title line
+    boxes = geometry.sheet_boxes(layout.find("kraefte"))
+    lowest = boxes.title.top - (max(y for _, y in text) + 1) / PX
+    left, right = min(x for x, _ in text) / PX, (max(x for x, _ in text) + 1) / PX
+    badges = [b for b in badge_boxes(layout.find("kraefte"), boxes) if b.top > boxes.title.y]
+    assert len(badges) == 3  # red 4, 7 and 10
+    assert all(lowest >= b.top for b in badges if b.x < right and b.right > left)
+    assert lowest > boxes.rows[0].band.top + 1.0
+    # left of the name, which sits at the right end of the title line
+    name_left = min(
+        i % width
+        for i, v in enumerate(blank.convert("L").tobytes())
+        if v < 128 and i % width > width * 0.8 and i // width < height - 0.6 * PX
+    )
+    assert max(x for x, _ in text) < name_left - 1.0 * PX

@@ -75,7 +75,7 @@ def test_validate_cli_prints_every_problem_and_exits_2(write_layout: Write, run:
     assert result.exit_code == 2
     lines = result.output.splitlines()
     assert (
-        f"{bad}:15: rows[2].fields[2]: lock needs at least 5 crosses, but the fields before it hold at most 2"
+        f"qwixx-print: {bad}:15: rows[2].fields[2]: lock needs at least 5 crosses, but the fields before it hold at most 2"
         in lines
     )
     assert "classic: valid" in lines

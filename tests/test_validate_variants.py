@@ -10,7 +10,7 @@ import pytest
 
 from qwixx_print import api, layout
 
-from .conftest import ROOT, Run
+from .conftest import CLASSIC_YAML, ROOT, Run
 
 Write = Callable[..., Path]
 
@@ -212,3 +212,19 @@ def test_a_field_with_two_marks_is_refused_at_the_field(write_layout: Write) -> 
         "bad.yaml:13: rows[0].fields[1]: a field carries one mark, this one double and bonus: "
         "their marks share the field's frame; put them on different fields"
     ]
+
+
+def test_one_bonus_field_and_one_bar_field_are_counted_in_the_singular(write_layout: Write) -> None:
+    found = broken(
+        write_layout,
+        "bonuskette",
+        "bonus_bar: [red, yellow, green, blue, green, red, blue, yellow, red, yellow, blue, green]",
+        "bonus_bar: [red]",
+    )
+    assert "bad.yaml:65: bonus_bar: 12 bonus fields but a bonus bar of 1 field" in found
+    classic = write_layout(
+        CLASSIC_YAML.replace("[2, 3, 4, 5, 6, 7,", "[2, 3, 4, 5, 6, {number: 7, bonus: true},", 1)
+    )
+    assert api.problems(layout.load(classic, "c.yaml"))[0].endswith(
+        "rows: 1 bonus field but a bonus bar of 0 fields"
+    )

@@ -140,7 +140,8 @@ def preview(
     :data:`geometry.SHEET_H` mm) as an RGB PNG of ``px_per_mm`` pixels per mm to ``out``.
 
     The sheet is drawn into a one-page PDF exactly as :func:`render` draws it and rasterised
-    with pdfium. Raises LayoutError for bad labels.
+    with pdfium; the PNG says its resolution (12 px/mm: 304.8 dpi) so that an image viewer
+    prints it at its true size. Raises LayoutError for bad labels.
     """
     import pypdfium2
 
@@ -161,6 +162,7 @@ def preview(
         # pdfium rounds the pixel size up, and the PDF rounds the page size: aim just below
         width_px = round(geometry.SHEET_W * px_per_mm)
         image = page.render(scale=(width_px - 0.01) / page.get_width()).to_pil()
-        image.convert("RGB").save(out, format="PNG")
+        dpi = px_per_mm * 25.4  # in the PNG's pHYs chunk: viewers print it to scale
+        image.convert("RGB").save(out, format="PNG", dpi=(dpi, dpi))
     finally:
         document.close()

@@ -4,21 +4,23 @@ field, small box and penalty box, the struck locks, the row points, penalty poin
 written into the total line, and the player's name and power effects on the title line.
 
 Positions come from :func:`qwixx_print.geometry.sheet_boxes`, so a cross lands on the field of
-its number. Sheets are imposed 8 per page as printed sheets are.
+its number. Sheets are imposed as printed sheets are (8 per page unless asked otherwise).
 """
 
 from __future__ import annotations
 
+import io
 from typing import BinaryIO
 
 from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from qwixx_print import geometry, rules
+from qwixx_print import geometry, labels, rules
 from qwixx_print.choices import DEFAULT_LANG
-from qwixx_print.draw import check, paint, pdf_canvas, placed
+from qwixx_print.draw import check, marks, paint, pdf_canvas, placed
 from qwixx_print.draw.paint import FONT_BOLD, MM
+from qwixx_print.draw.sheet import TITLE_PT
 from qwixx_print.errors import LayoutError, MarksError
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
@@ -36,8 +38,12 @@ CROSS_PT = 1.1
 NAME_PT = 8.5
 """Size of the player's name on the title line, pt."""
 
-PER_PAGE = 8
-"""Filled-in sheets per page: the size of the printed sheets."""
+NAME_SHARE = 0.5
+"""Widest share of the title line the name may take (less what the printed title needs);
+a longer name is set smaller, down to 4 pt."""
+
+EFFECTS_PT = 5.0
+"""Largest size of the power effects line, pt (it shrinks to fit, down to 4 pt)."""
 
 
 def cross(c: Canvas, box: Box) -> None:
@@ -50,17 +56,26 @@ def cross(c: Canvas, box: Box) -> None:
     c.line((box.x + dx) * MM, (box.top - dy) * MM, (box.right - dx) * MM, (box.y + dy) * MM)
 
 
-def _effects(sheet: rules.SheetScore) -> str:
-    """``powers +26: weakest-double (blue) +3, plus-13 +13, no-penalties +10``: what the end
-    powers add to the total line's sum; empty without them."""
+def _effects(sheet: rules.SheetScore) -> tuple[str, str]:
+    """What the end powers add to the total line's sum, in full
+    (``powers +26: weakest-double (blue) +3, plus-13 +13, no-penalties +10``) and short
+    (``powers +26``); both empty without them."""
     parts = [
         f"{e.power}{f' ({e.row})' if e.row else ''} +{e.points}" for e in sheet.powers if e.points
     ]
-    return f"powers +{sum(e.points for e in sheet.powers)}: {', '.join(parts)}" if parts else ""
+    if not parts:
+        return "", ""
+    short = f"powers +{sum(e.points for e in sheet.powers)}"
+    return f"{short}: {', '.join(parts)}", short
 
 
 def _fill(
-    c: Canvas, layout: Layout, player: Player, sheet: rules.SheetScore, boxes: geometry.SheetBoxes
+    c: Canvas,
+    layout: Layout,
+    player: Player,
+    sheet: rules.SheetScore,
+    boxes: geometry.SheetBoxes,
+    title: str,
 ) -> None:
     for row, row_boxes in zip(layout.rows, boxes.rows, strict=True):
         crossed = player.crosses.get(row.id, ())
@@ -81,47 +96,92 @@ def _fill(
     c.setFillColor(PEN)
     for text, box in zip(written, boxes.totals, strict=True):
         paint.centred(c, text, box, 7.5, FONT_BOLD)
-    _title_line(c, player, _effects(sheet), boxes.title)
+    name_box = _name(c, player.name, boxes.title, title)
+    room = effects_box(layout, boxes, title, name_box)
+    for text in _effects(sheet):  # in full if it fits, else short, else not at all
+        if text and paint.fit_size(text, room, EFFECTS_PT) >= paint.MIN_LABEL_PT:
+            paint.fitted_text(c, "powers", text, room, "power effects box", EFFECTS_PT, align="l")
+            break
 
 
-def _title_line(c: Canvas, player: Player, effects: str, title: Box) -> None:
-    """The player's name and the power effects, right-aligned in the right 55 % of the
-    ``title`` box (mm), where a printed variant sheet has its rules hint.
-    Raises LayoutError for a name or effects line the font cannot print or fit."""
-    right = Box(title.x + title.w * 0.45, title.y, title.w * 0.55, title.h)
+def _clear_of(box: Box, obstacles: list[Box]) -> Box:
+    """``box`` with its bottom raised above every obstacle that reaches into it."""
+    bottom = box.y
+    for other in obstacles:
+        if other.x < box.right and other.right > box.x and other.y < box.top:
+            bottom = max(bottom, other.top)
+    return Box(box.x, bottom, box.w, max(box.top - bottom, 0.0))
+
+
+def _title_end(title_box: Box, title: str) -> float:
+    """Right end (mm) of the printed ``title`` text in the sheet's ``title_box``."""
+    width = float(pdfmetrics.stringWidth(title, FONT_BOLD, TITLE_PT)) / MM
+    return min(title_box.x + 0.5 + width, title_box.right - 0.5)
+
+
+def _name(c: Canvas, name: str, title_box: Box, title: str) -> Box:
+    """Draw the player's ``name`` right-aligned on the ``title_box`` line (mm), in at most
+    :data:`NAME_SHARE` of its width and 2 mm clear of the printed ``title``; return the box
+    it took. Raises LayoutError for a name the font cannot print or fit (the check
+    :func:`check_names` makes)."""
     c.setFillColor(PEN)
-    width = min(pdfmetrics.stringWidth(player.name, FONT_BOLD, NAME_PT) / MM, right.w * 0.4)
-    name_box = Box(right.right - 0.5 - width, right.y, width, right.h)
-    paint.fitted_text(c, "name", player.name, name_box, "name box", NAME_PT, FONT_BOLD, "r")
-    if effects:
-        room = Box(right.x, right.y, name_box.x - 1.5 - right.x, right.h)
-        paint.fitted_lines(c, "powers", effects, room, "power effects box", 5.0)
+    room = min(title_box.w * NAME_SHARE, title_box.right - 0.5 - _title_end(title_box, title) - 2)
+    width = min(pdfmetrics.stringWidth(name, FONT_BOLD, NAME_PT) / MM, max(room, 0.0))
+    name_box = Box(title_box.right - 0.5 - width, title_box.y, width, title_box.h)
+    paint.fitted_text(c, "name", name, name_box, "name box", NAME_PT, FONT_BOLD, "r")
+    return name_box
 
 
-def render(game: Game, out: BinaryIO, paper: str = "a4") -> None:
-    """Write the filled-in sheets of ``game`` (one per player, in file order) as a PDF to the
-    binary stream ``out``, :data:`PER_PAGE` per ``paper`` page with cut marks.
+def effects_box(layout: Layout, boxes: geometry.SheetBoxes, title: str, name_box: Box) -> Box:
+    """The power effects' own box on the title line, mm: from 2 mm right of the printed
+    ``title`` to 1.5 mm left of the name, above every power badge that reaches into it."""
+    left = _title_end(boxes.title, title) + 2.0
+    room = Box(left, boxes.title.y, max(name_box.x - 1.5 - left, 0.0), boxes.title.h)
+    return _clear_of(room, marks.badge_boxes(layout, boxes))
 
-    Raises ValueError for an unknown paper, LayoutError for bad labels and MarksError,
-    located at the player, for a name the font cannot print.
-    """
+
+def check_names(game: Game, lang: str = DEFAULT_LANG) -> None:
+    """Refuse a player's name that the filled-in sheet (labels in ``lang``) cannot print: a
+    character the font lacks, or too long for the name box even at 4 pt. ``score`` checks
+    this with or without ``--out``, so a name is accepted or refused alike. Raises MarksError
+    located at the player's name."""
+    paint.register_fonts()
     layout = game.marks.layout
-    imposition = geometry.impose(paper, PER_PAGE)
+    title_box = geometry.sheet_boxes(layout).title
+    title = labels.for_layout(layout, lang)["title"]
+    for player in game.marks.players:
+        try:
+            _name(Canvas(io.BytesIO()), player.name, title_box, title)
+        except LayoutError as exc:
+            where = (*player.place, "name")
+            raise MarksError(game.marks.doc.message(where, str(exc))) from None
+
+
+def render(
+    game: Game, out: BinaryIO, paper: str = "a4", per_page: int = 8, lang: str = DEFAULT_LANG
+) -> None:
+    """Write the filled-in sheets of ``game`` (one per player, in file order) as a PDF to the
+    binary stream ``out``, ``per_page`` per ``paper`` page with cut marks, labels in ``lang``,
+    imposed as printed sheets are (:func:`qwixx_print.geometry.impose`).
+
+    Raises ValueError for an unknown paper or count, LayoutError for bad labels and
+    MarksError, located at the player, for a name the font cannot print.
+    """
+    check_names(game, lang)
+    layout = game.marks.layout
+    imposition = geometry.impose(paper, per_page)
     boxes = geometry.sheet_boxes(layout)
+    title = labels.for_layout(layout, lang)["title"]
     players = game.marks.players
     with pdf_canvas(out, imposition, f"Qwixx filled-in sheets: {layout.name}") as c:
         c.beginForm("blank", 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
-        check.draw_checked(c, layout, DEFAULT_LANG, rules_hint=False)
+        check.draw_checked(c, layout, lang, rules_hint=False)
         c.endForm()
-        for start in range(0, len(players), PER_PAGE):
-            page = players[start : start + PER_PAGE]
+        for start in range(0, len(players), per_page):
+            page = players[start : start + per_page]
             for origin, player in zip(imposition.origins[: len(page)], page, strict=True):
                 with placed(c, origin, imposition):
                     c.doForm("blank")
-                    try:
-                        _fill(c, layout, player, game.sheets[player.name], boxes)
-                    except LayoutError as exc:  # the player's name cannot be printed
-                        where = (*player.place, "name")
-                        raise MarksError(game.marks.doc.message(where, str(exc))) from None
+                    _fill(c, layout, player, game.sheets[player.name], boxes, title)
             c.doForm("guides")
             c.showPage()

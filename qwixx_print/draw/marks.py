@@ -138,6 +138,24 @@ def field_marks(c: Canvas, layout: Layout, row: Row, boxes: geometry.RowBoxes) -
         _field_mark(c, layout, f, box)
 
 
+def badge_centre(field: Box) -> tuple[float, float]:
+    """Centre (x, y) mm of a power badge on ``field`` (mm): on its top edge, a little inside."""
+    return field.cx, field.top - 0.1
+
+
+def badge_boxes(layout: Layout, sheet: geometry.SheetBoxes) -> list[Box]:
+    """The square (mm) around each power badge on the fields of ``sheet``, its outline
+    included: what text placed above the rows must keep clear of."""
+    found = []
+    for row, row_boxes in zip(layout.rows, sheet.rows, strict=True):
+        for f, box in zip(row.fields, row_boxes.fields, strict=True):
+            if f.power:
+                x, y = badge_centre(box)
+                r = BADGE_R + 0.2  # half the 0.35 pt outline, rounded up
+                found.append(Box(x - r, y - r, 2 * r, 2 * r))
+    return found
+
+
 def _field_mark(c: Canvas, layout: Layout, f: Field, box: Box) -> None:
     c.saveState()
     if f.double:
@@ -145,7 +163,7 @@ def _field_mark(c: Canvas, layout: Layout, f: Field, box: Box) -> None:
     if f.bonus:
         _bonus(c, box)
     if f.power:
-        power_badge(c, f.power, box.cx, box.top - 0.1)
+        power_badge(c, f.power, *badge_centre(box))
     c.restoreState()
 
 

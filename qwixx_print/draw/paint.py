@@ -31,6 +31,10 @@ NUMBER_FIELD_W = 7.0
 """Narrowest field, mm, that sets its number at :data:`NUMBER_PT`; narrower fields (rows of
 13) set it smaller in proportion, so two digits keep clear of the corner symbol."""
 
+NUMBER_GROWS_FROM = 8.0
+"""Smaller side of a field, mm, beyond which its number grows with it (the classic field is
+7.2 mm: its numbers stay at :data:`NUMBER_PT`)."""
+
 MIN_LABEL_PT = 4.0
 """Smallest size a label is shrunk to, pt; a label that does not fit at this size is refused."""
 
@@ -78,8 +82,11 @@ def text_at(
 
 def number_size(field: Box) -> float:
     """Size, pt, of the number in ``field`` (mm): :data:`NUMBER_PT`, scaled down for a field
-    narrower than :data:`NUMBER_FIELD_W` (at the 6 mm minimum field: 9.4 pt)."""
-    return NUMBER_PT * min(1.0, field.w / NUMBER_FIELD_W)
+    narrower than :data:`NUMBER_FIELD_W` (at the 6 mm minimum field: 9.4 pt), and up, in
+    proportion to its smaller side, for a field larger than :data:`NUMBER_GROWS_FROM` on both
+    sides (fewer or shorter rows: 20 pt at 14.5 mm)."""
+    grown = max(1.0, min(field.w, field.h) / NUMBER_GROWS_FROM)
+    return NUMBER_PT * min(1.0, field.w / NUMBER_FIELD_W) * grown
 
 
 def cap_height(font: str, size: float) -> float:

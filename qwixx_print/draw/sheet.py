@@ -109,6 +109,9 @@ def _footer(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes, text: Mapping
     )
 
 
+TITLE_PT = 8.5
+"""Size of the sheet's title, pt (set smaller only when it does not fit its box)."""
+
 HINT_PT = 5.5
 """Size of the sheet's own rules in the header, pt."""
 
@@ -143,11 +146,11 @@ def draw_sheet(
     title = Box(sheet.title.x + 0.5, sheet.title.y, sheet.title.w - 1.0, sheet.title.h)
     hints = marks.header_hints(layout, text) if rules_hint else []
     if hints:  # the title keeps its width, at most 55 %; the sheet's own rules the rest
-        width = pdfmetrics.stringWidth(text["title"], FONT_BOLD, 8.5) / MM
+        width = pdfmetrics.stringWidth(text["title"], FONT_BOLD, TITLE_PT) / MM
         title = Box(title.x, title.y, min(width + 0.5, title.w * 0.55), title.h)
         hint_box = Box(title.right + 2.0, title.y, sheet.title.right - title.right - 2.5, title.h)
         _rules_hint(c, hints, hint_box)
-    paint.fitted_text(c, "title", text["title"], title, "title box", 8.5, FONT_BOLD, align="l")
+    paint.fitted_text(c, "title", text["title"], title, "title box", TITLE_PT, FONT_BOLD, align="l")
     for row, boxes in zip(layout.rows, sheet.rows, strict=True):
         _row(c, layout, row, boxes)
     marks.strips(c, layout, sheet, text)

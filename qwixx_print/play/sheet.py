@@ -222,9 +222,10 @@ class Sheet:
             return []
         found = []
         for r in range(len(b.ids)):
-            i = self._last(r)
-            wanted = b.numbers[r][i] == number and (colour is None or b.colours[r][i] == colour)
-            if i >= 0 and wanted and self._again_refusal(r, i) is None:
+            i = self._last(r)  # a small box only under the row's most recent cross
+            if i < 0 or b.numbers[r][i] != number:
+                continue
+            if (colour is None or b.colours[r][i] == colour) and self._again_refusal(r, i) is None:
                 found.append((b.ids[r], i))
         return found
 
