@@ -136,6 +136,7 @@ def cli() -> None:
     qwixx-print list                     the shipped layouts
     qwixx-print validate my-layout.yaml  check a layout against the rules
     qwixx-print score game.yaml          count the score of filled-in sheets
+    qwixx-print simulate my-layout.yaml  play 10,000 games with bots and report
 
     LAYOUT is a shipped layout's name or the path of a .yaml file.
     Print the PDF at 100 % ("actual size"), not "fit to page".
@@ -362,3 +363,84 @@ def help_command(ctx: click.Context, command: str | None) -> None:
         )
     with click.Context(found, info_name=command, parent=ctx.parent) as sub:
         click.echo(found.get_help(sub))
+
+
+@cli.command("simulate")
+@click.argument("names", nargs=-1, required=True, metavar="LAYOUT...")
+@click.option("--players", type=WholeNumber(1, 5), default=4, show_default=True, help="Seats.")
+@click.option(
+    "--games",
+    type=WholeNumber(1, 10_000_000),
+    default=10_000,
+    show_default=True,
+    metavar="N",
+    help="Games per layout.",
+)
+@click.option(
+    "--seed",
+    type=WholeNumber(0, 2**64 - 1),
+    default=1,
+    show_default=True,
+    help="Same seed, same games, same numbers.",
+)
+@click.option(
+    "--strategy",
+    type=click.Choice(["gap-1", "gap-2", "gap-3", "strong"]),
+    default="gap-2",
+    show_default=True,
+    help="The bot every seat plays (gap-k: crosses skipping at most k fields; strong: weighs each cross).",
+)
+@click.option(
+    "--jobs",
+    type=WholeNumber(1, 256),
+    help="Processes (default: the cores); the numbers do not depend on it.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the reports as JSON.")
+@click.option(
+    "--plot",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the sheet as a heat map of its cross rates to this PNG.",
+)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def simulate_command(
+    names: tuple[str, ...],
+    players: int,
+    games: int,
+    seed: int,
+    strategy: str,
+    jobs: int | None,
+    as_json: bool,
+    plot: Path | None,
+    quiet: bool,
+) -> None:
+    """Play GAMES games of each LAYOUT with bots and report: scores, game length, how games
+    end, penalties, lock and cross rates, the first player's wins.
+
+    A layout other than classic gets a second line: classic played with the same dice."""
+    from qwixx_print import api, output
+    from qwixx_print.sim import report, run
+    from qwixx_print.sim.simulate import simulate
+
+    if plot is not None and len(names) > 1:
+        raise UserError(f"--plot draws one layout, got {len(names)}: {', '.join(names)}")
+    if plot is not None:
+        output.check_target(plot, output.PNG)
+    sheets = list({sheet.name: sheet for sheet in map(api.checked, names)}.values())
+    result = simulate(
+        sheets,
+        players,
+        games,
+        seed,
+        strategy,
+        jobs or run.default_jobs(),
+        quiet,
+        warn=lambda message: click.echo(f"qwixx-print: {message}", err=True),
+    )
+    if plot is not None:
+        api.heat_map(sheets[0], result.reports[0], plot)
+    if as_json:
+        output.to_stdout(report.as_json(result.reports))
+    else:
+        output.to_stdout(report.table(result.reports, result.compared))
+    if plot is not None:
+        click.echo(f"wrote {plot}: the heat map of {sheets[0].name}", err=True)

@@ -41,15 +41,16 @@ NONE = 1 << 40
 
 
 class Option(NamedTuple):
-    """A legal cross: row place (0-based), field index, and whether it is the small box."""
+    """A legal cross: row place (0-based), ``field`` index, and whether it is the small box
+    under that field."""
 
     row: int
-    index: int
+    field: int
     again: bool
 
     def move(self, sheet: Sheet) -> Move:
         """The engine's move for this option."""
-        return Move("again" if self.again else "cross", sheet.board.ids[self.row], self.index)
+        return Move("again" if self.again else "cross", sheet.board.ids[self.row], self.field)
 
 
 def options(sheet: Sheet, number: int, colour: str | None = None) -> list[Option]:
@@ -81,10 +82,10 @@ def gap_key(sheet: Sheet, o: Option) -> int:
     box 0), more crosses in the row, the upper row, a field before a small box."""
     if o.again:
         skips = 0
-    elif o.index == sheet.board.lasts[o.row]:
+    elif o.field == sheet.board.lasts[o.row]:
         skips = -1
     else:
-        skips = o.index - _last(sheet, o.row) - 1
+        skips = o.field - _last(sheet, o.row) - 1
     return ((skips + 1) * 1000 + (100 - _have(sheet, o.row)) * 10 + o.row) * 2 + int(o.again)
 
 
@@ -105,11 +106,11 @@ def strong_value(sheet: Sheet, o: Option) -> float:
     layout, r = sheet.layout, o.row
     row = layout.rows[r]
     n, q, have = len(row.fields), _last(sheet, r), _have(sheet, r)
-    if o.index == n - 1 and not o.again:
+    if o.field == n - 1 and not o.again:
         return strategy.LOCK_VALUE
     points = (0, *rules.score_table(layout))
     top = len(points) - 1
-    add = 1 if o.again else 1 + int(row.fields[o.index].double)
+    add = 1 if o.again else 1 + int(row.fields[o.field].double)
     gain = points[min(have + add, top)] - points[min(have, top)]
     skipped = 0
     lost_lock = 0
@@ -117,11 +118,11 @@ def strong_value(sheet: Sheet, o: Option) -> float:
         again = int(row.again)
         if row.again and q >= 0 and q not in sheet.state.again[r]:
             skipped += strategy.ways(row.fields[q].number)
-        for i in range(q + 1, o.index):
+        for i in range(q + 1, o.field):
             f = row.fields[i]
             skipped += strategy.ways(f.number) * (1 + int(f.double) + again)
         reach = have + add
-        for i in range(o.index + 1, n - 1):
+        for i in range(o.field + 1, n - 1):
             reach += 1 + int(row.fields[i].double) + again
         if have + add < layout.lock_threshold and reach < layout.lock_threshold:
             lost_lock = 1

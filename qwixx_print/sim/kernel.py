@@ -8,19 +8,21 @@ through both and compares every cross and every score. The bots are specified in
 
 A turn: the active player rolls (:mod:`qwixx_print.sim.dice`); action 1, every player may
 cross the white sum (decisions on the sheets as they were before the action); locks made in
-it close their colours at its end; at the 2nd closed colour (RULES.md §6: the 1st on a one-colour sheet) the game ends before
-action 2.
-Action 2, the active player may cross a white + colour sum in a field of that colour; a
-penalty if the active player crossed nothing in either action; the game ends at the 2nd
-closed colour or the last penalty box. Bonus bar chains (Bonuskette) and the crossing powers
-(Kräfte) act at once, depth first, on the table's closed colours as of the start of the action.
+it close their colours for everyone at its end (on the locking player's own sheet at once);
+at the 2nd closed colour (RULES.md §6: the 1st on a one-colour sheet) the game ends before
+action 2. Action 2, the active player may cross a white + colour sum in a field of that
+colour; a penalty if the active player crossed nothing in either action; the game ends at
+the 2nd closed colour or the last penalty box. Bonus bar chains (Bonuskette) and the
+crossing powers (Kräfte) act at once, depth first, as :mod:`qwixx_print.play.sheet` does.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple, TypeVar, cast
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
 from qwixx_print.sim.strategy import (
@@ -35,13 +37,30 @@ from qwixx_print.sim.strategy import (
 from qwixx_print.sim.tables import (
     DICE,
     END_AT,
-    MAX_COUNTED,
     PENALTY_BOXES,
     PENALTY_POINTS,
     THRESHOLD,
     Ints,
     Tables,
 )
+
+F = TypeVar("F", bound=Callable[..., Any])
+Seeds = npt.NDArray[np.uint64]
+
+_FAST: dict[str, Any] = {"cache": True, "_nrt": False}
+
+
+def _fast(function: F) -> F:
+    """Compile ``function`` without reference counting (numba's ``_nrt=False``): passing the
+    tuples of arrays below then costs nothing (with it, each call increments and decrements
+    every array: 5 times slower). Such a function allocates nothing."""
+    return cast(F, njit(**_FAST)(function))
+
+
+def _compiled(function: F) -> F:
+    """Compile ``function`` (it may allocate arrays); the compile is cached on disk."""
+    return cast(F, njit(cache=True)(function))
+
 
 GAMMA = np.uint64(0x9E3779B97F4A7C15)
 MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -88,7 +107,7 @@ class Sheets(NamedTuple):
     locked_rows: Ints
 
 
-@njit(cache=True)
+@_compiled
 def _sheets(players: int, rows: int, dice: int) -> Sheets:
     return Sheets(
         np.zeros((players, rows), dtype=np.int64),
@@ -106,7 +125,7 @@ def _sheets(players: int, rows: int, dice: int) -> Sheets:
     )
 
 
-@njit(cache=True, _nrt=False)
+@_fast
 def _reset(s: Sheets) -> None:
     s.pos[:] = -1
     s.crosses[:] = 0
@@ -121,8 +140,8 @@ def _reset(s: Sheets) -> None:
     s.locked_rows[0] = 0
 
 
-@njit(cache=True, _nrt=False)
-def _die(state: np.ndarray) -> int:  # type: ignore[type-arg]
+@_fast
+def _die(state: Seeds) -> int:
     state[0] += GAMMA
     z = state[0]
     z = (z ^ (z >> S30)) * MIX_1
@@ -131,21 +150,21 @@ def _die(state: np.ndarray) -> int:  # type: ignore[type-arg]
     return 1 + int(z % SIX)
 
 
-@njit(cache=True, _nrt=False)
+@_fast
 def _closed(s: Sheets, p: int, c: int) -> bool:
     """Colour ``c`` is closed on player ``p``'s sheet: at the table, or by the player's own
     lock (at once, not only at the end of the action)."""
-    return s.closed[c] == 1 or (s.mine[p] >> c) & 1 == 1
+    return bool(s.closed[c] == 1 or (s.mine[p] >> c) & 1 == 1)
 
 
-@njit(cache=True, _nrt=False)
+@_fast
 def _open(t: Tables, s: Sheets, p: int, r: int) -> bool:
     """Row ``r`` can still take a cross on player ``p``'s sheet: its lock colour is not
     closed there (a locked row's colour is closed)."""
     return not _closed(s, p, t.lock_colour[r])
 
 
-@njit(cache=True, _nrt=False)
+@_fast
 def _weakest(t: Tables, s: Sheets, p: int) -> int:
     """The open row with the fewest crosses, ties the upper (RULES.md §2 Kräfte); -1: none."""
     best = -1
@@ -155,7 +174,7 @@ def _weakest(t: Tables, s: Sheets, p: int) -> int:
     return best
 
 
-@njit(cache=True, _nrt=False)
+@_fast
 def _push(s: Sheets, top: int, kind: int, a: int, b: int) -> int:
     s.stack[0, top] = kind
     s.stack[1, top] = a
@@ -163,7 +182,7 @@ def _push(s: Sheets, top: int, kind: int, a: int, b: int) -> int:
     return top + 1
 
 
-@njit(cache=True, _nrt=False)
+@_fast
 def _power_complete(t: Tables, s: Sheets, p: int, k: int) -> bool:
     for slot in range(2):
         r = t.power_row[k, slot]
@@ -172,7 +191,7 @@ def _power_complete(t: Tables, s: Sheets, p: int, k: int) -> bool:
     return True
 
 
-@njit(cache=True, _nrt=False)
+@_fast
 def _cross_field(t: Tables, s: Sheets, p: int, r: int, j: int, top: int) -> int:
     """Cross field ``j`` of row ``r`` and queue what it triggers; returns the stack top."""
     s.crossed[p, r] |= 1 << j
@@ -193,7 +212,7 @@ def _cross_field(t: Tables, s: Sheets, p: int, r: int, j: int, top: int) -> int:
     return top
 
 
-@njit(cache=True, _nrt=False)
+@_fast
 def _apply(t: Tables, s: Sheets, p: int, r: int, j: int) -> None:
     """Player ``p`` crosses field ``j`` of row ``r`` (``j == -1``: the small box under the
     row's last crossed field) with everything it sets off: bonus bar and forced crosses
@@ -221,9 +240,9 @@ def _apply(t: Tables, s: Sheets, p: int, r: int, j: int) -> None:
         elif kind == FREE:
             n = t.fields[a]
             nxt = s.pos[p, a] + 1
-            if not _closed(s, p, t.lock_colour[a]) and nxt < n:
-                if nxt < n - 1 or s.crosses[p, a] >= thresh:
-                    top = _push(s, top, CROSS, a, nxt)
+            allowed = nxt < n - 1 or (nxt == n - 1 and s.crosses[p, a] >= thresh)
+            if allowed and not _closed(s, p, t.lock_colour[a]):
+                top = _push(s, top, CROSS, a, nxt)
         elif kind == POWER:
             if a == TWO_IN_WEAKEST:
                 w = _weakest(t, s, p)
@@ -235,7 +254,7 @@ def _apply(t: Tables, s: Sheets, p: int, r: int, j: int) -> None:
                     top = _push(s, top, FREE, r2, 0)
 
 
-@njit(cache=True, _nrt=False)
+@_fast
 def _matches(t: Tables, s: Sheets, p: int, r: int, total: int, c: int) -> tuple[int, int, int]:
     """Where ``total`` may be crossed in row ``r`` (open) for player ``p``, ``c`` the colour
     the field must have (-1 any): ``(first, last, again)``: the first matching field after the
@@ -267,7 +286,7 @@ def _matches(t: Tables, s: Sheets, p: int, r: int, total: int, c: int) -> tuple[
     return first, last, again
 
 
-@njit(cache=True, _nrt=False)
+@_fast
 def _gap_best(t: Tables, s: Sheets, p: int, total: int, c: int) -> tuple[int, int, int]:
     """The gap-k choice for a die sum ``total`` (``c``: the colour it must be, -1 any):
     ``(key, row, field)``, ``field`` -1 for a small box. Smaller keys are better: ``key =
@@ -295,13 +314,13 @@ def _gap_best(t: Tables, s: Sheets, p: int, total: int, c: int) -> tuple[int, in
     return best, br, bj
 
 
-@njit(cache=True, _nrt=False)
+@_fast
 def _skips(key: int) -> int:
     """The skips of a :func:`_gap_best` key."""
     return key // 2000 - 1
 
 
-@njit(cache=True, _nrt=False)
+@_fast
 def _strong_value(t: Tables, s: Sheets, p: int, r: int, j: int) -> float:
     """What the strong bot thinks crossing field ``j`` of row ``r`` (-1: the small box) is
     worth: the points the cross adds, less the skipped fields weighted by how often their
@@ -330,10 +349,10 @@ def _strong_value(t: Tables, s: Sheets, p: int, r: int, j: int) -> float:
             if have + add < t.rules[THRESHOLD] and reach < t.rules[THRESHOLD]:
                 lost_lock = 1
     cost = SKIP_WEIGHT * (have + SKIP_BASE) * skipped / 6.0 + LOCK_LOST * lost_lock
-    return gain - cost
+    return float(gain - cost)
 
 
-@njit(cache=True, _nrt=False)
+@_fast
 def _better(v: float, r: int, j: int, bv: float, br: int, bj: int) -> bool:
     """The strong bot's order: a higher value, then the upper row, then a field before a
     small box (``j`` -1)."""
@@ -344,7 +363,7 @@ def _better(v: float, r: int, j: int, bv: float, br: int, bj: int) -> bool:
     return r < br or (r == br and j >= 0 and bj < 0)
 
 
-@njit(cache=True, _nrt=False)
+@_fast
 def _strong_best(t: Tables, s: Sheets, p: int, total: int, c: int) -> tuple[float, int, int]:
     """The strong bot's best cross for a sum (``c`` as in :func:`_gap_best`): ``(value,
     row, field)`` in the order of :func:`_better`, a lock first; ``row`` -1: none."""
@@ -370,7 +389,7 @@ def _strong_best(t: Tables, s: Sheets, p: int, total: int, c: int) -> tuple[floa
     return best, br, bj
 
 
-@njit(cache=True, _nrt=False)
+@_fast
 def _gap_colour(t: Tables, s: Sheets, p: int, roll: Ints) -> tuple[int, int, int]:
     """The best of the white + colour options for gap-k (same order as :func:`_gap_best`)."""
     best, br, bj = NONE, -1, -2
@@ -384,7 +403,7 @@ def _gap_colour(t: Tables, s: Sheets, p: int, roll: Ints) -> tuple[int, int, int
     return best, br, bj
 
 
-@njit(cache=True, _nrt=False)
+@_fast
 def _strong_colour(t: Tables, s: Sheets, p: int, roll: Ints) -> tuple[float, int, int]:
     """The strong bot's best white + colour option: ``(value, row, field)``."""
     best, br, bj = -1e300, -1, -2
@@ -398,7 +417,7 @@ def _strong_colour(t: Tables, s: Sheets, p: int, roll: Ints) -> tuple[float, int
     return best, br, bj
 
 
-@njit(cache=True, _nrt=False)
+@_fast
 def _white_choice(
     t: Tables, s: Sheets, p: int, active: bool, roll: Ints, strategy: int
 ) -> tuple[int, int]:
@@ -427,7 +446,7 @@ def _white_choice(
     return -1, -2
 
 
-@njit(cache=True, _nrt=False)
+@_fast
 def _colour_choice(
     t: Tables, s: Sheets, p: int, roll: Ints, strategy: int, crossed: bool
 ) -> tuple[int, int]:
@@ -443,7 +462,7 @@ def _colour_choice(
     return -1, -2
 
 
-@njit(cache=True, _nrt=False)
+@_fast
 def _close(s: Sheets) -> int:
     """Close the colours locked in the action just ended; the number of closed colours."""
     closed = 0
@@ -455,7 +474,7 @@ def _close(s: Sheets) -> int:
     return closed
 
 
-@njit(cache=True, _nrt=False)
+@_fast
 def _score(t: Tables, s: Sheets, p: int) -> int:
     """Player ``p``'s total: rows by the score table (capped), penalties, and the Kräfte end
     effects (RULES.md §1 Score, §2 Kräfte; weakest row: fewest points, the upper on ties)."""
@@ -475,10 +494,10 @@ def _score(t: Tables, s: Sheets, p: int) -> int:
         total += PLUS_POINTS
     if (s.powers[p] >> NO_PENALTIES) & 1:
         total += lost
-    return total
+    return int(total)
 
 
-@njit(cache=True)
+@_compiled
 def play_games(
     t: Tables,
     strategies: Ints,
@@ -501,16 +520,28 @@ def play_games(
     state = np.zeros(1, dtype=np.uint64)
     roll = np.zeros(2 + t.rules[DICE], dtype=np.int64)
     _play(
-        t, s, state, roll, strategies, seed, first, scores, penalties, rolls, ends, crossed,
-        again, locked,
+        t,
+        s,
+        state,
+        roll,
+        strategies,
+        seed,
+        first,
+        scores,
+        penalties,
+        rolls,
+        ends,
+        crossed,
+        again,
+        locked,
     )
 
 
-@njit(cache=True, _nrt=False)
+@_fast
 def _play(
     t: Tables,
     s: Sheets,
-    state: np.ndarray,  # type: ignore[type-arg]
+    state: Seeds,
     roll: Ints,
     strategies: Ints,
     seed: int,

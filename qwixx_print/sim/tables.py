@@ -14,8 +14,8 @@ import numpy as np
 import numpy.typing as npt
 
 from qwixx_print import rules
-from qwixx_print.sim import strategy
 from qwixx_print.layout import Layout
+from qwixx_print.sim import strategy
 
 Ints = npt.NDArray[np.int64]
 
