@@ -388,7 +388,7 @@ def help_command(ctx: click.Context, command: str | None) -> None:
     type=click.Choice(["gap-1", "gap-2", "gap-3", "strong"]),
     default="gap-2",
     show_default=True,
-    help="The bot every seat plays (gap-k: crosses skipping at most k fields; strong: weighs each cross).",
+    help="The bot every seat plays (gap-k: skips at most k fields; strong: weighs each cross).",
 )
 @click.option(
     "--jobs",
