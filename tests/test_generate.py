@@ -25,7 +25,13 @@ from qwixx_print.generate import (
 from tests.conftest import Run
 
 FAMILIES = list(families.FAMILIES)
-FROM = [("classic", "colours"), ("doppelt", "marks"), ("kraefte", "marks"), ("durcheinander", "numbers"), ("nochmal", "colours")]
+FROM = [
+    ("classic", "colours"),
+    ("doppelt", "marks"),
+    ("kraefte", "marks"),
+    ("durcheinander", "numbers"),
+    ("nochmal", "colours"),
+]
 
 
 def recipes() -> list[Recipe]:
@@ -147,7 +153,7 @@ def test_each_criterion_rejects_just_beyond_its_tolerance() -> None:
     assert missed(rolls=17.9) == ["length"] and missed(rolls=21.9) == []
     assert missed(lock_rate={"a": 0.6, "b": 0.6, "c": 0.6, "d": 0.31}) == []
     assert missed(lock_rate={"a": 0.6, "b": 0.6, "c": 0.6, "d": 0.25}) == ["locks"]
-    assert missed(first_seat_wins=0.321) == [] and missed(first_seat_wins=0.33) == ["first seat"]
+    assert missed(first_seat_wins=0.319) == [] and missed(first_seat_wins=0.33) == ["first seat"]
     assert missed(first_seat_wins=0.215) == ["first seat"]
 
 
