@@ -194,6 +194,23 @@ def generate(
     return [search(made, seed + k, players, budget) for k in range(count)]
 
 
+def print_generated(
+    sheets: Sequence[Generated],
+    out: Path,
+    paper: str = "a4",
+    per_page: int = 8,
+    lang: str = labels.DEFAULT_LANG,
+) -> Path:
+    """Write the PDF of generated ``sheets`` to ``out`` (atomically): each sheet its own
+    form with its seed printed small, ``per_page`` different sheets a page (one sheet: a page
+    of copies; see :func:`qwixx_print.draw.render_sheets`). Raises OutputError."""
+    from qwixx_print import draw
+
+    notes = [(sheet.layout, sheet.note) for sheet in sheets]
+    write_atomically(out, lambda stream: draw.render_sheets(notes, stream, paper, per_page, lang))
+    return out
+
+
 def write_generated(sheet: Generated, out: Path) -> Path:
     """Write a generated sheet's YAML to ``out`` (atomically; an existing file is replaced
     only when it was generated too) and return ``out``. Raises OutputError."""

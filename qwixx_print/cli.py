@@ -564,9 +564,8 @@ def generate_command(
             f"{sheet.seconds:.1f} s)"
         )
     if pdf is not None:
-        layouts = [sheet.layout for sheet in sheets]
-        api.print_sheets(layouts, pdf, 1, paper, int(per_page), lang)
-        click.echo(f"wrote {pdf}: {counted(len(layouts), 'generated sheet')}")
+        api.print_generated(sheets, pdf, paper, int(per_page), lang)
+        click.echo(f"wrote {pdf}: {counted(len(sheets), 'generated sheet')}")
     if preview is not None:
         click.echo(f"wrote {api.preview(sheets[0].layout, preview, lang)}: one sheet")
     if count == 1:

@@ -207,6 +207,7 @@ def test_print_and_preview_write_the_generated_sheet(tmp_path: Path, run: Run) -
     finally:
         document.close()
     assert text.count("QWIXX · POWERS") == 4
+    assert text.count("powers · seed 5") == 4
     assert png.read_bytes().startswith(b"\x89PNG")
     assert "powers-5" in yaml_file.read_text(encoding="utf-8")
 
@@ -289,3 +290,36 @@ def test_rejections_are_counted_per_criterion() -> None:
     made = search(family_recipe("chaos", api.checked), 7)
     assert made.tried == 3
     assert made.rejected == Counter({"score": 2})
+
+
+def test_count_8_print_puts_8_different_sheets_on_one_page_each_its_own_form(
+    tmp_path: Path, run: Run
+) -> None:
+    import pypdf
+
+    pdf = tmp_path / "week.pdf"
+    result = run(
+        "generate",
+        "rainbow",
+        "--seed",
+        "20",
+        "--count",
+        "8",
+        "--out",
+        str(tmp_path),
+        "--out-pdf",
+        str(pdf),
+    )
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.glob("*.yaml")) == [
+        f"rainbow-{seed}.yaml" for seed in range(20, 28)
+    ]
+    reader = pypdf.PdfReader(pdf)
+    assert len(reader.pages) == 1
+    text = reader.pages[0].extract_text()
+    assert [text.count(f"rainbow · seed {seed}") for seed in range(20, 28)] == [1] * 8
+    page_forms = reader.pages[0]["/Resources"]["/XObject"]
+    sheets = [name for name in page_forms if name.startswith("/FormXob")]
+    assert len(sheets) >= 8  # eight sheet forms (and the guides)
+    contents = {page_forms[name].get_object().get_data() for name in sheets}
+    assert len(contents) >= 8

@@ -39,7 +39,7 @@ class Generated(NamedTuple):
     """An accepted sheet: the ``layout``, its YAML ``text``, the figures of the sheet
     (``found``) and of its ``twin``, the ``tried`` candidates (the last accepted), the
     rejections per criterion (a candidate missing two counts twice) and the ``seconds``
-    the search took."""
+    the search took; ``note``, the family and seed printed small on the sheet."""
 
     layout: Layout
     text: str
@@ -48,6 +48,7 @@ class Generated(NamedTuple):
     tried: int
     rejected: Counter[str]
     seconds: float
+    note: str
 
 
 def version() -> str:
@@ -172,7 +173,8 @@ def search(
         elapsed = time.monotonic() - start
         if not missed:
             text = yamlfile.text(sheet, comments(recipe, seed, found, twin))
-            return Generated(sheet, text, found, twin, tried, rejected, elapsed)
+            note = f"{recipe.label} · seed {seed}"
+            return Generated(sheet, text, found, twin, tried, rejected, elapsed, note)
         rejected.update(m.criterion for m in missed)
         beyond = sum(m.beyond for m in missed)
         if best is None or beyond < best[0]:
