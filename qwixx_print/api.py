@@ -189,9 +189,10 @@ def generate(
     count - 1``, each searched for at most ``budget`` seconds (see
     :func:`qwixx_print.generate.search`). Raises GenerateError when one finds no balanced
     sheet in time."""
-    from qwixx_print.generate import search
+    from qwixx_print.generate import balance, search
 
-    return [search(made, seed + k, players, budget) for k in range(count)]
+    judge = balance.Judge(made.twin, players)
+    return [search(made, seed + k, players, budget, judge) for k in range(count)]
 
 
 def print_generated(

@@ -157,21 +157,27 @@ def candidates(recipe: Recipe, seed: int) -> Iterator[Layout]:
 
 
 def search(
-    recipe: Recipe, seed: int, players: int = 4, budget: float = DEFAULT_BUDGET
+    recipe: Recipe,
+    seed: int,
+    players: int = 4,
+    budget: float = DEFAULT_BUDGET,
+    judge: balance.Judge | None = None,
 ) -> Generated:
     """Try :func:`candidates` until one meets balance criteria (a)-(d) beside the twin
-    (same dice, :data:`balance.GAMES` games each) or ``budget`` seconds pass. Raises
-    GenerateError with the best candidate's figures and the criterion it missed."""
-    twin = balance.figures(recipe.twin, players)
+    (same dice; :class:`balance.Judge`: a screen, then a longer run) or ``budget`` seconds
+    pass (counted after the twin's first run). Raises GenerateError with the best
+    candidate's figures and the criterion it missed. ``judge``: one made before for the
+    same twin and players (several sheets share the twin's runs)."""
+    judge = judge or balance.Judge(recipe.twin, players)
     start = time.monotonic()
     rejected: Counter[str] = Counter()
     best: tuple[float, list[balance.Miss]] | None = None
     for tried, sheet in enumerate(candidates(recipe, seed), start=1):
         _check(sheet)
-        found = balance.figures(sheet, players)
-        missed = balance.misses(found, twin)
+        found, missed = judge.judge(sheet)
         elapsed = time.monotonic() - start
         if not missed:
+            twin = judge.full()
             text = yamlfile.text(sheet, comments(recipe, seed, found, twin))
             note = f"{recipe.label} · seed {seed}"
             return Generated(sheet, text, found, twin, tried, rejected, elapsed, note)
@@ -182,7 +188,7 @@ def search(
         if elapsed >= budget:
             assert best is not None
             raise GenerateError(
-                f"{recipe.command(seed)}: no balanced sheet in {budget:g} s "
+                f"generate {recipe.words} --seed {seed}: no balanced sheet in {budget:g} s "
                 f"({counted(tried, 'candidate')}); the best missed: "
                 + "; ".join(m.text for m in best[1])
                 + f" ({recipe.hint})"
