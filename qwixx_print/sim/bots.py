@@ -26,7 +26,7 @@ than ``-PENALTY_RELIEF``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from qwixx_print import rules
@@ -73,8 +73,10 @@ def _last(sheet: Sheet, r: int) -> int:
 
 
 def _have(sheet: Sheet, r: int) -> int:
-    s = sheet.state
-    return rules.crosses_before_lock(sheet.layout.rows[r], s.crossed[r], s.again[r])
+    """Crosses in open row ``r`` (its last field not crossed): doubles count 2, small boxes 1
+    (as :func:`qwixx_print.rules.crosses_before_lock` counts them)."""
+    s, doubles = sheet.state, sheet.board.doubles[r]
+    return len(s.crossed[r]) + sum(doubles[i] for i in s.crossed[r]) + len(s.again[r])
 
 
 def gap_key(sheet: Sheet, o: Option) -> int:
@@ -86,19 +88,18 @@ def gap_key(sheet: Sheet, o: Option) -> int:
         skips = -1
     else:
         skips = o.field - _last(sheet, o.row) - 1
-    return ((skips + 1) * 1000 + (100 - _have(sheet, o.row)) * 10 + o.row) * 2 + int(o.again)
+    return ((skips + 1) * 10000 + (100 - _have(sheet, o.row)) * 10 + o.row) * 2 + int(o.again)
 
 
 def skips(key: int) -> int:
     """The skips of a :func:`gap_key`."""
-    return key // 2000 - 1
+    return key // 20000 - 1
 
 
 def _gap_best(sheet: Sheet, found: Sequence[Option]) -> tuple[int, Option | None]:
     if not found:
         return NONE, None
-    best = min(found, key=lambda o: gap_key(sheet, o))
-    return gap_key(sheet, best), best
+    return min((gap_key(sheet, o), o) for o in found)
 
 
 def strong_value(sheet: Sheet, o: Option) -> float:
@@ -198,19 +199,26 @@ def _mask(indexes: Sequence[int]) -> int:
     return sum(1 << i for i in indexes)
 
 
-def play_game(layout: Layout, codes: Sequence[int], seed: int, game: int) -> Played:
-    """Play game number ``game`` of the run seeded ``seed`` through :class:`Game`, one
-    strategy code per seat (seat 0 starts), with the dice of :mod:`qwixx_print.sim.dice`."""
-    names = [f"seat{k + 1}" for k in range(len(codes))]
-    g = Game(layout, names)
-    stream = dice.rolls(seed, game, len(layout.dice))
+def seats(players: int) -> list[str]:
+    """The names of the simulated players: ``seat1``, ``seat2``, ..."""
+    return [f"seat{k + 1}" for k in range(players)]
+
+
+def play(g: Game, codes: Sequence[int], rolls: Iterator[Sequence[int]]) -> Game:
+    """Play ``g`` on with one strategy code per seat until it is over or ``rolls`` (faces:
+    white, white, then one per colour of ``layout.dice``, closed ones included) run out.
+    Each turn: a roll, action 1 for every player, and unless that ended the game, action 2
+    of the active player (the engine adds the penalty)."""
+    layout = g.layout
     while not g.over:
-        faces = next(stream)
+        faces = next(rolls, None)
+        if faces is None:
+            break
         in_play = set(g.dice_in_play())
         colours = {c: faces[2 + k] for k, c in enumerate(layout.dice) if c in in_play}
         roll = g.roll(white=(faces[0], faces[1]), colours=colours)
         moves: dict[str, Move | None] = {}
-        for name, code in zip(names, codes, strict=True):
+        for name, code in zip(g.names, codes, strict=True):
             sheet = g.sheets[name]
             choice = white_choice(sheet, roll, name == g.active, code)
             moves[name] = None if choice is None else choice.move(sheet)
@@ -220,7 +228,12 @@ def play_game(layout: Layout, codes: Sequence[int], seed: int, game: int) -> Pla
         sheet = g.sheets[g.active]
         choice = colour_choice(sheet, roll, codes[g.active_index], moves[g.active] is not None)
         g.colour(None if choice is None else choice.move(sheet))
-    sheets = [g.sheets[name] for name in names]
+    return g
+
+
+def played(g: Game) -> Played:
+    """The record of a finished game."""
+    sheets = [g.sheets[name] for name in g.names]
     locked = 0
     for sheet in sheets:
         for row in sheet.locked:
@@ -231,6 +244,13 @@ def play_game(layout: Layout, codes: Sequence[int], seed: int, game: int) -> Pla
         crossed=tuple(tuple(_mask(c) for c in sheet.state.crossed) for sheet in sheets),
         again=tuple(tuple(_mask(a) for a in sheet.state.again) for sheet in sheets),
         rolls=g.rolls,
-        by_locks=len(g.closed) >= g.sheets[names[0]].board.end_at,
+        by_locks=len(g.closed) >= sheets[0].board.end_at,
         locked=locked,
     )
+
+
+def play_game(layout: Layout, codes: Sequence[int], seed: int, game: int) -> Played:
+    """Play game number ``game`` of the run seeded ``seed`` through :class:`Game`, one
+    strategy code per seat (seat 0 starts), with the dice of :mod:`qwixx_print.sim.dice`."""
+    g = Game(layout, seats(len(codes)))
+    return played(play(g, codes, dice.rolls(seed, game, len(layout.dice))))

@@ -40,6 +40,7 @@ from qwixx_print.sim.tables import (
     PENALTY_BOXES,
     PENALTY_POINTS,
     THRESHOLD,
+    Games,
     Ints,
     Tables,
 )
@@ -290,11 +291,14 @@ def _matches(t: Tables, s: Sheets, p: int, r: int, total: int, c: int) -> tuple[
 def _gap_best(t: Tables, s: Sheets, p: int, total: int, c: int) -> tuple[int, int, int]:
     """The gap-k choice for a die sum ``total`` (``c``: the colour it must be, -1 any):
     ``(key, row, field)``, ``field`` -1 for a small box. Smaller keys are better: ``key =
-    ((skips + 1) * 1000 + (100 - crosses in the row) * 10 + row) * 2 + small box``, so the
+    ((skips + 1) * 10000 + (100 - crosses in the row) * 10 + row) * 2 + small box``, so the
     order is fewest skips (a last field -1, a small box 0), more crosses, upper row, a field
     before a small box (docs/simulate.md)."""
     best, br, bj = NONE, -1, -2
-    for r in range(t.fields.shape[0]):
+    for k in range(t.fields.shape[0]):
+        r = k if c < 0 else t.colour_rows[c, k]
+        if r < 0:
+            break
         if not _open(t, s, p, r):
             continue
         first, last, again = _matches(t, s, p, r, total, c)
@@ -302,11 +306,11 @@ def _gap_best(t: Tables, s: Sheets, p: int, total: int, c: int) -> tuple[int, in
         if last >= 0:
             key, j = tail * 2, last
         elif first >= 0:
-            key, j = ((first - s.pos[p, r]) * 1000 + tail) * 2, first
-            if again == 1 and (1000 + tail) * 2 + 1 < key:
-                key, j = (1000 + tail) * 2 + 1, -1
+            key, j = ((first - s.pos[p, r]) * 10000 + tail) * 2, first
+            if again == 1 and (10000 + tail) * 2 + 1 < key:
+                key, j = (10000 + tail) * 2 + 1, -1
         elif again == 1:
-            key, j = (1000 + tail) * 2 + 1, -1
+            key, j = (10000 + tail) * 2 + 1, -1
         else:
             continue
         if key < best:
@@ -317,7 +321,7 @@ def _gap_best(t: Tables, s: Sheets, p: int, total: int, c: int) -> tuple[int, in
 @_fast
 def _skips(key: int) -> int:
     """The skips of a :func:`_gap_best` key."""
-    return key // 2000 - 1
+    return key // 20000 - 1
 
 
 @_fast
@@ -368,7 +372,10 @@ def _strong_best(t: Tables, s: Sheets, p: int, total: int, c: int) -> tuple[floa
     """The strong bot's best cross for a sum (``c`` as in :func:`_gap_best`): ``(value,
     row, field)`` in the order of :func:`_better`, a lock first; ``row`` -1: none."""
     best, br, bj = -1e300, -1, -2
-    for r in range(t.fields.shape[0]):
+    for k in range(t.fields.shape[0]):
+        r = k if c < 0 else t.colour_rows[c, k]
+        if r < 0:
+            break
         if not _open(t, s, p, r):
             continue
         first, last, again = _matches(t, s, p, r, total, c)
@@ -498,43 +505,13 @@ def _score(t: Tables, s: Sheets, p: int) -> int:
 
 
 @_compiled
-def play_games(
-    t: Tables,
-    strategies: Ints,
-    seed: int,
-    first: int,
-    scores: Ints,
-    penalties: Ints,
-    rolls: Ints,
-    ends: Ints,
-    crossed: Ints,
-    again: Ints,
-    locked: Ints,
-) -> None:
-    """Play games ``first .. first + len(rolls) - 1`` of the run seeded ``seed`` with one
-    strategy per seat (``strategies``, seat 0 starts) and write per game: ``scores`` and
-    ``penalties`` (games, players), ``rolls``, ``ends`` (0 by locks, 1 by penalties),
-    ``crossed``/``again`` (games, players, rows: bit masks) and ``locked`` (bit mask of rows
-    some player locked)."""
+def play_games(t: Tables, strategies: Ints, seed: int, first: int, out: Games) -> None:
+    """Play games ``first .. first + len(out.rolls) - 1`` of the run seeded ``seed`` with one
+    strategy per seat (``strategies``, seat 0 starts) and write their results to ``out``."""
     s = _sheets(strategies.shape[0], t.fields.shape[0], t.rules[DICE])
     state = np.zeros(1, dtype=np.uint64)
     roll = np.zeros(2 + t.rules[DICE], dtype=np.int64)
-    _play(
-        t,
-        s,
-        state,
-        roll,
-        strategies,
-        seed,
-        first,
-        scores,
-        penalties,
-        rolls,
-        ends,
-        crossed,
-        again,
-        locked,
-    )
+    _play(t, s, state, roll, strategies, seed, first, out)
 
 
 @_fast
@@ -546,13 +523,7 @@ def _play(
     strategies: Ints,
     seed: int,
     first: int,
-    scores: Ints,
-    penalties: Ints,
-    rolls: Ints,
-    ends: Ints,
-    crossed: Ints,
-    again: Ints,
-    locked: Ints,
+    out: Games,
 ) -> None:
     """The loop of :func:`play_games`, without reference counting (``_nrt=False``): passing
     the table tuples to the helpers then costs nothing."""
@@ -561,7 +532,7 @@ def _play(
     dice = t.rules[DICE]
     boxes = t.rules[PENALTY_BOXES]
     end_at = t.rules[END_AT]
-    for g in range(rolls.shape[0]):
+    for g in range(out.rolls.shape[0]):
         _reset(s)
         state[0] = np.uint64(seed) * SEED_MULTIPLIER + np.uint64(first + g)
         active, count, end = 0, 0, -1
@@ -589,11 +560,11 @@ def _play(
                 end = END_PENALTIES
             active = (active + 1) % players
         for p in range(players):
-            scores[g, p] = _score(t, s, p)
-            penalties[g, p] = s.penalties[p]
+            out.scores[g, p] = _score(t, s, p)
+            out.penalties[g, p] = s.penalties[p]
             for r in range(rows):
-                crossed[g, p, r] = s.crossed[p, r]
-                again[g, p, r] = s.again[p, r]
-        rolls[g] = count
-        ends[g] = end
-        locked[g] = s.locked_rows[0]
+                out.crossed[g, p, r] = s.crossed[p, r]
+                out.again[g, p, r] = s.again[p, r]
+        out.rolls[g] = count
+        out.ends[g] = end
+        out.locked[g] = s.locked_rows[0]

@@ -131,9 +131,9 @@ def table(reports: Sequence[dict[str, Any]], compared: str | None = None) -> str
     for rep in reports:
         rates = ", ".join(f"{row} {rate:.0%}" for row, rate in rep["lock_rate"].items())
         lines.append(f"{rep['layout']}: locked in games: {rates}")
+    lines.append("mean, sd, p10, p50, p90: score per player; winner: mean winning score;")
     lines.append(
-        "mean/sd/p10/p50/p90: score per player; winner: mean winning score; rolls: per game; "
-        "locks: share of games ended by locks (else by penalties); pen: penalties per "
-        "player; first: games won by the first player"
+        "rolls: per game; locks: games ended by locks (the rest by penalties); "
+        "pen: penalties per player; first: games won by the first player"
     )
     return "\n".join(lines) + "\n"

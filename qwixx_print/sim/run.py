@@ -23,9 +23,16 @@ import numpy as np
 import numpy.typing as npt
 
 from qwixx_print.layout import Layout
+from qwixx_print.sim import tables
+from qwixx_print.sim.tables import Games
 
 CHUNK = 2000
 """Games per chunk: the unit of work of a job and of the progress bar."""
+
+PARALLEL_FROM = 100_000
+"""Games (all layouts together) from which the kernel's work is spread over processes: a
+process takes about a second to start and load the compiled kernel, fewer games take less
+in one process. The reference engine, 100 times slower, spreads from 2,000 games."""
 
 TIE_SHARES = 60
 """A game's win is split among tied winners in 60ths (exact for 1 to 5 players)."""
@@ -77,32 +84,6 @@ class Totals:
         ]
 
 
-class Games:
-    """Per-game results of a chunk as arrays (G games, P seats, R rows): ``scores``,
-    ``penalties`` (G, P); ``rolls``, ``ends`` (0 by locks, 1 by penalties), ``locked`` (row
-    bit mask) (G,); ``crossed``, ``again`` (G, P, R) field bit masks."""
-
-    def __init__(self, games: int, players: int, rows: int) -> None:
-        def zeros(*shape: int) -> Ints:
-            return np.zeros(shape, dtype=np.int64)
-
-        self.scores, self.penalties = zeros(games, players), zeros(games, players)
-        self.rolls, self.ends, self.locked = zeros(games), zeros(games), zeros(games)
-        self.crossed, self.again = zeros(games, players, rows), zeros(games, players, rows)
-
-    def arrays(self) -> tuple[Ints, ...]:
-        """The arrays in the kernel's argument order."""
-        return (
-            self.scores,
-            self.penalties,
-            self.rolls,
-            self.ends,
-            self.crossed,
-            self.again,
-            self.locked,
-        )
-
-
 def totals(layout: Layout, games: Games) -> Totals:
     """Sum a chunk's :class:`Games` into :class:`Totals`."""
     scores = games.scores
@@ -132,16 +113,11 @@ def totals(layout: Layout, games: Games) -> Totals:
 
 def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, count: int) -> Games:
     """Games ``first .. first + count - 1`` played by the compiled kernel."""
-    from qwixx_print.sim import kernel, tables
+    from qwixx_print.sim import kernel
 
-    games = Games(count, len(codes), len(layout.rows))
-    kernel.play_games(
-        tables.compile_layout(layout),
-        np.array(codes, dtype=np.int64),
-        seed,
-        first,
-        *games.arrays(),
-    )
+    games = Games.zeros(count, len(codes), len(layout.rows))
+    strategies = np.array(codes, dtype=np.int64)
+    kernel.play_games(tables.compile_layout(layout), strategies, seed, first, games)
     return games
 
 
@@ -151,7 +127,7 @@ def reference_chunk(
     """The same games played by the reference engine (:func:`qwixx_print.sim.bots.play_game`)."""
     from qwixx_print.sim import bots
 
-    games = Games(count, len(codes), len(layout.rows))
+    games = Games.zeros(count, len(codes), len(layout.rows))
     for g in range(count):
         played = bots.play_game(layout, codes, seed, first + g)
         games.scores[g] = played.scores
@@ -236,7 +212,8 @@ def run(
 ) -> list[Totals]:
     """Play ``games`` games of each ``(layout, strategy codes per seat)`` in ``runs`` with
     ``seed``, over ``jobs`` processes, with the kernel (``compiled``) or the reference
-    engine; ``on_games`` is called as chunks finish. Returns one :class:`Totals` per run."""
+    engine (in one process below :data:`PARALLEL_FROM` games); ``on_games`` is called as
+    chunks finish. Returns one :class:`Totals` per run."""
     tasks = [
         (k, task)
         for k, (lay, codes) in enumerate(runs)
@@ -244,11 +221,13 @@ def run(
     ]
     results = [Totals() for _ in runs]
     done: Iterator[Totals]
-    if jobs <= 1 or len(tasks) == 1:
+    worth = PARALLEL_FROM if compiled else PARALLEL_FROM // 50
+    if jobs <= 1 or len(tasks) == 1 or games * len(runs) < worth:
         done = (_chunk(task) for _, task in tasks)
         pool = None
     else:
-        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"))
+        workers = min(jobs, len(tasks))
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"))
         done = pool.map(_chunk, [task for _, task in tasks])
     try:
         for (k, task), part in zip(tasks, done, strict=True):

@@ -38,7 +38,8 @@ class Tables(NamedTuple):
     counted, penalty boxes, points per penalty, number of dice, closed colours that end the
     game (2, or 1 on a sheet whose rows all lock one colour; RULES.md §6). ``next_field[r, i, n]``:
     the first field at or after ``i`` in row ``r`` holding number ``n`` (``-1``: none);
-    ``next_colour[r, i, n, c]`` the same among fields of colour ``c``.
+    ``next_colour[r, i, n, c]`` the same among fields of colour ``c``. ``colour_rows[c]``:
+    the rows holding a field of colour ``c``, top to bottom, padded with ``-1``.
     """
 
     number: Ints
@@ -58,6 +59,35 @@ class Tables(NamedTuple):
     rules: Ints
     next_field: Ints
     next_colour: Ints
+    colour_rows: Ints
+
+
+class Games(NamedTuple):
+    """Per-game results of a run of the kernel or the reference (G games, P seats, R rows):
+    ``scores``, ``penalties`` (G, P); ``rolls``, ``ends`` (0 by locks, 1 by penalties),
+    ``locked`` (bit mask of the rows some player locked) (G,); ``crossed``, ``again``
+    (G, P, R): bit masks of the crossed fields and small boxes."""
+
+    scores: Ints
+    penalties: Ints
+    rolls: Ints
+    ends: Ints
+    locked: Ints
+    crossed: Ints
+    again: Ints
+
+    @classmethod
+    def zeros(cls, games: int, players: int, rows: int) -> Games:
+        """Results of ``games`` games, all zero, to be filled in."""
+        return cls(
+            scores=np.zeros((games, players), dtype=np.int64),
+            penalties=np.zeros((games, players), dtype=np.int64),
+            rolls=np.zeros(games, dtype=np.int64),
+            ends=np.zeros(games, dtype=np.int64),
+            locked=np.zeros(games, dtype=np.int64),
+            crossed=np.zeros((games, players, rows), dtype=np.int64),
+            again=np.zeros((games, players, rows), dtype=np.int64),
+        )
 
 
 THRESHOLD, MAX_COUNTED, PENALTY_BOXES, PENALTY_POINTS, DICE, END_AT = range(6)
@@ -103,6 +133,12 @@ def compile_layout(layout: Layout) -> Tables:
             next_colour[r, i] = next_colour[r, i + 1]
             next_field[r, i, number[r, i]] = i
             next_colour[r, i, number[r, i], colour[r, i]] = i
+    colour_rows = np.full((len(layout.dice), rows), -1, dtype=np.int64)
+    for c, name in enumerate(layout.dice):
+        holding = [
+            r for r, row in enumerate(layout.rows) if any(f.colour == name for f in row.fields)
+        ]
+        colour_rows[c, : len(holding)] = holding
     return Tables(
         number=number,
         colour=colour,
@@ -131,4 +167,5 @@ def compile_layout(layout: Layout) -> Tables:
         ),
         next_field=next_field,
         next_colour=next_colour,
+        colour_rows=colour_rows,
     )
