@@ -459,10 +459,23 @@ FAMILIES = (
 keeps both equal), listed here so that ``--help`` imports nothing."""
 
 
+def complete_families(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """Shell completion of a FAMILY of ``generate``."""
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(name) for name in FAMILIES if name.startswith(incomplete)]
+
+
 @cli.command("generate")
-@click.argument("family", required=False, metavar="FAMILY")
+@click.argument("family", required=False, metavar="FAMILY", shell_complete=complete_families)
 @click.option(
-    "--from", "source", metavar="LAYOUT", help="Make a sheet from this layout (with --shuffle)."
+    "--from",
+    "source",
+    metavar="LAYOUT",
+    shell_complete=complete_layouts,
+    help="Make a sheet from this layout (with --shuffle).",
 )
 @click.option(
     "--shuffle",

@@ -332,3 +332,10 @@ def test_count_8_print_puts_8_different_sheets_on_one_page_each_its_own_form(
     assert len(sheets) >= 8  # eight sheet forms (and the guides)
     contents = {page_forms[name].get_object().get_data() for name in sheets}
     assert len(contents) >= 8
+
+
+def test_shell_completion_offers_the_families_and_layouts_after_from() -> None:
+    from tests.test_help import complete
+
+    assert complete("generate", "mi") == ["mixed-colours", "mixed-numbers"]
+    assert "kraefte" in complete("generate", "--from", "kr")
