@@ -469,7 +469,7 @@ def complete_families(
 
 
 @cli.command("generate")
-@click.argument("family", required=False, metavar="FAMILY", shell_complete=complete_families)
+@click.argument("family", required=False, metavar="[FAMILY]", shell_complete=complete_families)
 @click.option(
     "--from",
     "source",
@@ -485,7 +485,7 @@ def complete_families(
 @click.option(
     "--seed",
     type=WholeNumber(0, 2**63 - 1),
-    help="Same seed, same sheet. Default: a random seed, printed.",
+    help="Same seed, same sheet. Default: a random seed (in the file name).",
 )
 @click.option(
     "--out",
