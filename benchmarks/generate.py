@@ -11,7 +11,8 @@ played first (2,000 and 10,000 games), then the candidates. Candidates/s counts 
 candidates judged by a judge whose twin runs are done. Times are wall clock. With
 ``--stability K``, it also plays K candidates per family and counts how often the decision
 (balanced or not) of the screen alone, and of the search (screen, then the longer run),
-agrees with the decision at :data:`REFERENCE` games. Exit status 1 if a family misses the budget.
+agrees with the decision at :data:`REFERENCE` games.
+Exit status 1 if a family misses the budget.
 """
 
 from __future__ import annotations
@@ -119,10 +120,10 @@ def main() -> int:
         ok = ok and met
     if args.stability:
         print(
-            f"\n| search | decision at {balance.GAMES} = at {balance.GAMES * 10} games "
-            "| balanced at 10x |"
+            f"\n| search | screen ({balance.SCREEN} games) decides as {REFERENCE} | "
+            f"screen + {balance.GAMES} decide as {REFERENCE} | balanced at {REFERENCE} |"
         )
-        print("| --- | --- | --- |")
+        print("| --- | --- | --- | --- |")
         for name in names:
             print(stability(recipe(name), args.stability), flush=True)
     return 0 if ok else 1
