@@ -52,6 +52,40 @@ def checked(name_or_path: str) -> Layout:
     return sheet
 
 
+def from_text(data: bytes, shown: str, default_name: str = "my-layout") -> Layout:
+    """A layout from the YAML bytes ``data`` (an upload: ``shown`` names it in messages),
+    read as strictly as a layout file (:func:`qwixx_print.yamldoc.parse`: at most 1 MB, no
+    tags, aliases or duplicate keys) and built by the same schema; not yet checked against
+    the rules (see :func:`problems`). Raises LayoutError, located, when it cannot be read."""
+    from qwixx_print.yamldoc import parse  # imports PyYAML
+
+    return layout.from_doc(parse(data, shown, LayoutError), default_name)
+
+
+def pdf_bytes(
+    sheets: Sequence[Layout],
+    pages: int,
+    paper: str = "a4",
+    per_page: int = 8,
+    lang: str = labels.DEFAULT_LANG,
+) -> bytes:
+    """The PDF that :func:`render` writes, as bytes: the same bytes as the CLI's file for
+    the same options (reportlab's invariant mode: no date, no random document id)."""
+    whole = io.BytesIO()
+    render(sheets, pages, whole, paper, per_page, lang)
+    return whole.getvalue()
+
+
+def preview_png(sheet: Layout, lang: str = labels.DEFAULT_LANG, px_per_mm: float = 4.0) -> bytes:
+    """One sheet of ``sheet`` as PNG bytes, ``px_per_mm`` pixels per mm (see
+    :func:`qwixx_print.draw.preview`). Raises LayoutError for a label that cannot be drawn."""
+    from qwixx_print import draw
+
+    whole = io.BytesIO()
+    draw.preview(sheet, whole, lang, px_per_mm)
+    return whole.getvalue()
+
+
 def render(
     sheets: Sequence[Layout],
     pages: int,
@@ -153,6 +187,16 @@ def score(source: str) -> marks.Game:
         game = marks.score(marks.from_doc(doc, base, find=checked))
     filled.check_names(game)
     return game
+
+
+def filled_pdf(game: marks.Game) -> bytes:
+    """The filled-in sheets of ``game`` as PDF bytes, as :func:`write_filled` writes them
+    with its defaults (A4, 8 per page, English)."""
+    from qwixx_print.draw import filled
+
+    whole = io.BytesIO()
+    filled.render(game, whole)
+    return whole.getvalue()
 
 
 def write_filled(

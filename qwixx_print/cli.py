@@ -137,6 +137,8 @@ def cli() -> None:
     qwixx-print validate my-layout.yaml  check a layout against the rules
     qwixx-print score game.yaml          count the score of filled-in sheets
     qwixx-print simulate my-layout.yaml  play 10,000 games with bots and report
+    qwixx-print generate chaos --seed 7  a new, balanced sheet from a seed
+    qwixx-print serve                    the web page: print sheets, count a game
 
     LAYOUT is a shipped layout's name or the path of a .yaml file.
     Print the PDF at 100 % ("actual size"), not "fit to page".
@@ -633,3 +635,28 @@ def _check_targets(yamls: list[Path], pdf: Path | None, preview: Path | None) ->
         output.check_target(pdf, output.PDF)
     if preview is not None:
         output.check_target(preview, output.PNG)
+
+
+@cli.command("serve")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on; 0.0.0.0 lets phones on the same network open the page.",
+)
+@click.option(
+    "--port", type=click.IntRange(0, 65535), default=8000, show_default=True, metavar="PORT"
+)
+@click.option(
+    "--db",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="SQLite file of the games and uploaded layouts. Default: in the user's data folder.",
+)
+def serve_command(host: str, port: int, db: Path | None) -> None:
+    """Serve the web page: print any sheet, and count a game on every player's phone.
+
+    Listens on loopback (this computer only) unless --host says otherwise. Ctrl-C stops it.
+    """
+    from qwixx_print.web.server import serve
+
+    serve(host, port, db, click.echo)

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from flask import Flask
+from flask.testing import FlaskClient
 from hypothesis import settings
 
 from qwixx_print.cli import cli
@@ -55,3 +57,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "nightly" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Flask:
+    """The web page's Flask app with a fresh database in ``tmp_path``."""
+    from qwixx_print.web import create_app
+
+    return create_app(tmp_path / "web.sqlite3")
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    """Flask's test client of :func:`app`."""
+    return app.test_client()

@@ -77,14 +77,27 @@ def test_wheel_install_prints_classic_from_another_folder(tmp_path: Path) -> Non
         text=True,
     )
     assert check.stdout.splitlines()[-1] == "False"
+    # the web page's templates and static files (htmx with its licence) are in the wheel
+    web = (
+        "from pathlib import Path; from qwixx_print.web import create_app; "
+        "c = create_app(Path('web.sqlite3')).test_client(); "
+        "print(*(c.get(u).status_code for u in "
+        "('/', '/static/htmx.min.js', '/static/LICENSE-htmx.txt', '/games/new')))"
+    )
+    served = subprocess.run(
+        [python, "-c", web], cwd=elsewhere, check=True, capture_output=True, text=True
+    )
+    assert served.stdout.split() == ["200"] * 4
 
 
-def test_help_does_not_import_reportlab() -> None:
+def test_help_does_not_import_reportlab_flask_or_waitress() -> None:
     code = (
-        "import sys; from qwixx_print.cli import cli; print('reportlab' in ' '.join(sys.modules))"
+        "import sys; from qwixx_print.cli import cli; "
+        "print(sorted(m for m in ('reportlab', 'flask', 'waitress', 'segno', 'sqlite3') "
+        "if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
-    assert out.stdout.strip() == "False"
+    assert out.stdout.strip() == "[]"
     run = subprocess.run(
         [sys.executable, "-m", "qwixx_print", "--help"], capture_output=True, text=True, check=True
     )

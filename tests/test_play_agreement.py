@@ -90,6 +90,10 @@ def test_seeded_games_through_the_game_score_as_the_marks_scorer_and_replay(name
             if not game.over:
                 game.colour(next(iter(game.legal_colour()), None))
         replayed = replay(game, as_json=seed % 2 == 1)
+        from_data = playlog.from_data(playlog.to_data(game), api.checked)
+        assert [s.state for s in from_data.sheets.values()] == [
+            s.state for s in game.sheets.values()
+        ]
         for player, sheet in game.sheets.items():
             s = sheet.state
             assert sheet.score() == rules.score_sheet(

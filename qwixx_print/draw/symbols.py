@@ -127,14 +127,25 @@ _OUTLINES: dict[str, Callable[[Box], list[tuple[float, float]]]] = {
 }
 
 
+CIRCLE_R = 0.45
+"""The circle's radius as a share of its square's side."""
+
+
+def outline(shape: str, box: Box) -> list[tuple[float, float]]:
+    """The corners (mm) of ``shape``'s polygon filling the square ``box``; empty for the
+    ``circle`` (a circle of :data:`CIRCLE_R` times the side around the centre). The web
+    page draws the same symbols from these."""
+    return [] if shape == "circle" else _OUTLINES[shape](box)
+
+
 def draw_symbol(c: Canvas, shape: str, box: Box, ink: Color) -> None:
     """Draw ``shape`` (one of :data:`SHAPES`) filled with ``ink``, filling the square
     ``box`` (mm)."""
     c.setFillColor(ink)
     if shape == "circle":
-        c.circle(box.cx * MM, box.cy * MM, box.w * 0.45 * MM, stroke=0, fill=1)
+        c.circle(box.cx * MM, box.cy * MM, box.w * CIRCLE_R * MM, stroke=0, fill=1)
     else:
-        _polygon(c, _OUTLINES[shape](box))
+        _polygon(c, outline(shape, box))
 
 
 def field_corner(field: Box) -> Box:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from qwixx_print import marks, rules
-from qwixx_print.doc import Doc, Node
+from qwixx_print.doc import Doc, Node, Plain
 from qwixx_print.errors import QwixxError, RuleViolation, located
 from qwixx_print.layout import Layout
 from qwixx_print.play.game import MAX_PLAYERS, Dice, Game
@@ -42,8 +42,14 @@ def to_data(game: Game, layout_name: str | None = None) -> dict[str, Any]:
     }
     if game.table:
         data["table"] = True
-    data["moves"] = [_plain(entry) for entry in game.entries]
+    data["moves"] = entries_data(game)
     return data
+
+
+def entries_data(game: Game, first: int = 0) -> list[Any]:
+    """The log entries of ``game`` from the ``first`` one on, as plain data (what a store
+    appends after each move, as :func:`to_data` writes them)."""
+    return [_plain(entry) for entry in game.entries[first:]]
 
 
 def _plain(value: object) -> Any:
@@ -92,6 +98,30 @@ def dumps(game: Game, as_json: bool = False, layout_name: str | None = None) -> 
         )
         lines.append(f"  - {flow.strip()}")
     return "\n".join(lines) + "\n"
+
+
+def doc_of(data: Any, file: str) -> Doc:
+    """A log held as plain data (``to_data``'s, or JSON read back) as the :class:`Doc` that
+    :func:`from_doc` reads; ``file`` names it in messages (which then carry no line)."""
+    return Doc(file, _as_read(data), {})
+
+
+def _as_read(value: Any) -> Any:
+    """Plain data as a YAML reader leaves it: numbers and booleans as unquoted text."""
+    if isinstance(value, dict):
+        return {str(key): _as_read(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_as_read(item) for item in value]
+    if isinstance(value, bool):
+        return Plain("true" if value else "false")
+    if isinstance(value, int):
+        return Plain(str(value))
+    return value
+
+
+def from_data(data: Any, find: Callable[[str], Layout], file: str = "log.json") -> Game:
+    """Replay a log held as plain data (see :func:`doc_of`, :func:`from_doc`)."""
+    return from_doc(doc_of(data, file), find)
 
 
 def is_log(doc: Doc) -> bool:

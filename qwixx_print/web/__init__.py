@@ -1,0 +1,61 @@
+"""The web page for the table (``qwixx-print serve``): a Flask app with server-side
+templates, its static files (CSS, htmx with its licence) shipped in the package, and an
+SQLite store. Nothing outside this package imports it; it imports Flask, so the CLI imports
+it only inside the ``serve`` command."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+from flask import Flask, Response
+
+from qwixx_print.web import guard
+from qwixx_print.web.storage import Store, default_path
+
+FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
+"""The fonts the page may load: the PDF's own, from the package (``qwixx_print/fonts``)."""
+
+
+def font(name: str) -> Response:
+    """One of :data:`FONTS`, so the sheets on screen are set as on paper; 404 otherwise."""
+    from importlib import resources
+
+    from werkzeug.exceptions import NotFound
+
+    if name not in FONTS:
+        raise NotFound(f"no such font: {name[:40]}")
+    data = (resources.files("qwixx_print") / "fonts" / name).read_bytes()
+    response = Response(data, mimetype="font/ttf")
+    response.headers["Cache-Control"] = "max-age=86400"
+    return response
+
+
+def create_app(
+    db: Path | None = None, public_url: str | None = None, loopback_only: bool = False
+) -> Flask:
+    """The Flask app of the web page, storing in the SQLite file ``db`` (default:
+    :func:`~qwixx_print.web.storage.default_path`). ``public_url`` (``http://ADDRESS:PORT``)
+    is where other devices reach it, for the players' links; ``loopback_only`` says that
+    they cannot (the host page says so). Raises OutputError when the database cannot be
+    opened."""
+    from qwixx_print.web import counter, jsonapi, layouts, printing
+    from qwixx_print.web.tables import Tables
+
+    app = Flask(__name__)
+    store = Store(db or default_path())
+    app.extensions["qwixx_store"] = store
+    app.extensions["qwixx_tables"] = Tables(store, layouts.find)
+    app.secret_key = store.secret("session-key", lambda: secrets.token_hex(32))
+    app.config.update(
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        QWIXX_PUBLIC_URL=public_url,
+        QWIXX_LOOPBACK_ONLY=loopback_only,
+    )
+    guard.install(app)
+    app.register_blueprint(printing.bp)
+    app.register_blueprint(counter.bp)
+    app.register_blueprint(jsonapi.bp)
+    app.add_url_rule("/fonts/<name>", view_func=font)
+    return app

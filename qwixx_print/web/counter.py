@@ -1,0 +1,306 @@
+"""The score counter: a new game (layout, 1 to 5 players) gets a host page with one link
+and QR code per player; each player's link shows their own sheet to tap and the others'
+read-only; the host page and a read-only table view show every sheet. Moves go to the
+engine (:mod:`qwixx_print.web.tables`), which refuses illegal ones with its reason.
+
+URLs: ``/games/<game>/<token>``, the token a player's (their sheet) or the host's (the
+links, the dice, every sheet read-only); ``/games/<game>`` is the read-only table.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from typing import Any
+
+import segno
+from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
+from markupsafe import Markup
+from werkzeug.exceptions import BadRequest, Forbidden, NotFound, TooManyRequests
+from werkzeug.wrappers import Response as BaseResponse
+
+from qwixx_print import api
+from qwixx_print.errors import RuleViolation
+from qwixx_print.play import Game, Move
+from qwixx_print.web import drawing, layouts
+from qwixx_print.web.guard import MAX_GAMES, MAX_PLAYERS
+from qwixx_print.web.tables import Table, Tables, check_names
+
+bp = Blueprint("counter", __name__)
+
+SHEET_MOVES = ("cross", "again", "penalty", "finish")
+"""Moves a player's link may make on their own sheet (the engine's kinds)."""
+
+
+def tables() -> Tables:
+    """The running app's games."""
+    found: Tables = current_app.extensions["qwixx_tables"]
+    return found
+
+
+def table_of(game_id: str) -> Table:
+    """The game ``game_id``; 404 when there is none."""
+    table = tables().get(game_id)
+    if table is None:
+        raise NotFound(f"no such game: {game_id[:40]}")
+    return table
+
+
+def seat(table: Table, token: str) -> str | None:
+    """The player's name for a player's ``token``, None for the host's; 404 for any other."""
+    name = table.player(token)
+    if name is None and not table.is_host(token):
+        raise NotFound("no such player in this game: check the link")
+    return name
+
+
+def hints(game: Game) -> dict[str, set[tuple[str, int]]]:
+    """Per player, the fields the dice on the table allow, as the engine says: the white
+    sum for everyone, the active player's white + coloured sums too (``legal_crosses``)."""
+    dice = game.dice
+    if dice is None:
+        return {name: set() for name in game.names}
+    found = {name: set(sheet.legal_crosses(dice.white_sum)) for name, sheet in game.sheets.items()}
+    active = game.sheets[game.active]
+    for colour in dice.colours:
+        for number in dice.sums(colour):
+            found[game.active].update(active.legal_crosses(number, colour))
+    return found
+
+
+_DRAWN: OrderedDict[Hashable, Markup] = OrderedDict()
+_DRAWN_LOCK = threading.Lock()
+MAX_DRAWN = 4096
+"""Sheets kept drawn: a sheet's SVG changes only with its marks, so the board of a game
+draws again only the sheet that changed."""
+
+
+def sheet_svg(table: Table, name: str, url: str | None, allowed: set[tuple[str, int]]) -> Markup:
+    """``name``'s sheet as SVG (see :func:`drawing.sheet_svg`), drawn once per state of the
+    sheet (its marks, the colours the table closed, the end, the dice's fields)."""
+    sheet = table.game.sheets[name]
+    key = (
+        table.id,
+        name,
+        url,
+        sheet.state,
+        sheet.table_closed,
+        sheet.table_over,
+        frozenset(allowed),
+    )
+    with _DRAWN_LOCK:
+        found = _DRAWN.get(key)
+        if found is not None:
+            _DRAWN.move_to_end(key)
+            return found
+    svg = drawing.sheet_svg(table.game.layout, drawing.marks_of(sheet, allowed), name, url)
+    with _DRAWN_LOCK:
+        _DRAWN[key] = svg
+        while len(_DRAWN) > MAX_DRAWN:
+            _DRAWN.popitem(last=False)
+    return svg
+
+
+def sheet_svgs(table: Table, token: str, own: str | None) -> list[tuple[str, Markup]]:
+    """Every player's sheet as SVG, the player ``own``'s first and tappable."""
+    game, allowed = table.game, hints(table.game)
+    names = sorted(game.names, key=lambda n: n != own)
+    out = []
+    for name in names:
+        url = url_for("counter.move", game_id=table.id, token=token) if name == own else None
+        out.append((name, sheet_svg(table, name, url, allowed[name])))
+    return out
+
+
+def _qr(link: str) -> Markup:
+    """The QR code of ``link`` as inline SVG (segno)."""
+    return Markup(segno.make(link, error="m").svg_inline(scale=4, border=2))
+
+
+def link(endpoint: str, **values: Any) -> str:
+    """The full address of a page for another device: on the server's network address when
+    it serves all addresses (``serve --host 0.0.0.0``: a host at 127.0.0.1 hands out links
+    that phones can open), else on the address this request came to."""
+    public = current_app.config.get("QWIXX_PUBLIC_URL")
+    if public:
+        return str(public).rstrip("/") + url_for(endpoint, **values)
+    return url_for(endpoint, **values, _external=True)
+
+
+def board_context(table: Table, token: str | None, message: str = "") -> dict[str, object]:
+    """What the board template shows for ``token`` (None: the read-only table view)."""
+    own = seat(table, token) if token is not None else None
+    host = token is not None and own is None
+    game = table.game
+    players = []
+    for name, player_token in zip(game.names, table.tokens, strict=True):
+        address = link("counter.page", game_id=table.id, token=player_token)
+        players.append({"name": name, "link": address, "qr": _qr(address) if host else None})
+    sheet = game.sheets[own] if own is not None else None
+    return {
+        "table": table,
+        "game": game,
+        "token": token,
+        "own": own,
+        "host": host,
+        "players": players,
+        "sheets": sheet_svgs(table, token or "", own),
+        "can_penalty": bool(sheet.can_penalty()) if sheet else False,
+        "can_undo": bool(sheet.can_undo()) if sheet else False,
+        "can_redo": bool(sheet.can_redo()) if sheet else False,
+        "ranking": table.ranking() if game.over else [],
+        "closed_for_all": all(s.over for s in game.sheets.values()),
+        "message": message,
+        "moves": len(game.entries),
+        "shared_link": link("counter.spectate", game_id=table.id),
+        "loopback_only": current_app.config.get("QWIXX_LOOPBACK_ONLY", False),
+    }
+
+
+@bp.get("/games/new")
+def new_game() -> str:
+    """The form for a new game: a layout (``?layout=`` chosen) and 1 to 5 names."""
+    chosen = request.args.get("layout", "classic")
+    return render_template(
+        "new_game.html", shipped=layouts.shipped(), chosen=chosen, seats=range(MAX_PLAYERS)
+    )
+
+
+def create(layout_key: str, names: list[str]) -> Table:
+    """A new game of ``layout_key`` for ``names``; 404 for an unknown layout, 400 for bad
+    names (the engine's reason), 429 when the server holds :data:`MAX_GAMES` games."""
+    layouts.find(layout_key)
+    try:
+        table = tables().create(layout_key, check_names(names, MAX_PLAYERS), MAX_GAMES)
+    except RuleViolation as exc:
+        raise BadRequest(str(exc)) from None
+    if table is None:
+        raise TooManyRequests(
+            f"this server holds {MAX_GAMES} games already: start a server with another --db"
+        )
+    return table
+
+
+@bp.post("/games")
+def start() -> BaseResponse:
+    """Start a game from the form and open its host page (303)."""
+    table = create(request.form.get("layout", ""), request.form.getlist("name"))
+    return redirect(url_for("counter.page", game_id=table.id, token=table.host), 303)
+
+
+@bp.get("/games/<game_id>")
+def spectate(game_id: str) -> str:
+    """Every sheet of the game, read-only (a shared screen)."""
+    return render_template("game.html", **board_context(table_of(game_id), None))
+
+
+@bp.get("/games/<game_id>/<token>")
+def page(game_id: str, token: str) -> str:
+    """A player's page (their sheet to tap, the others read-only) or the host's page."""
+    return render_template("game.html", **board_context(table_of(game_id), token))
+
+
+def _board(table: Table, token: str | None) -> str | tuple[str, int]:
+    """The board alone, for htmx to refresh the page with; 204 (nothing to swap) while the
+    game has no log entries past ``?since=``."""
+    if request.args.get("since") == str(len(table.game.entries)):
+        return "", 204
+    return render_template("_board.html", **board_context(table, token))
+
+
+@bp.get("/games/<game_id>/board")
+def spectate_board(game_id: str) -> str | tuple[str, int]:
+    """The read-only table's board (see :func:`_board`)."""
+    return _board(table_of(game_id), None)
+
+
+@bp.get("/games/<game_id>/<token>/board")
+def board(game_id: str, token: str) -> str | tuple[str, int]:
+    """A player's or the host's board (see :func:`_board`)."""
+    table = table_of(game_id)
+    seat(table, token)
+    return _board(table, token)
+
+
+def _index(value: str | None) -> int | None:
+    if value is None or value == "":
+        return None
+    if not (value.isascii() and value.isdigit()) or len(value) > 3:
+        raise BadRequest(f"index must be a whole number, got {value[:20]!r}")
+    return int(value)
+
+
+def parse_move(values: dict[str, str]) -> Move:
+    """The move in a form or JSON body: ``kind`` and, for a field, ``row`` and ``index``;
+    400 for a kind a player's link cannot make."""
+    kind = str(values.get("kind", ""))
+    if kind not in (*SHEET_MOVES, "undo", "redo"):
+        kinds = ", ".join((*SHEET_MOVES, "undo", "redo"))
+        raise BadRequest(f"kind must be one of {kinds}, got {kind[:20]!r}")
+    row = values.get("row")
+    return Move(kind, str(row)[:40] if row is not None else None, _index(values.get("index")))
+
+
+def make_move(table: Table, token: str, move: Move) -> None:
+    """Apply ``move`` (or undo/redo) to the sheet of ``token``'s player, through the engine:
+    403 for the host's token (it changes no sheet), the engine's RuleViolation (409) when
+    it refuses."""
+    name = seat(table, token)
+    if name is None:
+        raise Forbidden("the host's link changes no sheet: use a player's link")
+
+    def act(game: Game) -> None:
+        if move.kind == "undo":
+            game.undo(name)
+        elif move.kind == "redo":
+            game.redo(name)
+        else:
+            game.play(name, move)
+
+    tables().act(table, act)
+
+
+@bp.post("/games/<game_id>/<token>/move")
+def move(game_id: str, token: str) -> tuple[str, int]:
+    """A tap: the move is made, or the board comes back with the engine's reason (409)."""
+    table = table_of(game_id)
+    try:
+        make_move(table, token, parse_move(request.form.to_dict()))
+    except RuleViolation as exc:
+        return render_template("_board.html", **board_context(table, token, str(exc))), 409
+    return render_template("_board.html", **board_context(table, token)), 200
+
+
+def table_action(table: Table, token: str, action: str) -> None:
+    """``roll`` the dice (the engine passes them on first after a roll) or pass them on to
+    the ``next`` player: any player of the game or the host may."""
+    seat(table, token)
+    if action == "roll":
+        tables().roll(table)
+    else:
+        tables().act(table, lambda game: game.end_turn())
+
+
+@bp.post("/games/<game_id>/<token>/<any(roll, next):action>")
+def dice(game_id: str, token: str, action: str) -> tuple[str, int]:
+    """Roll the dice or pass them on; the engine's reason (409) when it refuses."""
+    table = table_of(game_id)
+    try:
+        table_action(table, token, action)
+    except RuleViolation as exc:
+        return render_template("_board.html", **board_context(table, token, str(exc))), 409
+    return render_template("_board.html", **board_context(table, token)), 200
+
+
+@bp.get("/games/<game_id>/<token>/filled.pdf")
+def filled(game_id: str, token: str) -> Response:
+    """The filled-in sheets of the game as a PDF (as ``qwixx-print score --out``)."""
+    from qwixx_print.play import log
+
+    table = table_of(game_id)
+    seat(table, token)
+    scored = log.scored(table.game, table.log_doc())
+    response = Response(api.filled_pdf(scored), mimetype="application/pdf")
+    response.headers["Content-Disposition"] = 'attachment; filename="filled-sheets.pdf"'
+    return response

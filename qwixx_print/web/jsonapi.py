@@ -1,0 +1,141 @@
+"""JSON twins of the pages under ``/api/`` (docs/web.md), for tests and for people who
+script the counter. A POST must be ``application/json`` (a cross-site form cannot send it);
+an error is ``{"error": "one line"}`` with a 4xx."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request, url_for
+from werkzeug.exceptions import BadRequest
+
+from qwixx_print import layout
+from qwixx_print.errors import RuleViolation
+from qwixx_print.web import counter, drawing, layouts
+from qwixx_print.web.tables import Table
+
+bp = Blueprint("jsonapi", __name__, url_prefix="/api")
+
+
+def _body() -> dict[str, Any]:
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise BadRequest("send a JSON object")
+    return body
+
+
+@bp.get("/layouts")
+def layouts_list() -> Response:
+    """The shipped layouts: name, description, aliases, rows (id, numbers)."""
+    out = []
+    for name in layouts.shipped():
+        sheet = layout.find(name)
+        out.append(
+            {
+                "name": name,
+                "description": sheet.description,
+                "aliases": list(sheet.aliases),
+                "rows": [{"id": r.id, "numbers": [f.number for f in r.fields]} for r in sheet.rows],
+                "pdf": url_for("printing.pdf", layout=name),
+                "preview": url_for("printing.preview", key=name),
+            }
+        )
+    return jsonify(layouts=out)
+
+
+def game_state(table: Table, token: str | None = None) -> dict[str, Any]:
+    """The game as JSON: players with their marks, points and (for ``token``'s player) the
+    legal fields; the active player, dice, closed colours, whether it is over, the ranking."""
+    game = table.game
+    own = counter.seat(table, token) if token is not None else None
+    allowed = counter.hints(game)
+    players = []
+    for name in game.names:
+        sheet = game.sheets[name]
+        score = sheet.score()
+        player: dict[str, Any] = {
+            "name": name,
+            "crossed": {row.id: sorted(sheet.crossed(row.id)) for row in game.layout.rows},
+            "again": {row.id: sorted(sheet.again_crossed(row.id)) for row in game.layout.rows},
+            "penalties": sheet.penalties,
+            "locked": list(sheet.locked),
+            "points": {row: rs.points for row, rs in score.rows.items()},
+            "penalty_points": score.penalty_points,
+            "total": score.total,
+            "dice_allow": sorted([row, index] for row, index in allowed[name]),
+        }
+        if name == own:
+            player["legal"] = sorted([row, i] for row, i in drawing.marks_of(sheet).legal)
+            player["can_undo"] = bool(sheet.can_undo())
+            player["can_redo"] = bool(sheet.can_redo())
+            player["can_penalty"] = bool(sheet.can_penalty())
+        players.append(player)
+    dice = game.dice
+    return {
+        "game": table.id,
+        "layout": table.layout_key,
+        "players": players,
+        "active": game.active,
+        "dice": None if dice is None else {"white": list(dice.white), **dict(dice.colours)},
+        "closed": sorted(game.closed),
+        "over": game.over,
+        "ranking": [{"place": p, "name": n, "total": t} for p, n, t in table.ranking()],
+        "moves": len(game.entries),
+    }
+
+
+@bp.post("/games")
+def create() -> tuple[Response, int]:
+    """``{"layout": "classic", "players": ["Léa", "Sam"]}`` -> the game, its host link and
+    each player's link (201)."""
+    body = _body()
+    names = body.get("players")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise BadRequest("players must be a list of names")
+    table = counter.create(str(body.get("layout", "")), names)
+    links = {
+        name: counter.link("counter.page", game_id=table.id, token=token)
+        for name, token in zip(table.game.names, table.tokens, strict=True)
+    }
+    return jsonify(
+        game=table.id,
+        host=counter.link("counter.page", game_id=table.id, token=table.host),
+        tokens=dict(zip(table.game.names, table.tokens, strict=True)),
+        links=links,
+    ), 201
+
+
+@bp.get("/games/<game_id>")
+def game(game_id: str) -> Response:
+    """The game, read-only."""
+    return jsonify(game_state(counter.table_of(game_id)))
+
+
+@bp.get("/games/<game_id>/<token>")
+def player(game_id: str, token: str) -> Response:
+    """The game as a player (with their legal fields) or the host sees it."""
+    return jsonify(game_state(counter.table_of(game_id), token))
+
+
+@bp.post("/games/<game_id>/<token>/moves")
+def move(game_id: str, token: str) -> tuple[Response, int]:
+    """``{"kind": "cross", "row": "red", "index": 3}`` (or penalty, again, finish, undo,
+    redo) -> the game (200), or ``{"error": reason}`` (409) when the engine refuses."""
+    table = counter.table_of(game_id)
+    body = {k: "" if v is None else str(v) for k, v in _body().items()}
+    try:
+        counter.make_move(table, token, counter.parse_move(body))
+    except RuleViolation as exc:
+        return jsonify(error=str(exc)), 409
+    return jsonify(game_state(table, token)), 200
+
+
+@bp.post("/games/<game_id>/<token>/<any(roll, next):action>")
+def dice(game_id: str, token: str, action: str) -> tuple[Response, int]:
+    """Roll the dice or pass them on; the game (200) or the engine's reason (409)."""
+    table = counter.table_of(game_id)
+    try:
+        counter.table_action(table, token, action)
+    except RuleViolation as exc:
+        return jsonify(error=str(exc)), 409
+    return jsonify(game_state(table, token)), 200

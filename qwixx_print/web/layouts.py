@@ -1,0 +1,65 @@
+"""Layouts as the web page names them: a shipped layout by its name, an uploaded one by
+the random id it was stored under. No request ever names a file on disk: a key is looked up
+among the shipped names and in the database, never passed to :func:`qwixx_print.layout.find`
+as a path."""
+
+from __future__ import annotations
+
+import secrets
+from functools import lru_cache
+
+from flask import current_app
+from werkzeug.exceptions import NotFound
+
+from qwixx_print import api, layout
+from qwixx_print.errors import LayoutError
+from qwixx_print.layout import Layout
+from qwixx_print.web.storage import Store
+
+
+def store() -> Store:
+    """The running app's database."""
+    store: Store = current_app.extensions["qwixx_store"]
+    return store
+
+
+def shipped() -> list[str]:
+    """The shipped layouts' names, sorted."""
+    return layout.shipped_names()
+
+
+@lru_cache(maxsize=64)
+def _shipped(name: str) -> Layout:
+    return api.checked(name)
+
+
+@lru_cache(maxsize=256)
+def _uploaded(key: str, yaml: bytes) -> Layout:
+    return api.from_text(yaml, f"{key}.yaml")
+
+
+def find(key: str) -> Layout:
+    """The layout ``key`` names: a shipped name, or the id of an uploaded layout. Raises
+    NotFound (404) for anything else."""
+    if key in shipped():
+        return _shipped(key)
+    yaml = store().layout_yaml(key)
+    if yaml is None:
+        raise NotFound(f"no such layout: {key[:40]}")
+    return _uploaded(key, yaml)
+
+
+def check_upload(yaml: bytes, shown: str) -> tuple[Layout | None, list[str]]:
+    """Read the uploaded layout ``yaml`` with the strict loader and check it against the
+    rules, the sheet's room and every language's labels: (layout, []) when valid, else
+    (layout or None, the located one-line problems)."""
+    try:
+        sheet = api.from_text(yaml, shown)
+    except LayoutError as exc:
+        return None, [str(exc)]
+    return sheet, api.problems(sheet)
+
+
+def new_id() -> str:
+    """An unguessable id (72 random bits, URL-safe) for an uploaded layout or a game."""
+    return secrets.token_urlsafe(9)

@@ -1,0 +1,172 @@
+"""The print page: every shipped layout as a card with its picture, the PDF with the CLI's
+options (the same bytes as ``qwixx-print LAYOUT`` with them), and a layout of one's own,
+uploaded or pasted, shown with its located errors or its picture and PDF."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import NamedTuple
+
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, TooManyRequests
+from werkzeug.wrappers import Response as BaseResponse
+
+from qwixx_print import api, layout
+from qwixx_print.choices import DEFAULT_LANG, LANGUAGES, PAPERS, PER_PAGE
+from qwixx_print.web import layouts
+from qwixx_print.web.guard import MAX_LAYOUTS, MAX_PAGES, MAX_UPLOAD
+
+bp = Blueprint("printing", __name__)
+
+CARD_PX_PER_MM = 4.0
+"""Resolution of a card's picture, pixels per mm: 384 x 260 px, sharp on a phone."""
+
+_LINE = re.compile(r"^[^\n:]*:(\d+):")
+
+
+class PrintOptions(NamedTuple):
+    """The PDF options of a request, as the CLI's ``--lang``, ``--paper``, ``--per-page``
+    and ``--pages``."""
+
+    lang: str
+    paper: str
+    per_page: int
+    pages: int
+
+
+def choice(args: Mapping[str, str], key: str, allowed: list[str], default: str) -> str:
+    """``args[key]`` if it is one of ``allowed`` (``default`` when missing); else a 400
+    naming the choices."""
+    value = args.get(key, default)
+    if value not in allowed:
+        raise BadRequest(f"{key} must be one of {', '.join(allowed)}, got {value[:20]!r}")
+    return value
+
+
+def whole(args: Mapping[str, str], key: str, low: int, high: int, default: int) -> int:
+    """``args[key]`` as a whole number from ``low`` to ``high``; else a 400."""
+    text = args.get(key, str(default))
+    digits = text.isascii() and text.isdigit() and len(text) <= 9  # not '²', not 10**9999
+    if not digits or not low <= int(text) <= high:
+        raise BadRequest(f"{key} must be a whole number from {low} to {high}, got {text[:20]!r}")
+    return int(text)
+
+
+def options(args: Mapping[str, str]) -> PrintOptions:
+    """The print options in ``args`` (a query string), checked as the CLI checks them."""
+    return PrintOptions(
+        lang=choice(args, "lang", list(LANGUAGES), DEFAULT_LANG),
+        paper=choice(args, "paper", list(PAPERS), "a4"),
+        per_page=int(choice(args, "per_page", [str(n) for n in PER_PAGE], "8")),
+        pages=whole(args, "pages", 1, MAX_PAGES, 1),
+    )
+
+
+def _form_context() -> dict[str, object]:
+    return {
+        "languages": LANGUAGES,
+        "papers": list(PAPERS),
+        "per_page": PER_PAGE,
+        "max_pages": MAX_PAGES,
+        "chosen": options(request.args),
+    }
+
+
+@bp.get("/")
+def index() -> str:
+    """The print page: a card per shipped layout, the options, the upload form."""
+    cards = [layout.find(name) for name in layouts.shipped()]
+    return render_template("print.html", cards=cards, **_form_context())
+
+
+@bp.get("/pdf")
+def pdf() -> Response:
+    """The PDF of ``layout`` (a shipped name or an upload id) with the print options, as
+    an attachment named like the CLI's default file."""
+    key = request.args.get("layout")
+    if not key:
+        raise BadRequest("name the layout: /pdf?layout=NAME")
+    sheet = layouts.find(key)
+    response = Response(_pdf(key, options(request.args)), mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'attachment; filename="{_file_name(sheet)}.pdf"'
+    return response
+
+
+@lru_cache(maxsize=32)
+def _pdf(key: str, chosen: PrintOptions) -> bytes:
+    """The PDF of the layout ``key`` with the options ``chosen``: the same bytes every time
+    (reportlab's invariant mode), so the last few asked for are kept."""
+    sheet = layouts.find(key)
+    return api.pdf_bytes([sheet], chosen.pages, chosen.paper, chosen.per_page, chosen.lang)
+
+
+def _file_name(sheet: layout.Layout) -> str:
+    """The layout's name as an ASCII file name (its name is letters, digits, ' ', '-', '_'
+    and '.': others become '_')."""
+    return "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else "_" for c in sheet.name)
+
+
+@lru_cache(maxsize=128)
+def _picture(key: str, lang: str) -> bytes:
+    """A layout's picture: a key names one layout for good (uploads are never changed)."""
+    return api.preview_png(layouts.find(key), lang, CARD_PX_PER_MM)
+
+
+@bp.get("/preview/<key>.png")
+def preview(key: str) -> Response:
+    """One sheet of the layout ``key`` as a PNG (``?lang=``), drawn by the PDF's code."""
+    lang = choice(request.args, "lang", list(LANGUAGES), DEFAULT_LANG)
+    response = Response(_picture(key, lang), mimetype="image/png")
+    response.headers["Cache-Control"] = "max-age=3600"
+    return response
+
+
+@bp.get("/sheets/<key>")
+def sheet_page(key: str) -> str:
+    """One layout (shipped or uploaded): its picture, the PDF options, a new game."""
+    sheet = layouts.find(key)
+    return render_template("sheet.html", key=key, sheet=sheet, **_form_context())
+
+
+@bp.get("/upload")
+def upload_form() -> str:
+    """The form to upload or paste a layout."""
+    return render_template("upload.html", text="", errors=[], lines={})
+
+
+def _uploaded_bytes() -> tuple[bytes, str]:
+    """The layout in the request: the file if one was chosen, else the pasted text."""
+    file = request.files.get("file")
+    if file is not None and file.filename:
+        with file.stream:
+            data = file.stream.read(MAX_UPLOAD + 1)
+        shown = file.filename.replace("/", "_").replace("\\", "_")[-60:] or "upload.yaml"
+    else:
+        data = request.form.get("text", "").replace("\r\n", "\n").encode("utf-8")
+        shown = "pasted.yaml"
+    if len(data) > MAX_UPLOAD:
+        raise RequestEntityTooLarge()
+    if not data.strip():
+        raise BadRequest("choose a layout file or paste a layout")
+    return data, shown
+
+
+@bp.post("/upload")
+def upload() -> tuple[str, int] | BaseResponse:
+    """Check an uploaded or pasted layout: its located errors beside the text (422), or it
+    is stored and its page opens (303)."""
+    data, shown = _uploaded_bytes()
+    sheet, errors = layouts.check_upload(data, shown)
+    if errors or sheet is None:
+        text = data.decode("utf-8", errors="replace")
+        lines = {int(m[1]) for e in errors if (m := _LINE.match(e))}
+        return render_template("upload.html", text=text, errors=errors, lines=lines), 422
+    key = layouts.new_id()
+    if not layouts.store().add_layout(key, data, MAX_LAYOUTS):
+        raise TooManyRequests(
+            f"this server holds {MAX_LAYOUTS} layouts already: "
+            "use a shipped one, or start a server with another --db"
+        )
+    return redirect(url_for("printing.sheet_page", key=key), 303)

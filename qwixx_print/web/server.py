@@ -1,0 +1,75 @@
+"""``qwixx-print serve``: the web page behind waitress, a production WSGI server (not
+Flask's development server), on loopback unless asked otherwise."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Callable
+from pathlib import Path
+
+LOOPBACK = "127.0.0.1"
+
+WARNING = "warning: anyone on this network can open this page and change its games"
+
+
+def lan_address() -> str:
+    """This machine's address on its local network (the one a phone on the same Wi-Fi
+    opens), found from the route to a private address without sending anything;
+    ``127.0.0.1`` when there is no network."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))  # UDP connect sends no packet
+        return str(probe.getsockname()[0])
+    except OSError:
+        return LOOPBACK
+    finally:
+        probe.close()
+
+
+ALL = ("0.0.0.0", "::", "")
+"""Hosts that mean every address of this machine."""
+
+LOOPBACKS = (LOOPBACK, "localhost", "::1")
+
+
+def addresses(host: str, port: int) -> list[str]:
+    """The lines ``serve`` prints before it starts: where to open the page, and for a host
+    that is not loopback the address on the network and :data:`WARNING`."""
+    if host in ALL:
+        return [
+            f"open http://{lan_address()}:{port}/ on any device of this network "
+            f"(here: http://127.0.0.1:{port}/)",
+            WARNING,
+        ]
+    lines = [f"open http://{host}:{port}/ in a browser (Ctrl-C stops the server)"]
+    if host not in LOOPBACKS:
+        lines.append(WARNING)
+    return lines
+
+
+def serve(host: str, port: int, db: Path | None, echo: Callable[[str], None]) -> None:
+    """Serve the web page on ``host``:``port`` with the database ``db`` until Ctrl-C
+    (which ends it quietly). Raises OutputError when the database cannot be opened or the
+    address cannot be bound."""
+    from waitress.server import create_server
+
+    from qwixx_print.errors import OutputError
+    from qwixx_print.web import create_app
+
+    app = create_app(db, loopback_only=host in LOOPBACKS)
+    try:
+        server = create_server(app, host=host, port=port, threads=8)
+    except OSError as exc:
+        raise OutputError(f"{host}:{port}: cannot serve there ({exc.strerror})") from None
+    bound = int(getattr(server, "effective_port", port))
+    if host in ALL:
+        app.config["QWIXX_PUBLIC_URL"] = f"http://{lan_address()}:{bound}"
+    try:  # Ctrl-C may come as soon as the address is printed
+        for line in addresses(host, bound):
+            echo(line)
+        server.run()  # returns on Ctrl-C: waitress stops its threads itself
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+    echo("stopped")

@@ -1,0 +1,80 @@
+"""The counter's SVG sheet: drawn from the layout and geometry for every shipped layout, with
+the engine's marks and the stable hooks (data-row, data-index, data-crossed, points, total)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from qwixx_print import api, geometry, layout
+from qwixx_print.play import Sheet
+from qwixx_print.web.drawing import marks_of, mix, sheet_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def drawn(sheet: Sheet, url: str | None = "/tap") -> ET.Element:
+    return ET.fromstring(str(sheet_svg(sheet.layout, marks_of(sheet), "Léa", url)))
+
+
+@pytest.mark.parametrize("name", layout.shipped_names())
+def test_every_field_of_every_shipped_layout_is_drawn_where_the_pdf_puts_it(name: str) -> None:
+    sheet = Sheet(api.checked(name))
+    svg = drawn(sheet)
+    assert svg.get("viewBox") == f"0 0 {geometry.SHEET_W:g} {geometry.SHEET_H:g}"
+    boxes = geometry.sheet_boxes(sheet.layout)
+    for row, row_boxes in zip(sheet.layout.rows, boxes.rows, strict=True):
+        fields = svg.findall(f".//{SVG}g[@class][@data-row='{row.id}'][@data-number]")
+        assert [int(f.get("data-number", "")) for f in fields] == [f.number for f in row.fields]
+        for field, box in zip(fields, row_boxes.fields, strict=True):
+            rect = field.findall(f"{SVG}rect")[
+                1 if row.colour is None else 0
+            ]  # mixed: a frame first
+            assert float(rect.get("x", "")) == pytest.approx(box.x, abs=0.01)
+            assert float(rect.get("y", "")) == pytest.approx(geometry.SHEET_H - box.top, abs=0.01)
+            assert float(rect.get("width", "")) == pytest.approx(box.w, abs=0.01)
+            assert rect.get("fill") == mix(
+                sheet.layout.colours[
+                    row.fields[0 if False else int(field.get("data-index", ""))].colour
+                ],
+                "#ffffff",
+                0.82,
+            )
+        small = svg.findall(f".//{SVG}g[@class='again'][@data-row='{row.id}']")
+        assert len(small) == (len(row.fields) - 1 if row.again else 0)
+    doubles = sum(f.double for row in sheet.layout.rows for f in row.fields)
+    assert sum(1 for t in svg.iter(f"{SVG}text") if t.text == "\u00d72") == doubles
+    assert len(svg.findall(f".//{SVG}g[@data-bar]")) == len(sheet.layout.bonus_bar)
+
+
+def test_the_engines_marks_and_points_are_drawn() -> None:
+    sheet = Sheet(api.checked("classic"))
+    for index in (0, 1, 2, 3, 4, 10):
+        sheet.cross("red", index)
+    sheet.penalty()
+    svg = drawn(sheet)
+    red = svg.findall(f".//{SVG}g[@data-row='red'][@data-number]")
+    assert [f.get("data-crossed") for f in red] == ["true"] * 5 + ["false"] * 5 + ["true"]
+    assert [f.get("data-legal") for f in red] == ["false"] * 11  # the row is locked
+    assert svg.find(f".//{SVG}g[@data-row-id='red']").get("data-closed") == "true"
+    points = {
+        g.get("data-row-points"): g.find(f"{SVG}text").text
+        for g in svg.iter(f"{SVG}g")
+        if g.get("data-row-points")
+    }
+    assert points == {"red": "28", "yellow": "0", "green": "0", "blue": "0"}
+    total = next(g for g in svg.iter(f"{SVG}g") if g.get("data-total"))
+    assert total.get("data-total") == "23" and total.find(f"{SVG}text").text == "23"
+    boxes = [g.get("data-crossed") for g in svg.iter(f"{SVG}g") if g.get("class") == "penalty-box"]
+    assert boxes == ["true", "false", "false", "false"]
+
+
+def test_only_a_players_own_sheet_posts_taps() -> None:
+    sheet = Sheet(api.checked("nochmal"))
+    own, other = drawn(sheet, "/games/g/t/move"), drawn(sheet, None)
+    taps = [g for g in own.iter(f"{SVG}g") if g.get("hx-post")]
+    assert {g.get("hx-post") for g in taps} == {"/games/g/t/move"}
+    fields = sum(len(row.fields) for row in sheet.layout.rows)
+    assert len([g for g in taps if g.get("class", "").startswith("field")]) == fields
+    assert not [g for g in other.iter(f"{SVG}g") if g.get("hx-post")]

@@ -1,0 +1,216 @@
+"""The print page with Flask's test client: cards, pictures, the PDF (the CLI's bytes), an
+uploaded or pasted layout, and every bad request answered with a 4xx and one line."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from PIL import Image
+from werkzeug.test import EnvironBuilder
+
+from qwixx_print import geometry, layout
+from qwixx_print.web.guard import MAX_UPLOAD
+from tests.conftest import CLASSIC_YAML, Run
+from tests.webclient import one_line_error, token
+
+
+def test_print_page_shows_every_shipped_layout_as_a_card_with_its_picture(
+    client: FlaskClient,
+) -> None:
+    page = client.get("/").get_data(as_text=True)
+    cards = re.findall(r'<li class="card" data-layout="([^"]+)"', page)
+    assert cards == layout.shipped_names()
+    for name in cards:
+        assert f'src="/preview/{name}.png"' in page
+    picture = client.get("/preview/classic.png")
+    assert picture.mimetype == "image/png"
+    image = Image.open(io.BytesIO(picture.data))
+    assert image.size == (384, 260)  # 96 x 65 mm at 4 px/mm
+    # the red row's band, left of its first field, is red (#e2231a)
+    band = geometry.sheet_boxes(layout.find("classic")).rows[0].band
+    pixel = ((band.x + 0.3) * 4, (geometry.SHEET_H - band.cy) * 4)
+    r, g, b = image.convert("RGB").getpixel(pixel)  # type: ignore[misc]
+    assert r > 200 and g < 70 and b < 70
+
+
+@pytest.mark.parametrize(
+    ("query", "args"),
+    [
+        ("layout=classic", []),
+        (
+            "layout=nochmal&lang=de&paper=letter&per_page=2&pages=3",
+            ["--lang", "de", "--paper", "letter", "--per-page", "2", "--pages", "3"],
+        ),
+    ],
+)
+def test_pdf_download_is_the_clis_file_byte_for_byte(
+    client: FlaskClient, run: Run, tmp_path: Path, query: str, args: list[str]
+) -> None:
+    answer = client.get(f"/pdf?{query}")
+    assert answer.status_code == 200
+    assert answer.mimetype == "application/pdf"
+    name = query.split("&")[0].split("=")[1]
+    assert answer.headers["Content-Disposition"] == f'attachment; filename="{name}.pdf"'
+    out = tmp_path / "cli.pdf"
+    run(name, "--out", str(out), *args)
+    assert answer.data == out.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("url", "status", "message"),
+    [
+        ("/pdf?layout=../../etc/passwd", 404, "no such layout: ../../etc/passwd"),
+        ("/pdf?layout=layouts/classic.yaml", 404, "no such layout: layouts/classic.yaml"),
+        ("/pdf", 400, "name the layout: /pdf?layout=NAME"),
+        (
+            "/pdf?layout=classic&pages=0",
+            400,
+            "pages must be a whole number from 1 to 1000, got '0'",
+        ),
+        (
+            "/pdf?layout=classic&pages=1001",
+            400,
+            "pages must be a whole number from 1 to 1000, got '1001'",
+        ),
+        (
+            "/pdf?layout=classic&pages=-1",
+            400,
+            "pages must be a whole number from 1 to 1000, got '-1'",
+        ),
+        (
+            "/pdf?layout=classic&pages=%C2%B2",
+            400,
+            "pages must be a whole number from 1 to 1000, got '²'",
+        ),
+        (
+            "/pdf?layout=classic&pages=" + "9" * 5000,
+            400,
+            f"pages must be a whole number from 1 to 1000, got '{'9' * 20}'",
+        ),
+        ("/pdf?layout=classic&lang=xx", 400, "lang must be one of de, en, fr, nl, pl, got 'xx'"),
+        ("/pdf?layout=classic&paper=a3", 400, "paper must be one of a4, letter, got 'a3'"),
+        ("/pdf?layout=classic&per_page=3", 400, "per_page must be one of 1, 2, 4, 8, got '3'"),
+        ("/preview/nothing.png", 404, "no such layout: nothing"),
+        ("/preview/classic.png?lang=zz", 400, "lang must be one of de, en, fr, nl, pl, got 'zz'"),
+        ("/sheets/nothing", 404, "no such layout: nothing"),
+        (
+            "/no/such/page",
+            404,
+            "The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.",
+        ),
+    ],
+)
+def test_bad_print_requests_get_a_4xx_with_one_line(
+    client: FlaskClient, url: str, status: int, message: str
+) -> None:
+    answer = client.get(url)
+    assert answer.status_code == status
+    assert one_line_error(answer.get_data(as_text=True)) == message.replace("'", "&#39;")
+
+
+def test_a_pasted_layout_is_stored_and_printed_as_the_cli_prints_its_file(
+    client: FlaskClient, run: Run, tmp_path: Path
+) -> None:
+    text = CLASSIC_YAML.replace("name: classic", "name: my sheet")
+    assert text != CLASSIC_YAML
+    answer = client.post("/upload", data={"text": text, "csrf_token": token(client)})
+    assert answer.status_code == 303
+    page_url = answer.headers["Location"]
+    key = page_url.rsplit("/", 1)[1]
+    assert len(key) == 12  # token_urlsafe(9)
+    page = client.get(page_url).get_data(as_text=True)
+    assert "<h1>my sheet</h1>" in page
+    pdf = client.get(f"/pdf?layout={key}")
+    assert pdf.headers["Content-Disposition"] == 'attachment; filename="my_sheet.pdf"'
+    (tmp_path / "mine.yaml").write_text(text, encoding="utf-8")
+    run(str(tmp_path / "mine.yaml"), "--out", str(tmp_path / "mine.pdf"))
+    assert pdf.data == (tmp_path / "mine.pdf").read_bytes()
+    assert Image.open(io.BytesIO(client.get(f"/preview/{key}.png").data)).size == (384, 260)
+
+
+def test_an_uploaded_file_with_errors_shows_each_located_beside_its_line(
+    client: FlaskClient,
+) -> None:
+    broken = CLASSIC_YAML.replace("threshold: 5", "threshold: 50", 1)
+    assert broken != CLASSIC_YAML
+    answer = client.post(
+        "/upload",
+        data={"file": (io.BytesIO(broken.encode()), "mine.yaml"), "csrf_token": token(client)},
+        content_type="multipart/form-data",
+    )
+    assert answer.status_code == 422
+    page = answer.get_data(as_text=True)
+    errors = re.findall(r'<li class="error">([^<]*)</li>', page)
+    line = broken.splitlines().index("  threshold: 50") + 1
+    assert errors and errors[0].startswith(f"mine.yaml:{line}: lock.threshold: must be")
+    assert f'class="bad" data-line="{line}"' in page
+
+
+def test_broken_yaml_is_refused_with_its_line(client: FlaskClient) -> None:
+    answer = client.post("/upload", data={"text": "rows: [1\n", "csrf_token": token(client)})
+    assert answer.status_code == 422
+    errors = re.findall(r'<li class="error">([^<]*)</li>', answer.get_data(as_text=True))
+    assert len(errors) == 1 and errors[0].startswith("pasted.yaml:2: not valid YAML")
+
+
+def test_an_upload_over_1_mb_is_refused_with_413(client: FlaskClient) -> None:
+    big = io.BytesIO(b"#" * (MAX_UPLOAD + 1))
+    request = EnvironBuilder(
+        path="/upload",
+        method="POST",
+        data={"file": (big, "big.yaml"), "csrf_token": token(client)},
+        content_type="multipart/form-data",
+    )
+    environ = request.get_environ()
+    try:  # the builder spools a large body to a temporary file: close it
+        answer = client.open(environ)
+    finally:
+        environ["wsgi.input"].close()
+        request.close()
+    assert answer.status_code == 413
+    assert one_line_error(answer.get_data(as_text=True)) == "the request is larger than 1 MB"
+
+
+def test_a_post_without_the_csrf_token_or_from_another_site_is_refused(
+    client: FlaskClient,
+) -> None:
+    answer = client.post("/upload", data={"text": CLASSIC_YAML})
+    assert answer.status_code == 403
+    assert "out of date or from another site" in one_line_error(answer.get_data(as_text=True))
+    right = token(client)
+    answer = client.post("/upload", data={"text": CLASSIC_YAML, "csrf_token": "x" + right})
+    assert answer.status_code == 403
+    answer = client.post(
+        "/upload",
+        data={"text": CLASSIC_YAML, "csrf_token": right},
+        headers={"Origin": "http://evil.example"},
+    )
+    assert answer.status_code == 403
+    assert one_line_error(answer.get_data(as_text=True)) == "a request from another site is refused"
+    answer = client.post(
+        "/upload",
+        data={"text": CLASSIC_YAML, "csrf_token": right},
+        headers={"Origin": "http://localhost"},
+    )
+    assert answer.status_code == 303
+
+
+def test_uploaded_layouts_are_limited(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("qwixx_print.web.printing.MAX_LAYOUTS", 2)
+    csrf = token(client)
+    codes = [
+        client.post("/upload", data={"text": CLASSIC_YAML, "csrf_token": csrf}).status_code
+        for _ in range(3)
+    ]
+    assert codes == [303, 303, 429]
+    last = client.post("/upload", data={"text": CLASSIC_YAML, "csrf_token": csrf})
+    assert one_line_error(last.get_data(as_text=True)).startswith("this server holds 2 layouts")
+
+
+def test_the_database_is_in_wal_mode(app: Flask) -> None:
+    assert app.extensions["qwixx_store"].journal_mode() == "wal"
