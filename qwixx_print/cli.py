@@ -5,8 +5,9 @@ click and little else; reportlab is imported only when a PDF is written."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -15,6 +16,8 @@ from qwixx_print.errors import LayoutError, QwixxError, counted
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 class UserError(click.ClickException):
@@ -54,6 +57,13 @@ def complete_layouts(
     if "/" in incomplete or "." in incomplete:
         return [CompletionItem(incomplete, type="file")]
     return [CompletionItem(name) for name in _layout_names() if name.startswith(incomplete)]
+
+
+def count_option(name: str, most: int, default: int, text: str) -> Callable[[F], F]:
+    """An option counting something, 1 to ``most`` (``N`` in the help)."""
+    return click.option(
+        name, type=WholeNumber(1, most), default=default, show_default=True, metavar="N", help=text
+    )
 
 
 class LayoutGroup(click.Group):
@@ -201,14 +211,7 @@ def _refuse_with_preview(names: tuple[str, ...]) -> None:
     help="PDF to write ('-': standard output). Default: output/LAYOUT.pdf (a file's name "
     "without .yaml), for several layouts output/sheets.pdf.",
 )
-@click.option(
-    "--pages",
-    type=WholeNumber(1, 1000),
-    default=1,
-    show_default=True,
-    metavar="N",
-    help="Pages per layout.",
-)
+@count_option("--pages", 1000, 1, "Pages per layout.")
 @paper_option
 @per_page_option
 @lang_option
@@ -370,14 +373,7 @@ def help_command(ctx: click.Context, command: str | None) -> None:
 @cli.command("simulate")
 @click.argument("names", nargs=-1, required=True, metavar="LAYOUT...")
 @click.option("--players", type=WholeNumber(1, 5), default=4, show_default=True, help="Seats.")
-@click.option(
-    "--games",
-    type=WholeNumber(1, 10_000_000),
-    default=10_000,
-    show_default=True,
-    metavar="N",
-    help="Games per layout.",
-)
+@count_option("--games", 10_000_000, 10_000, "Games per layout.")
 @click.option(
     "--seed",
     type=WholeNumber(0, 2**64 - 1),
@@ -420,6 +416,7 @@ def simulate_command(
 
     A layout other than classic gets a second line: classic played with the same dice."""
     from qwixx_print import api, output
+    from qwixx_print.layout import Layout
     from qwixx_print.sim import report, run
     from qwixx_print.sim.simulate import simulate
 
@@ -427,7 +424,10 @@ def simulate_command(
         raise UserError(f"--plot draws one layout, got {len(names)}: {', '.join(names)}")
     if plot is not None:
         output.check_target(plot, output.PNG)
-    sheets = list({sheet.name: sheet for sheet in map(api.checked, names)}.values())
+    sheets: list[Layout] = []
+    for sheet in map(api.checked, names):  # a layout named twice is played once
+        if sheet not in sheets:
+            sheets.append(sheet)
     result = simulate(
         sheets,
         players,
@@ -506,17 +506,10 @@ def complete_families(
     type=click.Path(dir_okay=False, path_type=Path),
     help="Also write one sheet as a PNG picture to this file.",
 )
-@click.option(
-    "--count",
-    type=WholeNumber(1, 64),
-    default=1,
-    show_default=True,
-    metavar="N",
-    help="Sheets, seeds SEED, SEED+1 ...; with --print all on one PDF, each different.",
+@count_option(
+    "--count", 64, 1, "Sheets, seeds SEED, SEED+1 ...; with --print all on one PDF, each different."
 )
-@click.option(
-    "--players", type=WholeNumber(1, 5), default=4, show_default=True, help="Seats simulated."
-)
+@count_option("--players", 5, 4, "Seats simulated.")
 @click.option(
     "--budget",
     type=click.FloatRange(1, 3600),
