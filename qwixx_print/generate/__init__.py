@@ -7,8 +7,9 @@ docs/generate.md).
   criteria (a)-(d) it must meet beside its twin.
 - :mod:`~qwixx_print.generate.yamlfile`: the accepted layout as editable YAML.
 
-The only randomness is a ``random.Random`` seeded with the text ``"FAMILY:SEED"``
-(``"from:LAYOUT:ASPECT:SEED"``), so the same family, seed and version give the same bytes.
+The only randomness is a ``random.Random`` seeded with the text of the command and the seed
+(``"chaos:7"``, ``"--from classic --shuffle colours:7"``), so the same family, seed and
+version give the same bytes.
 """
 
 from __future__ import annotations
@@ -27,10 +28,8 @@ from qwixx_print.generate import balance, families, yamlfile
 from qwixx_print.generate.families import FAMILIES, SHUFFLES
 from qwixx_print.layout import Layout, Row
 
-MAX_SEED = 2**63 - 1
-MAX_COUNT = 64
-MIN_BUDGET = 1.0
 DEFAULT_BUDGET = 30.0
+"""Seconds a search may take by default (issue 14)."""
 NAME_ROOM = 12
 """Characters of a ``--from`` layout's name kept in the generated name (names hold 40)."""
 
@@ -132,8 +131,6 @@ def shuffle_problem(source: Layout, aspect: str) -> str | None:
                 "its colours own different numbers of fields "
                 f"({counts}): a mixed sheet needs them equal"
             )
-    if aspect == "numbers" and all(len(row.fields) < 2 for row in source.rows):
-        return "has no row of two numbers: nothing to shuffle"
     return None
 
 
