@@ -19,7 +19,7 @@ from qwixx_print.layout import Layout
 
 SCREEN = 2000
 """Games every candidate (and its twin) plays first: a candidate missing a criterion here is
-rejected (in a tenth of a second; most rejections are far from the limit)."""
+rejected (in a few hundredths of a second; most rejections are far from the limit)."""
 
 GAMES = 10_000
 """Games a candidate that passed the screen plays again, beside its twin at as many, to be
