@@ -167,7 +167,10 @@ def _given(*params: str) -> list[str]:
 
 
 paper_option = click.option(
-    "--paper", type=click.Choice(list(PAPERS)), default="a4", show_default=True
+    "--paper",
+    type=click.Choice(list(PAPERS), case_sensitive=False),
+    default="a4",
+    show_default=True,
 )
 per_page_option = click.option(
     "--per-page",
@@ -178,7 +181,7 @@ per_page_option = click.option(
 )
 lang_option = click.option(
     "--lang",
-    type=click.Choice(LANGUAGES),
+    type=click.Choice(LANGUAGES, case_sensitive=False),
     default=DEFAULT_LANG,
     show_default=True,
     help="Language of the printed labels.",

@@ -29,8 +29,9 @@ from qwixx_print.play.board import Board
 from qwixx_print.play.moves import LEGAL, Move, Verdict
 from qwixx_print.play.sheet import Sheet
 
-MAX_PLAYERS = 12
-"""Most players at one table (the marks file allows 20 sheets; a game of 12 is already long)."""
+MAX_PLAYERS = 20
+"""Most players at one table: as many sheets as a marks file holds (``marks.MAX_PLAYERS``; a
+test keeps them equal); the web counter takes fewer, the players a Qwixx box serves."""
 
 
 class Dice(NamedTuple):
