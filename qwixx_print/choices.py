@@ -16,3 +16,21 @@ DEFAULT_LANG = "en"
 
 LANGUAGES: tuple[str, ...] = tuple(packaged.names("lang"))
 """Language codes with a label file in ``qwixx_print/lang`` (``de``, ``en``, ``fr``, ...)."""
+
+SIM_PLAYERS = 5
+"""Most seats ``simulate`` plays (issue 13)."""
+
+SIM_GAMES = 10_000_000
+"""Most games per layout ``simulate`` plays (issue 13)."""
+
+GENERATE_FAMILIES = (
+    "mixed-colours",
+    "mixed-numbers",
+    "rainbow",
+    "chaos",
+    "doubles",
+    "bonus",
+    "powers",
+)
+"""The families of ``generate`` (issue 14), as :data:`qwixx_print.generate.families.FAMILIES`
+names them (a test keeps both equal)."""

@@ -11,8 +11,17 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from qwixx_print.choices import DEFAULT_LANG, LANGUAGES, PAPERS, PER_PAGE
+from qwixx_print.choices import (
+    DEFAULT_LANG,
+    GENERATE_FAMILIES,
+    LANGUAGES,
+    PAPERS,
+    PER_PAGE,
+    SIM_GAMES,
+    SIM_PLAYERS,
+)
 from qwixx_print.errors import LayoutError, QwixxError, counted
+from qwixx_print.sim.strategy import STRATEGIES
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
@@ -40,6 +49,13 @@ class WholeNumber(click.IntRange):
     name = "whole number"
 
 
+def count_option(name: str, most: int, default: int, text: str) -> Callable[[F], F]:
+    """An option counting something, 1 to ``most`` (``N`` in the help)."""
+    return click.option(
+        name, type=WholeNumber(1, most), default=default, show_default=True, metavar="N", help=text
+    )
+
+
 def _layout_names() -> list[str]:
     """The shipped layouts' names and aliases (loads the stored parses, not reportlab)."""
     from qwixx_print import layout
@@ -57,13 +73,6 @@ def complete_layouts(
     if "/" in incomplete or "." in incomplete:
         return [CompletionItem(incomplete, type="file")]
     return [CompletionItem(name) for name in _layout_names() if name.startswith(incomplete)]
-
-
-def count_option(name: str, most: int, default: int, text: str) -> Callable[[F], F]:
-    """An option counting something, 1 to ``most`` (``N`` in the help)."""
-    return click.option(
-        name, type=WholeNumber(1, most), default=default, show_default=True, metavar="N", help=text
-    )
 
 
 class LayoutGroup(click.Group):
@@ -349,34 +358,14 @@ def score_command(
         output.to_stdout(report)
 
 
-@cli.command("help")
-@click.argument("command", required=False, metavar="[COMMAND]")
-@click.pass_context
-def help_command(ctx: click.Context, command: str | None) -> None:
-    """Show this help, or a command's: 'qwixx-print help score' (same as 'score --help')."""
-    assert ctx.parent is not None
-    group = ctx.parent.command
-    assert isinstance(group, click.Group)
-    if command is None:
-        click.echo(ctx.parent.get_help())
-        return
-    found = group.get_command(ctx, command)
-    if found is None:
-        import difflib  # only on this error path
-
-        close = difflib.get_close_matches(command, list(group.commands), n=1, cutoff=0.6)
-        hint = f"did you mean '{close[0]}'? " if close else ""
-        raise UserError(
-            f"no such command '{command}' ({hint}commands: {', '.join(group.commands)})"
-        )
-    with click.Context(found, info_name=command, parent=ctx.parent) as sub:
-        click.echo(found.get_help(sub))
-
-
 @cli.command("simulate")
-@click.argument("names", nargs=-1, required=True, metavar="LAYOUT...")
-@click.option("--players", type=WholeNumber(1, 5), default=4, show_default=True, help="Seats.")
-@count_option("--games", 10_000_000, 10_000, "Games per layout.")
+@click.argument(
+    "names", nargs=-1, required=True, metavar="LAYOUT...", shell_complete=complete_layouts
+)
+@click.option(
+    "--players", type=WholeNumber(1, SIM_PLAYERS), default=4, show_default=True, help="Seats."
+)
+@count_option("--games", SIM_GAMES, 10_000, "Games per layout.")
 @click.option(
     "--seed",
     type=WholeNumber(0, 2**64 - 1),
@@ -386,10 +375,10 @@ def help_command(ctx: click.Context, command: str | None) -> None:
 )
 @click.option(
     "--strategy",
-    type=click.Choice(["gap-1", "gap-2", "gap-3", "strong"]),
+    type=click.Choice(list(STRATEGIES)),
     default="gap-2",
     show_default=True,
-    help="The bot every seat plays (gap-k: skips at most k fields; strong: weighs each cross).",
+    help="The bot every seat plays.",
 )
 @click.option(
     "--jobs",
@@ -414,10 +403,12 @@ def simulate_command(
     plot: Path | None,
     quiet: bool,
 ) -> None:
-    """Play GAMES games of each LAYOUT with bots and report: scores, game length, how games
-    end, penalties, lock and cross rates, the first player's wins.
+    """Play many games of each LAYOUT with bots and report how it plays.
 
-    A layout other than classic gets a second line: classic played with the same dice."""
+    The report: scores, game length, how games end, penalties, lock and cross rates, the
+    first player's wins. A layout other than classic gets a second line: classic played
+    with the same dice. gap-k crosses a field that skips at most k others; strong weighs
+    what a cross skips against what it gains."""
     from qwixx_print import api, output
     from qwixx_print.layout import Layout
     from qwixx_print.sim import report, run
@@ -451,17 +442,28 @@ def simulate_command(
         click.echo(f"wrote {plot}: the heat map of {sheets[0].name}", err=True)
 
 
-FAMILIES = (
-    "mixed-colours",
-    "mixed-numbers",
-    "rainbow",
-    "chaos",
-    "doubles",
-    "bonus",
-    "powers",
-)
-"""The families of ``generate`` (as :data:`qwixx_print.generate.families.FAMILIES`; a test
-keeps both equal), listed here so that ``--help`` imports nothing."""
+@cli.command("help")
+@click.argument("command", required=False, metavar="[COMMAND]")
+@click.pass_context
+def help_command(ctx: click.Context, command: str | None) -> None:
+    """Show this help, or a command's: 'qwixx-print help score' (same as 'score --help')."""
+    assert ctx.parent is not None
+    group = ctx.parent.command
+    assert isinstance(group, click.Group)
+    if command is None:
+        click.echo(ctx.parent.get_help())
+        return
+    found = group.get_command(ctx, command)
+    if found is None:
+        import difflib  # only on this error path
+
+        close = difflib.get_close_matches(command, list(group.commands), n=1, cutoff=0.6)
+        hint = f"did you mean '{close[0]}'? " if close else ""
+        raise UserError(
+            f"no such command '{command}' ({hint}commands: {', '.join(group.commands)})"
+        )
+    with click.Context(found, info_name=command, parent=ctx.parent) as sub:
+        click.echo(found.get_help(sub))
 
 
 def complete_families(
@@ -470,7 +472,7 @@ def complete_families(
     """Shell completion of a FAMILY of ``generate``."""
     from click.shell_completion import CompletionItem
 
-    return [CompletionItem(name) for name in FAMILIES if name.startswith(incomplete)]
+    return [CompletionItem(name) for name in GENERATE_FAMILIES if name.startswith(incomplete)]
 
 
 @cli.command("generate")
@@ -512,7 +514,7 @@ def complete_families(
 @count_option(
     "--count", 64, 1, "Sheets, seeds SEED, SEED+1 ...; with --print all on one PDF, each different."
 )
-@count_option("--players", 5, 4, "Seats simulated.")
+@count_option("--players", SIM_PLAYERS, 4, "Seats simulated.")
 @click.option(
     "--budget",
     type=click.FloatRange(1, 3600),
@@ -590,7 +592,9 @@ def _refuse_generate_options(family: str | None, source: str | None, shuffle: st
     if family is not None and source is not None:
         raise UserError(f"give a FAMILY or --from LAYOUT, not both ({family}, --from {source})")
     if family is None and source is None:
-        raise UserError(f"give a FAMILY ({', '.join(FAMILIES)}) or --from LAYOUT --shuffle ASPECT")
+        raise UserError(
+            f"give a FAMILY ({', '.join(GENERATE_FAMILIES)}) or --from LAYOUT --shuffle ASPECT"
+        )
     if source is not None and shuffle is None:
         raise UserError("--from needs --shuffle colours, numbers or marks")
     if source is None and shuffle is not None:

@@ -121,6 +121,11 @@ def check_target(path: Path, kind: Kind = PDF) -> tuple[Path, int | None]:
         raise OutputError(f"{path}: is a folder; give a file name such as {example}")
     if mode is None or stat.S_ISREG(mode):
         _check_kind(path, target, mode, kind)
+    read_only = mode is not None and (not mode & 0o222 or not os.access(target, os.W_OK))
+    if read_only and mode is not None and stat.S_ISREG(mode):  # no write bit: even for root
+        raise OutputError(
+            f"{path}: is read-only: not replaced (make it writable, or choose another name)"
+        )
     return target, mode
 
 
@@ -144,10 +149,6 @@ def write_atomically(path: Path, write: Callable[[BinaryIO], None], kind: Kind =
     if mode is not None and not stat.S_ISREG(mode):
         _write_in_place(path, write)
         return
-    if mode is not None and (not mode & 0o222 or not os.access(target, os.W_OK)):
-        raise OutputError(
-            f"{path}: is read-only: not replaced (make it writable, or choose another name)"
-        )
     try:
         # the temporary name holds at most 200 characters of the target's: ~15 are added,
         # and a file name has at most 255

@@ -91,7 +91,7 @@ def test_reference_engine_when_the_kernel_cannot_run(
     assert fallback.exit_code == 0
     assert fallback.stderr == (
         "qwixx-print: the compiled kernel is not available (ModuleNotFoundError: numba); "
-        "simulating with the reference engine, about 100 times slower\n"
+        "simulating with the reference engine, some 300 times slower\n"
     )
     assert fallback.stdout == compiled.stdout
 

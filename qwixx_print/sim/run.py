@@ -32,7 +32,7 @@ CHUNK = 2000
 PARALLEL_FROM = 100_000
 """Games (all layouts together) from which the kernel's work is spread over processes: a
 process takes about a second to start and load the compiled kernel, fewer games take less
-in one process. The reference engine, 100 times slower, spreads from 2,000 games."""
+in one process. The reference engine, some 300 times slower, spreads from 2,000."""
 
 TIE_SHARES = 60
 """A game's win is split among tied winners in 60ths (exact for 1 to 5 players)."""

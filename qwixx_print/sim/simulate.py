@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
+from qwixx_print.choices import SIM_GAMES, SIM_PLAYERS
 from qwixx_print.layout import Layout
 from qwixx_print.sim import report, run
 from qwixx_print.sim.strategy import STRATEGIES
 
-MAX_GAMES = 10_000_000
-MAX_PLAYERS = 5
 CLASSIC = "classic"
 
 
@@ -45,8 +44,8 @@ def simulate(
     on stderr unless ``quiet``. ``warn`` hears once when the kernel cannot run (numba
     missing or failing) and the reference engine plays instead.
     Raises ValueError for options out of range (the CLI refuses them first)."""
-    if not 1 <= players <= MAX_PLAYERS or not 1 <= games <= MAX_GAMES:
-        raise ValueError(f"players 1..{MAX_PLAYERS}, games 1..{MAX_GAMES}")
+    if not 1 <= players <= SIM_PLAYERS or not 1 <= games <= SIM_GAMES:
+        raise ValueError(f"players 1..{SIM_PLAYERS}, games 1..{SIM_GAMES}")
     codes = (STRATEGIES[strategy],) * players
     runs = list(layouts)
     compared = None
@@ -59,7 +58,7 @@ def simulate(
     if problem is not None:
         warn(
             f"the compiled kernel is not available ({problem}); simulating with the "
-            "reference engine, about 100 times slower"
+            "reference engine, some 300 times slower"
         )
     progress = run.Progress(games * len(runs), quiet)
     try:
