@@ -17,6 +17,7 @@ from qwixx_print.output import PNG, make_folder, stdout, to_stdout, write_atomic
 
 if TYPE_CHECKING:
     from qwixx_print import marks
+    from qwixx_print.generate import Generated, Recipe
 
 
 def _rule_problems(sheet: Layout) -> list[rules.Problem]:
@@ -228,3 +229,58 @@ def write_filled(
     from qwixx_print.draw import filled
 
     return _write_pdf(out, lambda stream: filled.render(game, stream, paper, per_page, lang))
+
+
+def recipe(family: str | None, source: str | None = None, shuffle: str | None = None) -> Recipe:
+    """What ``generate`` makes: ``family``, or the layout ``source`` (a shipped name or a
+    path, checked) with its ``shuffle`` aspect dealt anew. Raises GenerateError (an unknown
+    family, nothing to shuffle) or LayoutError (a broken ``source``)."""
+    from qwixx_print import generate as gen
+
+    if source is not None:
+        return gen.from_recipe(checked(source), source, shuffle or "")
+    return gen.family_recipe(family or "", checked)
+
+
+def generate(
+    made: Recipe, seed: int, count: int = 1, players: int = 4, budget: float = 30.0
+) -> list[Generated]:
+    """``count`` balanced sheets of ``made`` (:func:`recipe`), seeds ``seed .. seed +
+    count - 1``, each searched for at most ``budget`` seconds (see
+    :func:`qwixx_print.generate.search`). Raises GenerateError when one finds no balanced
+    sheet in time."""
+    from qwixx_print.generate import balance, search
+
+    judge = balance.Judge(made.twin, players)
+    return [search(made, seed + k, players, budget, judge) for k in range(count)]
+
+
+def print_generated(
+    sheets: Sequence[Generated],
+    out: Path,
+    paper: str = "a4",
+    per_page: int = 8,
+    lang: str = labels.DEFAULT_LANG,
+) -> Path:
+    """Write the PDF of generated ``sheets`` to ``out`` (atomically): each sheet its own
+    form with its seed printed small, ``per_page`` different sheets a page (one sheet: a page
+    of copies; see :func:`qwixx_print.draw.render_sheets`). Raises OutputError."""
+    from qwixx_print import draw
+
+    notes = [(sheet.layout, sheet.note) for sheet in sheets]
+    write_atomically(out, lambda stream: draw.render_sheets(notes, stream, paper, per_page, lang))
+    return out
+
+
+def write_generated(sheet: Generated, out: Path) -> Path:
+    """Write a generated sheet's YAML to ``out`` (atomically; an existing file is replaced
+    only when it was generated too) and return ``out``. Raises OutputError."""
+    from qwixx_print.output import GENERATED
+
+    data = sheet.text.encode("utf-8")
+
+    def write(stream: BinaryIO) -> None:
+        stream.write(data)
+
+    write_atomically(out, write, GENERATED)
+    return out

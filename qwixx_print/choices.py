@@ -22,3 +22,15 @@ SIM_PLAYERS = 5
 
 SIM_GAMES = 10_000_000
 """Most games per layout ``simulate`` plays (issue 13)."""
+
+GENERATE_FAMILIES = (
+    "mixed-colours",
+    "mixed-numbers",
+    "rainbow",
+    "chaos",
+    "doubles",
+    "bonus",
+    "powers",
+)
+"""The families of ``generate`` (issue 14), as :data:`qwixx_print.generate.families.FAMILIES`
+names them (a test keeps both equal)."""

@@ -84,3 +84,8 @@ def located(file: str, line: int | None, place: str, message: str) -> str:
     """
     head = f"{file}:{line}" if line is not None else file
     return f"{head}: {place}: {message}" if place else f"{head}: {message}"
+
+
+class GenerateError(QwixxError):
+    """A sheet that cannot be generated: an aspect the layout cannot shuffle, or no
+    candidate balanced within the budget (issue 14; docs/generate.md)."""

@@ -9,6 +9,7 @@ from pathlib import Path
 from PIL import Image
 
 from qwixx_print import layout
+from qwixx_print.choices import GENERATE_FAMILIES
 
 from .conftest import ROOT
 
@@ -26,6 +27,11 @@ def test_make_pictures_draws_every_shipped_layout_and_the_classic_page(tmp_path:
             assert (grey.size, grey.mode) == ((1152, 780), "L")
     with Image.open(tmp_path / "classic-page.png") as page:
         assert page.size == (579, 819)  # A4 at 70 dpi
+    for family in GENERATE_FAMILIES:
+        with Image.open(tmp_path / "generated" / f"{family}.png") as sheet:
+            assert (sheet.size, sheet.mode) == ((1152, 780), "RGB")
+    with Image.open(tmp_path / "generated" / "week.png") as week:
+        assert week.size == (579, 819)
 
 
 def test_the_readme_shows_pictures_the_script_makes() -> None:
@@ -37,3 +43,13 @@ def test_the_readme_shows_pictures_the_script_makes() -> None:
     ):
         assert f"]({picture})" in readme
         assert (ROOT / picture).is_file()
+
+
+def test_the_generate_docs_show_pictures_the_script_makes() -> None:
+    text = (ROOT / "docs" / "generate.md").read_text(encoding="utf-8")
+    for picture in [
+        *(f"generated/{family}.png" for family in GENERATE_FAMILIES),
+        "generated/week.png",
+    ]:
+        assert f"]({picture})" in text
+        assert (ROOT / "docs" / picture).is_file()

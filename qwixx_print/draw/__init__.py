@@ -21,7 +21,7 @@ from qwixx_print.draw import check, extras, paint
 from qwixx_print.draw.paint import CUT, FONT, MM
 from qwixx_print.layout import Layout
 
-__all__ = ["pdf_canvas", "picture", "placed", "placement", "preview", "render"]
+__all__ = ["pdf_canvas", "picture", "placed", "placement", "preview", "render", "render_sheets"]
 
 PREVIEW_PX_PER_MM = 12.0
 """Resolution of :func:`preview`, pixels per mm (about 300 dpi): 1152 x 780 px a sheet."""
@@ -177,6 +177,52 @@ def _own_pages(
             c.endForm()
             c.doForm(f"page{index}")
         c.showPage()
+
+
+NOTE_PT = 4.5
+"""Size of the small note (a generated sheet's seed) under a sheet's footer line, pt."""
+
+NOTE_MM = 24.0
+"""Width the note may take, mm: it sits left in the total line's label box, "Total" right."""
+
+
+def _note(c: Canvas, layout: Layout, note: str) -> None:
+    """``note`` small and grey at the left of the sheet's total label line (mm of a sheet)."""
+    box = geometry.sheet_boxes(layout).total_label
+    c.setFillColor(CUT)
+    c.setFont(FONT, min(NOTE_PT, paint.fit_size(note, box._replace(w=NOTE_MM), NOTE_PT)))
+    c.drawString(box.x * MM, (box.y + 0.5) * MM, note)
+
+
+def render_sheets(
+    sheets: Sequence[tuple[Layout, str]],
+    out: BinaryIO,
+    paper: str = "a4",
+    per_page: int = 8,
+    lang: str = labels.DEFAULT_LANG,
+) -> None:
+    """Write a PDF whose pages hold different sheets: ``sheets`` are ``(layout, note)``
+    pairs, each drawn once as its own Form XObject (``sheetN``) with ``note`` printed small
+    on it (a generated sheet's seed). Page ``p`` holds sheets ``p * per_page ...`` in turn,
+    repeated until its ``per_page`` places are full (one sheet: a page of copies), with the
+    cut guides. Raises ValueError for an unknown paper or ``per_page`` and LayoutError for
+    bad labels."""
+    imposition = geometry.impose(paper, per_page)
+    slots = len(imposition.origins)
+    names = ", ".join(layout.name for layout, _ in sheets)
+    with pdf_canvas(out, imposition, f"Qwixx score sheets: {names}") as c:
+        for index, (layout, note) in enumerate(sheets):
+            c.beginForm(f"sheet{index}", 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
+            check.draw_checked(c, layout, lang)
+            _note(c, layout, note)
+            c.endForm()
+        for first in range(0, len(sheets), slots):
+            own = range(first, min(first + slots, len(sheets)))
+            for k, origin in enumerate(imposition.origins):
+                with placed(c, origin, imposition):
+                    c.doForm(f"sheet{own[k % len(own)]}")
+            c.doForm("guides")
+            c.showPage()
 
 
 def preview(

@@ -1,0 +1,120 @@
+"""A generated layout as YAML a person can edit, in the shipped layouts' style
+(docs/layout-format.md): comments on top (what made it and its balance figures), one row per
+block, a one-colour row's plain numbers on one line, a field with its own colour or a mark
+as ``{number: N, ...}``; keys left at their defaults are left out."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+
+from qwixx_print.layout import PALETTE, Field, Layout, Row
+from qwixx_print.output import GENERATED
+
+MAGIC = GENERATED.magic.decode()
+"""How every generated file starts: an existing ``.yaml`` that does not is never replaced."""
+
+_DEFAULTS = Layout(name="", rows=(), dice=(), colours={})
+
+
+def _quoted(text: str) -> str:
+    """A YAML double-quoted scalar (JSON's escapes are YAML's)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _word(text: str) -> str:
+    """``text`` plain when it is a lowercase word, else quoted (a hex colour's ``#`` would
+    start a comment)."""
+    return text if _WORD.fullmatch(text) else _quoted(text)
+
+
+_WORD = re.compile(r"[a-z][a-z0-9-]*")
+
+
+def _flow(items: Sequence[str]) -> str:
+    return f"[{', '.join(map(_word, items))}]"
+
+
+def _field(f: Field, row_colour: str | None) -> str:
+    parts = [f"number: {f.number}"]
+    if f.colour != row_colour:
+        parts.append(f"colour: {_word(f.colour)}")
+    if f.double:
+        parts.append("double: true")
+    if f.bonus:
+        parts.append("bonus: true")
+    if f.power is not None:
+        parts.append(f"power: {_word(f.power)}")
+    return f"{{{', '.join(parts)}}}" if len(parts) > 1 else str(f.number)
+
+
+def _row(row: Row) -> list[str]:
+    lines = [f"  - id: {_word(row.id)}"]
+    if row.colour is not None:
+        lines.append(f"    colour: {_word(row.colour)}")
+    if row.again:
+        lines.append("    again: true")
+    fields = [_field(f, row.colour) for f in row.fields]
+    if all(text.isdigit() for text in fields):
+        lines.append(f"    fields: [{', '.join(fields)}]")
+    else:
+        lines.append("    fields:")
+        lines += [f"      - {text}" for text in fields]
+    return lines
+
+
+def _settings(sheet: Layout) -> list[str]:
+    """The top-level keys after ``rows`` that differ from a layout's defaults."""
+    d = _DEFAULTS
+    lines = []
+    if sheet.lock_threshold != d.lock_threshold:
+        lines += ["lock:", f"  threshold: {sheet.lock_threshold}"]
+    if (sheet.penalty_boxes, sheet.penalty_points) != (d.penalty_boxes, d.penalty_points):
+        lines += [
+            "penalties:",
+            f"  boxes: {sheet.penalty_boxes}",
+            f"  points: {sheet.penalty_points}",
+        ]
+    if sheet.max_counted != d.max_counted or sheet.score_table is not None:
+        lines += ["scoring:", f"  max_counted: {sheet.max_counted}"]
+        if sheet.score_table is not None:
+            lines.append(f"  table: [{', '.join(map(str, sheet.score_table))}]")
+    if sheet.bonus_bar:
+        lines.append(f"bonus_bar: {_flow(list(sheet.bonus_bar))}")
+    if sheet.labels:
+        lines.append("labels:")
+        lines += [f"  {key}: {_quoted(text)}" for key, text in sheet.labels.items()]
+    return lines
+
+
+def _head(sheet: Layout) -> list[str]:
+    """The keys before ``rows``."""
+    lines = [f"name: {_word(sheet.name)}"]
+    if sheet.description:
+        lines.append(f"description: {_quoted(sheet.description)}")
+    lines += [f"source: {_quoted(sheet.source)}", f"dice: {_flow(list(sheet.dice))}"]
+    own = {
+        name: hex_code for name, hex_code in sheet.colours.items() if PALETTE.get(name) != hex_code
+    }
+    if own:
+        lines.append("colours:")
+        lines += [f"  {_word(name)}: {_quoted(hex_code)}" for name, hex_code in own.items()]
+    if sheet.number_range != _DEFAULTS.number_range or not sheet.each_number_once:
+        low, high = sheet.number_range
+        lines += ["numbers:", f"  from: {low}", f"  to: {high}"]
+        lines.append(f"  each_once: {str(sheet.each_number_once).lower()}")
+    return lines
+
+
+def text(sheet: Layout, comments: Sequence[str]) -> str:
+    """The YAML of ``sheet``, headed by :data:`MAGIC` and ``comments`` (one ``#`` line each;
+    the first continues the magic line). Loading it gives back ``sheet`` (but its ``doc``)."""
+    first, *rest = comments
+    lines = [f"{MAGIC} {first}".rstrip(), *(f"# {line}".rstrip() for line in rest)]
+    lines += _head(sheet)
+    lines.append("rows:")
+    for row in sheet.rows:
+        lines += _row(row)
+    lines += _settings(sheet)
+    return "\n".join(lines) + "\n"
