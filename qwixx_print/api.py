@@ -67,11 +67,13 @@ def pdf_bytes(
     paper: str = "a4",
     per_page: int = 8,
     lang: str = labels.DEFAULT_LANG,
+    seed: int = 0,
 ) -> bytes:
     """The PDF that :func:`render` writes, as bytes: the same bytes as the CLI's file for
-    the same options (reportlab's invariant mode: no date, no random document id)."""
+    the same options and ``seed`` (reportlab's invariant mode: no date, no random document
+    id)."""
     whole = io.BytesIO()
-    render(sheets, pages, whole, paper, per_page, lang)
+    render(sheets, pages, whole, paper, per_page, lang, seed)
     return whole.getvalue()
 
 
@@ -92,12 +94,13 @@ def render(
     paper: str = "a4",
     per_page: int = 8,
     lang: str = labels.DEFAULT_LANG,
+    seed: int = 0,
 ) -> None:
     """Write the PDF of ``pages`` pages per layout in ``sheets`` to ``stream``, labels in
-    ``lang`` (see :func:`qwixx_print.draw.render`)."""
+    ``lang``, lucky numbers drawn from ``seed`` (see :func:`qwixx_print.draw.render`)."""
     from qwixx_print import draw
 
-    draw.render(sheets, pages, stream, paper=paper, per_page=per_page, lang=lang)
+    draw.render(sheets, pages, stream, paper=paper, per_page=per_page, lang=lang, seed=seed)
 
 
 def preview(sheet: Layout, out: Path, lang: str = labels.DEFAULT_LANG) -> Path:
@@ -132,13 +135,26 @@ def print_sheets(
     paper: str = "a4",
     per_page: int = 8,
     lang: str = labels.DEFAULT_LANG,
+    seed: int = 0,
 ) -> Path | None:
     """Render ``sheets`` to ``out`` (``None``: standard output), atomically; return ``out``.
+    ``seed`` draws the lucky numbers of sheets that have them (RULES.md §4 Longo): the same
+    seed gives the same PDF, byte for byte.
 
     Raises OutputError when standard output is a terminal, closed or full, or ``out`` cannot
     be written.
     """
-    return _write_pdf(out, lambda stream: render(sheets, pages, stream, paper, per_page, lang))
+    return _write_pdf(
+        out, lambda stream: render(sheets, pages, stream, paper, per_page, lang, seed)
+    )
+
+
+def new_seed() -> int:
+    """A fresh seed for the lucky numbers of a print run (0 to 999999), from the system's
+    randomness: ``--seed`` gives it back to reprint the same pages."""
+    import random
+
+    return random.SystemRandom().randrange(1_000_000)
 
 
 def _write_pdf(out: Path | None, write: Callable[[BinaryIO], None]) -> Path | None:

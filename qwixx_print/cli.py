@@ -155,7 +155,10 @@ def _given(*params: str) -> list[str]:
 
 
 paper_option = click.option(
-    "--paper", type=click.Choice(list(PAPERS)), default="a4", show_default=True
+    "--paper",
+    type=click.Choice(list(PAPERS), case_sensitive=False),
+    default="a4",
+    show_default=True,
 )
 per_page_option = click.option(
     "--per-page",
@@ -166,7 +169,7 @@ per_page_option = click.option(
 )
 lang_option = click.option(
     "--lang",
-    type=click.Choice(LANGUAGES),
+    type=click.Choice(LANGUAGES, case_sensitive=False),
     default=DEFAULT_LANG,
     show_default=True,
     help="Language of the printed labels.",
@@ -179,7 +182,7 @@ def _refuse_with_preview(names: tuple[str, ...]) -> None:
     shapes the PDF (``--out``, ``--pages``, ``--paper``, ``--per-page``) given beside it."""
     if len(names) > 1:
         raise UserError(f"--preview shows one layout, got {len(names)}: {', '.join(names)}")
-    given = _given("out", "pages", "paper", "per_page")
+    given = _given("out", "pages", "paper", "per_page", "seed")
     if given:
         verb, it = ("does", "it") if len(given) == 1 else ("do", "them")
         raise UserError(
@@ -215,6 +218,13 @@ def _refuse_with_preview(names: tuple[str, ...]) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Write one sheet as a PNG picture to this file instead of the PDF.",
 )
+@click.option(
+    "--seed",
+    type=WholeNumber(0, 999_999),
+    metavar="N",
+    help="Draw the lucky numbers (Longo) from this seed: the same seed prints the same "
+    "pages. Default: a new one, shown when used.",
+)
 def print_command(
     names: tuple[str, ...],
     out: Path | None,
@@ -223,6 +233,7 @@ def print_command(
     per_page: str,
     lang: str,
     preview: Path | None,
+    seed: int | None,
 ) -> None:
     """Write a PDF of LAYOUT sheets (several layouts: one after the other)."""
     from qwixx_print import api
@@ -236,9 +247,14 @@ def print_command(
     if out is None:
         out = api.default_out(sheets, names)
     target = None if str(out) == "-" else out
-    api.print_sheets(sheets, target, pages, paper, int(per_page), lang)
+    drawn = any(sheet.lucky_draw is not None for sheet in sheets)
+    if seed is None:
+        seed = api.new_seed() if drawn else 0
+    api.print_sheets(sheets, target, pages, paper, int(per_page), lang, seed)
     count = pages * len(sheets)
     summary = f"{counted(count, 'page')}, {counted(count * int(per_page), 'sheet')}"
+    if drawn:
+        summary += f", lucky numbers of --seed {seed}"
     click.echo(
         f"wrote {target or 'standard output'}: {summary} ({', '.join(s.name for s in sheets)})",
         err=target is None,

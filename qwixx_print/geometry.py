@@ -27,6 +27,9 @@ MARK_GAP = 1.0
 
 MIN_FIELD = 6.0
 """Smallest field side, mm, for crosses made with a pencil at a game table (issue 2)."""
+MIN_FIELD_W = 5.0
+"""Narrowest field, mm, when a row of 14 or 15 fields (Longo's d8 rows, RULES.md §4) cannot
+give 6 mm: its fields stay at least :data:`MIN_FIELD` tall (decision, RULES.md §6)."""
 MIN_BAR_CELL = 4.0
 """Narrowest bonus bar cell, mm: its square is crossed with a pencil too (issue 3)."""
 
@@ -56,6 +59,12 @@ _BAND_PER_FIELD = 1.25
 """Tallest band for its field's height (before padding): the classic sheet's bands (1.21)
 fit; the room rows cannot use goes to the gaps between them."""
 _BONUS_LABEL_W = 10.0
+_BONUS_ROW_H = 4.6
+"""Height of a bonus row's strip between two rows (Big Points, RULES.md §4), mm."""
+MIN_DIAMOND_CELL = 7.0
+"""Narrowest cell of an X-Change diamond, mm: room for the diamond and its two numbers."""
+_DIAMOND_H = 6.0
+"""Height of the strip of X-Change diamonds, mm."""
 
 
 class Box(NamedTuple):
@@ -106,6 +115,10 @@ class SheetBoxes(NamedTuple):
     total labels must stay in.
     ``bonus_label`` is the room left of the bonus bar for its label; ``legend_cells`` one
     cell per power of the layout inside ``legend`` (RULES.md §2 Bonuskette, Kräfte).
+    RULES.md §4: ``bonus_rows`` one square per cell of each bonus row (its round cell's
+    bounds); ``diamonds`` one square per X-Change diamond; ``lucky`` a square per lucky
+    number, beside the penalties; ``slip`` the box of the slip's name, right in the header.
+    On a sheet with a framed group, ``totals`` holds a box for its points before the total.
     """
 
     width: float
@@ -122,6 +135,10 @@ class SheetBoxes(NamedTuple):
     total_label: Box
     bonus_label: Box | None = None
     legend_cells: tuple[Box, ...] = ()
+    bonus_rows: tuple[tuple[Box, ...], ...] = ()
+    diamonds: tuple[Box, ...] = ()
+    lucky: tuple[Box, ...] = ()
+    slip: Box | None = None
 
 
 def _slots(layout: Layout) -> int:
@@ -153,7 +170,8 @@ def _shared_band(layout: Layout) -> float:
     """Height of a band if the rows shared their whole area, mm."""
     bottom, top = _rows_area(layout)
     n = len(layout.rows)
-    return (top - bottom - _ROW_GAP * (n - 1)) / n
+    strips = len(layout.bonus_rows) * (_BONUS_ROW_H + _ROW_GAP)
+    return (top - bottom - strips - _ROW_GAP * (n - 1)) / n
 
 
 def _field_height(layout: Layout, field_w: float) -> float:
@@ -193,12 +211,23 @@ def fit_problems(layout: Layout) -> list[rules.Problem]:
             )
         )
     field_w, field_h = field_size(layout)
-    if min(field_w, field_h) < MIN_FIELD:
+    if field_h < MIN_FIELD or field_w < MIN_FIELD_W:
         problems.append(
             rules.Problem(
                 ("rows",),
-                f"fields would be {field_w:.1f} x {field_h:.1f} mm, below {MIN_FIELD:g} mm: "
-                "use fewer rows or fields",
+                f"fields would be {field_w:.1f} x {field_h:.1f} mm, below {MIN_FIELD:g} mm "
+                f"tall and {MIN_FIELD_W:g} mm wide: use fewer rows or fields",
+            )
+        )
+    if layout.lucky_draw is not None:
+        problems += _lucky_room(layout)
+    most_diamonds = int((SHEET_W - 2 * _PAD) // MIN_DIAMOND_CELL)
+    if len(layout.diamonds) > most_diamonds:
+        problems.append(
+            rules.Problem(
+                ("diamonds",),
+                f"{len(layout.diamonds)} diamonds would be narrower than "
+                f"{MIN_DIAMOND_CELL:g} mm: use at most {most_diamonds}",
             )
         )
     if layout.bonus_bar:
@@ -213,6 +242,22 @@ def fit_problems(layout: Layout) -> list[rules.Problem]:
                 )
             )
     return problems
+
+
+def _lucky_room(layout: Layout) -> list[rules.Problem]:
+    """The lucky clovers (Longo, RULES.md §4) fit between the penalty boxes and the total
+    line, or a problem saying how many fit."""
+    boxes = sheet_boxes(layout)
+    left = boxes.penalties[-1].right + 0.5
+    if boxes.lucky[0].x >= left:
+        return []
+    return [
+        rules.Problem(
+            ("lucky", "count"),
+            f"{len(boxes.lucky)} lucky numbers do not fit between the penalty boxes and the "
+            "total line: use fewer lucky numbers or penalty boxes",
+        )
+    ]
 
 
 def powers(layout: Layout) -> tuple[str, ...]:
@@ -232,7 +277,14 @@ def _rows_area(layout: Layout) -> tuple[float, float]:
     """Bottom and top y of the area the rows share, mm."""
     has_bar, has_legend = _strips(layout)
     bottom = _PAD + _SCORE_H + _TOTAL_H + 1.0 + _STRIP_H * (has_bar + has_legend)
+    bottom += _DIAMOND_H if layout.diamonds else 0.0
     return bottom, SHEET_H - _PAD - _HEADER_H
+
+
+def _bonus_after(layout: Layout) -> set[int]:
+    """Indexes of the rows a bonus row follows (Big Points, RULES.md §4)."""
+    index = {row.id: i for i, row in enumerate(layout.rows)}
+    return {index[b.between[0]] for b in layout.bonus_rows if b.between[0] in index}
 
 
 def _band_height(layout: Layout) -> float:
@@ -276,7 +328,8 @@ def _total_line(layout: Layout) -> tuple[tuple[Box, ...], tuple[tuple[str, Box],
     power fields ``+`` the power points (RULES.md §2 Kräfte: they count at the end), ``=``
     the total. Boxes are 7 mm wide, 6 mm when there are more than six."""
     n = len(layout.rows)
-    extra = ["+"] if powers(layout) else []
+    framed = any(f.framed for row in layout.rows for f in row.fields)
+    extra = ["+"] * (bool(powers(layout)) + framed)
     ops = ["+"] * (n - 1) + ["\u2212", *extra, "="]
     box_w, total_w, op_w, h = 7.0 if len(ops) <= 6 else 6.0, 9.0, 2.6, 5.2
     widths = [box_w] * len(ops) + [total_w]
@@ -297,14 +350,25 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
     :data:`SHEET_H` mm), top to bottom: title, rows, bonus bar, legend, score table,
     penalties and total line. Fewer sheets per page scale this whole drawing up."""
     (bottom, top), band_h, n = _rows_area(layout), _band_height(layout), len(layout.rows)
-    spare = max(0.0, top - bottom - n * band_h - (n - 1) * _ROW_GAP)  # > 0: bands capped
+    after = _bonus_after(layout)
+    strips = len(after) * (_BONUS_ROW_H + _ROW_GAP)
+    spare = max(0.0, top - bottom - strips - n * band_h - (n - 1) * _ROW_GAP)  # bands capped
     gap = _ROW_GAP + spare / (n + 1)  # the room bands cannot use, spread evenly
-    rows = tuple(  # from the top down
-        _row_boxes(layout, i, top - spare / (n + 1) - (i + 1) * band_h - i * gap, band_h)
-        for i in range(n)
-    )
+    rows, bonus_ys, y = [], [], top - spare / (n + 1)  # from the top down
+    for i in range(n):
+        y -= band_h
+        rows.append(_row_boxes(layout, i, y, band_h))
+        y -= gap
+        if i in after:
+            y -= _BONUS_ROW_H
+            bonus_ys.append((i, y))
+            y -= _ROW_GAP
     has_bar, has_legend = _strips(layout)
     strip_y = _PAD + _TOTAL_H + 1.0 + _SCORE_H
+    diamonds: tuple[Box, ...] = ()
+    if layout.diamonds:
+        diamonds = _strip_cells(len(layout.diamonds), strip_y + 0.3, _DIAMOND_H - 0.6)
+        strip_y += _DIAMOND_H
     bonus_bar: tuple[Box, ...] = ()
     bonus_label = legend = None
     legend_cells: tuple[Box, ...] = ()
@@ -323,11 +387,12 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
         for k in range(layout.penalty_boxes)
     )
     totals, operators = _total_line(layout)
+    title = Box(_PAD, SHEET_H - _PAD - _HEADER_H, SHEET_W - 2 * _PAD, _HEADER_H)
     return SheetBoxes(
         width=SHEET_W,
         height=SHEET_H,
-        title=Box(_PAD, SHEET_H - _PAD - _HEADER_H, SHEET_W - 2 * _PAD, _HEADER_H),
-        rows=rows,
+        title=title,
+        rows=tuple(rows),
         bonus_bar=bonus_bar,
         legend=legend,
         score_cells=score_cells,
@@ -339,7 +404,31 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
         total_label=Box(totals[0].x, totals[-1].top + 0.05, totals[-1].right - totals[0].x, 2.3),
         bonus_label=bonus_label,
         legend_cells=legend_cells,
+        bonus_rows=tuple(_bonus_cells(rows[i], y) for i, y in bonus_ys),
+        diamonds=diamonds,
+        lucky=_lucky_boxes(layout, penalties, totals[0]),
+        slip=Box(title.right - 4.5, title.y + 0.2, 4.5, title.h - 0.4) if layout.slips else None,
     )
+
+
+def _bonus_cells(above: RowBoxes, y: float) -> tuple[Box, ...]:
+    """The round cells of a bonus row in the strip at ``y``, one under each field of the
+    row ``above`` (aligned by column, RULES.md §4 Big Points), as their squares."""
+    side = _BONUS_ROW_H - 0.2
+    return tuple(Box(f.cx - side / 2, y + 0.1, side, side) for f in above.fields)
+
+
+def _lucky_boxes(layout: Layout, penalties: tuple[Box, ...], total: Box) -> tuple[Box, ...]:
+    """Squares for the sheet's lucky numbers (Longo, RULES.md §4) between the penalty boxes
+    and the total line, centred there."""
+    draw = layout.lucky_draw
+    if draw is None:
+        return ()
+    side, gap = 5.0, 1.0
+    left = penalties[-1].right if penalties else _PAD
+    width = draw.count * side + (draw.count - 1) * gap
+    x = (left + total.x - width) / 2
+    return tuple(Box(x + k * (side + gap), _PAD + 0.5, side, side) for k in range(draw.count))
 
 
 class Line(NamedTuple):

@@ -49,8 +49,9 @@ _NO_SIZES = {
 }
 
 MAX_ROWS = 5
-MAX_FIELDS = 13
-"""Most fields a row may have: 13 fields + lock still give fields of 6 mm on the sheet."""
+MAX_FIELDS = 15
+"""Most fields a row may have: 15, as on Longo's d8 rows (2..16 less one; RULES-more.md §4);
+13 fields + lock still give square fields of 6 mm, 15 fields 5.3 mm wide ones."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,8 @@ class Field:
 
     ``colour`` is a colour name of the layout; ``double`` counts two crosses (Doppelt),
     ``bonus`` is a boxed field feeding the bonus bar (Bonuskette), ``power`` a power symbol
-    (Kräfte); RULES.md §2.
+    (Kräfte); RULES.md §2. ``framed``: one of the framed group that scores as an extra row
+    with the score table (Connected Steps, RULES.md §4).
     """
 
     number: int
@@ -67,6 +69,7 @@ class Field:
     double: bool = False
     bonus: bool = False
     power: str | None = None
+    framed: bool = False
 
 
 @dataclass(frozen=True)
@@ -98,12 +101,54 @@ class Row:
 
 
 @dataclass(frozen=True)
+class BonusRow:
+    """A bonus row between two colour rows (Big Points, RULES.md §4): one round cell per
+    column of its neighbours, ``between`` the ids of the row above and the row below; a cell
+    carries their number of that column and counts as a cross for both."""
+
+    id: str
+    between: tuple[str, str]
+
+
+End = tuple[str, int]
+"""One end of a link: (row id, 0-based field index)."""
+
+Link = tuple[End, End]
+"""Two linked fields (Connected Chain, RULES.md §4): crossing one crosses the other."""
+
+
+@dataclass(frozen=True)
+class Slip:
+    """One of a layout's slips (Connected Chain A-E, RULES.md §4): a ``name`` printed on the
+    sheet and its ``links``. The imposition deals the slips out across a page in order."""
+
+    name: str
+    links: tuple[Link, ...]
+
+
+@dataclass(frozen=True)
+class LuckyDraw:
+    """Lucky numbers drawn per sheet (Longo, RULES.md §4): ``count`` different numbers from
+    ``low``..``high``."""
+
+    count: int
+    low: int
+    high: int
+
+
+@dataclass(frozen=True)
 class Layout:
     """A whole score sheet: rows, lock, penalties, score table, labels.
 
     ``colours`` maps every colour name used to sRGB hex; ``dice`` are the coloured dice.
     ``score_table`` is ``None`` for the standard table n(n+1)/2 up to ``max_counted``.
     ``doc`` is the YAML it came from, used to locate problems (``None`` for built layouts).
+
+    RULES.md §4: ``lock_fields``, the last N fields of every row lock it (Longo: 2);
+    ``bonus_rows`` (Big Points); ``slips`` of linked pairs, ``slip`` the one this sheet is
+    and ``links`` its pairs (Connected); ``diamonds``, the side track of two-number fields
+    (X-Change); ``lucky_draw``, how lucky numbers are drawn, and ``lucky``, this sheet's
+    (Longo). A sheet's own values are set with :meth:`sheet`.
     """
 
     name: str
@@ -122,7 +167,37 @@ class Layout:
     description: str = ""
     source: str = ""
     aliases: tuple[str, ...] = ()
+    lock_fields: int = 1
+    bonus_rows: tuple[BonusRow, ...] = ()
+    slips: tuple[Slip, ...] = ()
+    slip: str = ""
+    links: tuple[Link, ...] = ()
+    diamonds: tuple[tuple[int, int], ...] = ()
+    lucky_draw: LuckyDraw | None = None
+    lucky: tuple[int, ...] = ()
     doc: Doc | None = field(default=None, compare=False, repr=False)
+
+    def sheet(self, slip: str | None = None, lucky: tuple[int, ...] | None = None) -> Layout:
+        """This layout as the sheet of slip ``slip`` (by name) with the lucky numbers
+        ``lucky``; ``None`` keeps the current one. Raises LayoutError for an unknown slip."""
+        changes: dict[str, object] = {}
+        if slip is not None and slip != self.slip:
+            found = next((s for s in self.slips if s.name == slip), None)
+            if found is None:
+                names = ", ".join(s.name for s in self.slips) or "none"
+                raise LayoutError(f"the layout {self.name} has no slip '{slip}' (slips: {names})")
+            changes.update(slip=found.name, links=found.links)
+        if lucky is not None:
+            changes["lucky"] = tuple(lucky)
+        if not changes:
+            return self
+        import dataclasses
+
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    def lock_start(self, row: Row) -> int:
+        """Index of the first field of ``row`` that locks it (the last ``lock_fields``)."""
+        return len(row.fields) - self.lock_fields
 
     def locate(self, place: Place, text: str) -> str:
         """A one-line message for ``text`` at ``place``, with file and line when known."""
@@ -143,6 +218,11 @@ _TOP_KEYS = (
     "penalties",
     "scoring",
     "bonus_bar",
+    "bonus_rows",
+    "links",
+    "slips",
+    "diamonds",
+    "lucky",
     "labels",
 )
 
@@ -179,7 +259,7 @@ def _field(node: Node, row_colour: str | None, table: dict[str, str], low: int, 
         if row_colour is None:
             node.fail("this row has no colour: write the field as {number: N, colour: NAME}")
         return Field(node.integer(low, high), row_colour)
-    keys = node.mapping(("number",), ("colour", "double", "bonus", "power"), _NO_SIZES)
+    keys = node.mapping(("number",), ("colour", "double", "bonus", "power", "framed"), _NO_SIZES)
     colour = _colour(keys["colour"], table) if "colour" in keys else row_colour
     if colour is None:
         node.fail("missing key 'colour' (the row has none)")
@@ -189,6 +269,7 @@ def _field(node: Node, row_colour: str | None, table: dict[str, str], low: int, 
         double=keys["double"].boolean() if "double" in keys else False,
         bonus=keys["bonus"].boolean() if "bonus" in keys else False,
         power=keys["power"].text(30) if "power" in keys else None,
+        framed=keys["framed"].boolean() if "framed" in keys else False,
     )
 
 
@@ -259,11 +340,12 @@ def from_doc(doc: Doc, default_name: str) -> Layout:
         dice = tuple(_colour(item, table) for item in top["dice"].sequence(1, 8, "dice"))
     else:
         dice = tuple(dict.fromkeys(f.colour for r in rows for f in r.fields))
-    lock = top["lock"].mapping((), ("threshold",)) if "lock" in top else {}
+    lock = top["lock"].mapping((), ("threshold", "fields")) if "lock" in top else {}
     penalties = top["penalties"].mapping((), ("boxes", "points")) if "penalties" in top else {}
     scoring = top["scoring"].mapping((), ("max_counted", "table")) if "scoring" in top else {}
     table_nodes = scoring["table"].sequence(1, 40) if "table" in scoring else None
     labels = {k: v.text(200) for k, v in top["labels"].items()} if "labels" in top else {}
+    slips = _slips(top, rows)
     return Layout(
         name=_name(top["name"]) if "name" in top else default_name,
         rows=rows,
@@ -285,8 +367,80 @@ def from_doc(doc: Doc, default_name: str) -> Layout:
         aliases=tuple(_alias(n) for n in top["aliases"].sequence(0, 10))
         if "aliases" in top
         else (),
+        lock_fields=_int_in(lock, "fields", 1, 1, 3),
+        bonus_rows=tuple(_bonus_row(n) for n in top["bonus_rows"].sequence(1, 4, "bonus rows"))
+        if "bonus_rows" in top
+        else (),
+        slips=slips,
+        slip=slips[0].name if slips else "",
+        links=slips[0].links if slips else _links(top["links"], rows) if "links" in top else (),
+        diamonds=tuple(_diamond(n, low, high) for n in top["diamonds"].sequence(1, 20, "diamonds"))
+        if "diamonds" in top
+        else (),
+        lucky_draw=_lucky(top["lucky"], low, high) if "lucky" in top else None,
         doc=doc,
     )
+
+
+def _bonus_row(node: Node) -> BonusRow:
+    keys = node.mapping(("id", "between"))
+    row_id = keys["id"].text(30)
+    if not _ID.fullmatch(row_id):
+        keys["id"].fail(f"row id '{row_id}' must be a lowercase word (letters, digits, - or _)")
+    pair = keys["between"].sequence(2, 2, "row ids")
+    return BonusRow(row_id, (pair[0].text(30), pair[1].text(30)))
+
+
+def _end(node: Node, rows: tuple[Row, ...]) -> End:
+    """A link end written ``ROW NUMBER`` (``red 6``): the row's field holding that number."""
+    parts = node.text(40).split()
+    row = next((r for r in rows if parts and r.id == parts[0]), None)
+    if len(parts) != 2 or row is None or not parts[1].isdigit():
+        ids = ", ".join(r.id for r in rows)
+        node.fail(f"write a link end as 'ROW NUMBER', e.g. '{rows[0].id} 6' (rows: {ids})")
+    number = int(parts[1])
+    index = next((i for i, f in enumerate(row.fields) if f.number == number), None)
+    if index is None:
+        node.fail(f"row {row.id} has no field {number}")
+    return row.id, index
+
+
+def _links(node: Node, rows: tuple[Row, ...]) -> tuple[Link, ...]:
+    links = []
+    for pair in node.sequence(1, 30, "links"):
+        a, b = pair.sequence(2, 2, "ends")
+        links.append((_end(a, rows), _end(b, rows)))
+    return tuple(links)
+
+
+def _slips(top: dict[str, Node], rows: tuple[Row, ...]) -> tuple[Slip, ...]:
+    """The ``slips`` (each a name and links); a layout has ``links`` (one sheet) or slips,
+    and its sheet is the first slip's until :meth:`Layout.sheet` picks another."""
+    if "links" in top and "slips" in top:
+        top["slips"].fail("a layout has links (one sheet) or slips (several), not both")
+    if "slips" not in top:
+        return ()
+    slips: list[Slip] = []
+    for node in top["slips"].sequence(1, 26, "slips"):
+        keys = node.mapping(("name", "links"))
+        name = keys["name"].text(3)
+        if any(s.name == name for s in slips):
+            keys["name"].fail(f"the slip name '{name}' is used twice")
+        slips.append(Slip(name, _links(keys["links"], rows)))
+    return tuple(slips)
+
+
+def _diamond(node: Node, low: int, high: int) -> tuple[int, int]:
+    pair = node.sequence(2, 2, "numbers")
+    return pair[0].integer(low, high), pair[1].integer(low, high)
+
+
+def _lucky(node: Node, low: int, high: int) -> LuckyDraw:
+    keys = node.mapping(("count",), ("from", "to"))
+    first = _int_in(keys, "from", low, low, high)
+    last = _int_in(keys, "to", high, first, high)
+    count = keys["count"].integer(1, min(4, last - first + 1))
+    return LuckyDraw(count, first, last)
 
 
 def load(path: Path, shown: str | None = None) -> Layout:

@@ -14,7 +14,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -37,13 +37,26 @@ Numbers = Mapping[str, tuple[int, ...]]
 @dataclass(frozen=True)
 class Player:
     """One player's filled-in sheet: ``crosses`` and ``again`` (Nochmal small boxes) map row
-    ids to numbers; ``place`` is the player's place in the marks file (``("players", 0)``)."""
+    ids to numbers; ``place`` is the player's place in the marks file (``("players", 0)``).
+    RULES.md §4: ``bonus`` maps bonus row ids to the numbers of their crossed cells (Big
+    Points), ``diamonds`` lists the crossed X-Change diamonds as printed (``8/5``), ``slip``
+    names the player's slip (Connected Chain) and ``lucky`` holds their lucky numbers
+    (Longo)."""
 
     name: str
     crosses: Numbers
     again: Numbers
     penalties: int
     place: Place
+    bonus: Numbers = field(default_factory=dict)
+    diamonds: tuple[str, ...] = ()
+    slip: str | None = None
+    lucky: tuple[int, ...] | None = None
+
+    def sheet(self, layout: Layout) -> Layout:
+        """``layout`` as this player's sheet (their slip and lucky numbers). Raises
+        LayoutError for a slip the layout lacks."""
+        return layout.sheet(self.slip, self.lucky)
 
 
 @dataclass(frozen=True)
@@ -119,13 +132,23 @@ def _layout(node: Node, base: Path, find: Callable[[str], Layout]) -> Layout:
 
 
 def _player(node: Node) -> Player:
-    keys = node.mapping(("name",), ("crosses", "again", "penalties"))
+    keys = node.mapping(
+        ("name",), ("crosses", "again", "bonus", "diamonds", "slip", "lucky", "penalties")
+    )
     return Player(
         name=keys["name"].text(40),
         crosses=_numbers(keys.get("crosses")),
         again=_numbers(keys.get("again")),
         penalties=keys["penalties"].integer(0, 99) if "penalties" in keys else 0,
         place=node.place,
+        bonus=_numbers(keys.get("bonus")),
+        diamonds=tuple(n.text(7) for n in keys["diamonds"].sequence(0, 20))
+        if "diamonds" in keys
+        else (),
+        slip=keys["slip"].text(3) if "slip" in keys else None,
+        lucky=tuple(n.integer(0, 99) for n in keys["lucky"].sequence(1, 4))
+        if "lucky" in keys
+        else None,
     )
 
 
@@ -148,11 +171,18 @@ def score(marks: Marks) -> Game:
     sheets = {}
     for player in marks.players:
         try:
+            sheet = player.sheet(marks.layout)
+        except LayoutError as exc:
+            raise _violation(
+                marks, (*player.place, "slip"), player.name, RuleViolation(str(exc))
+            ) from None
+        _check_own(marks, player, sheet)
+        try:
             sheets[player.name] = rules.score_sheet(
-                marks.layout, player.crosses, player.penalties, player.again
+                sheet, player.crosses, player.penalties, player.again, player.bonus
             )
         except rules.RowViolation as exc:
-            key = "crosses" if exc.row in player.crosses else "again"
+            key = next((k for k, v in _keyed(player) if exc.row in v), "crosses")
             raise _violation(
                 marks, (*player.place, key, exc.row), f"{player.name}, {exc.row}", exc
             ) from None
@@ -166,6 +196,33 @@ def score(marks: Marks) -> Game:
     return Game(marks, sheets, rules.ranking(totals))
 
 
+def _check_own(marks: Marks, player: Player, sheet: Layout) -> None:
+    """The player's slip, lucky numbers and diamonds against their ``sheet`` (RULES.md §4);
+    raises RuleViolation located at the key that is wrong."""
+    given = _given(marks, player)
+    try:
+        rules.check_own(sheet, player.slip, player.lucky)
+    except RuleViolation as exc:
+        where = (*player.place, "lucky") if "lucky" in given else player.place
+        raise _violation(marks, where, player.name, exc) from None
+    try:
+        rules.diamond_positions(sheet, player.diamonds)
+    except RuleViolation as exc:
+        raise _violation(marks, (*player.place, "diamonds"), player.name, exc) from None
+
+
+def _given(marks: Marks, player: Player) -> dict[str, object]:
+    """The keys written for ``player`` in the marks file."""
+    node: object = marks.doc.root
+    for key in player.place:
+        node = node[key]  # type: ignore[index]
+    return node if isinstance(node, dict) else {}
+
+
+def _keyed(player: Player) -> list[tuple[str, Numbers]]:
+    return [("crosses", player.crosses), ("again", player.again), ("bonus", player.bonus)]
+
+
 def _violation(marks: Marks, place: Place, who: str, exc: RuleViolation) -> RuleViolation:
     doc = marks.doc
     return RuleViolation(located(doc.file, doc.line(place), who, str(exc)))
@@ -173,14 +230,16 @@ def _violation(marks: Marks, place: Place, who: str, exc: RuleViolation) -> Rule
 
 def summary(game: Game) -> dict[str, Any]:
     """The scored game as plain data (the ``--json`` output, docs/scoring.md): layout,
-    players (rows, penalties, penalty points as a negative number, powers, total) and the
-    ranking with ``tie`` set on shared places."""
+    players (their slip and lucky numbers where given, rows, penalties, penalty points as a
+    negative number, powers, bonus rows and the framed group where the sheet has them,
+    total) and the ranking with ``tie`` set on shared places."""
     places = [place for place, _, _ in game.ranking]
     return {
         "layout": game.marks.layout.name,
         "players": [
             {
                 "name": name,
+                **_own_values(game, name),
                 "rows": [
                     {"row": row, "crosses": s.crosses, "locked": s.locked, "points": s.points}
                     for row, s in sheet.rows.items()
@@ -190,6 +249,7 @@ def summary(game: Game) -> dict[str, Any]:
                 "powers": [
                     {"power": e.power, "row": e.row, "points": e.points} for e in sheet.powers
                 ],
+                **_more(game.marks.layout, sheet),
                 "total": sheet.total,
             }
             for name, sheet in game.sheets.items()
@@ -201,15 +261,44 @@ def summary(game: Game) -> dict[str, Any]:
     }
 
 
+def _own_values(game: Game, name: str) -> dict[str, Any]:
+    """A player's slip and lucky numbers as their marks give them (RULES.md §4), if any."""
+    player = next(p for p in game.marks.players if p.name == name)
+    own: dict[str, Any] = {}
+    if player.slip is not None:
+        own["slip"] = player.slip
+    if player.lucky is not None:
+        own["lucky"] = list(player.lucky)
+    return own
+
+
+def _more(layout: Layout, sheet: rules.SheetScore) -> dict[str, Any]:
+    """The JSON of RULES.md §4's scores: bonus rows' crosses, the framed group's."""
+    more: dict[str, Any] = {}
+    if sheet.bonus:
+        more["bonus_rows"] = [{"row": row, "crosses": n} for row, n in sheet.bonus.items()]
+    if _has_framed(layout):
+        more["framed"] = {"crosses": sheet.framed, "points": sheet.framed_points}
+    return more
+
+
 def as_json(game: Game) -> str:
     """:func:`summary` as indented JSON text (UTF-8 names kept), ending in a newline."""
     return json.dumps(summary(game), ensure_ascii=False, indent=2) + "\n"
 
 
-def _sheet_lines(sheet: rules.SheetScore) -> list[tuple[str, str, str]]:
+def _has_framed(layout: Layout) -> bool:
+    return any(f.framed for row in layout.rows for f in row.fields)
+
+
+def _sheet_lines(layout: Layout, sheet: rules.SheetScore) -> list[tuple[str, str, str]]:
     lines = [("row", "crosses", "points")]
     for row, s in sheet.rows.items():
         lines.append((row, f"{s.crosses}{' locked' if s.locked else ''}", str(s.points)))
+    for row, n in sheet.bonus.items():  # Big Points: counted in the rows beside it
+        lines.append((f"{row} (bonus)", str(n), ""))
+    if _has_framed(layout):
+        lines.append(("framed", str(sheet.framed), str(sheet.framed_points)))
     lines.append(("penalties", str(sheet.penalties), str(-sheet.penalty_points)))
     for e in sheet.powers:
         lines.append((f"power {e.power}{f' ({e.row})' if e.row else ''}", "", f"+{e.points}"))
@@ -222,7 +311,7 @@ def table(game: Game) -> str:
     points, power effects and the total, then the ranking (ties marked ``tie``)."""
     out = []
     for name, sheet in game.sheets.items():
-        lines = _sheet_lines(sheet)
+        lines = _sheet_lines(game.marks.layout, sheet)
         w0, w1, w2 = (max(len(line[k]) for line in lines) for k in range(3))
         out.append(f"{name} ({game.marks.layout.name})")
         out += [f"  {a:<{w0}}  {b:>{w1}}  {c:>{w2}}" for a, b, c in lines]

@@ -47,8 +47,7 @@ def to_stdout(data: str | bytes) -> None:
     stream = stdout()
     try:
         if isinstance(data, bytes):
-            stream.buffer.write(data)
-            stream.buffer.flush()
+            _write_all(stream, data)
         else:
             stream.write(data)
             stream.flush()
@@ -56,6 +55,22 @@ def to_stdout(data: str | bytes) -> None:
         raise
     except OSError as exc:
         raise OutputError(f"-: cannot write to standard output ({exc.strerror})") from None
+
+
+def _write_all(stream: TextIO, data: bytes) -> None:
+    """Write ``data`` to the file under ``stream`` until all of it is written: a pipe whose
+    reader stops mid-way takes part of a large write, and only the next write fails (with
+    BrokenPipeError), so a short write is never taken for the whole."""
+    stream.flush()
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError):  # io.UnsupportedOperation: a stream in memory (tests)
+        stream.buffer.write(data)
+        stream.buffer.flush()
+        return
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
 
 
 def drop_stdout() -> None:
@@ -97,7 +112,8 @@ def write_atomically(path: Path, write: Callable[[BinaryIO], None], kind: Kind =
     written to directly and never replaced. A file path must end in ``kind.suffix``, and an
     existing file there must be empty or of that ``kind`` already (see :func:`_check_kind`).
     Raises :class:`OutputError` when the folder is missing or not writable, ``path`` is a
-    folder, a file the user may not write (read-only: refused, not replaced) or cannot be
+    folder, a file the user may not write or that has no write permission for anyone (even
+    for root: read-only means "keep it"; refused, not replaced) or cannot be
     looked at (e.g. a name too long), or the checks of ``kind`` fail.
     """
     try:
@@ -115,12 +131,14 @@ def write_atomically(path: Path, write: Callable[[BinaryIO], None], kind: Kind =
         _write_in_place(path, write)
         return
     _check_kind(path, target, mode, kind)
-    if mode is not None and not os.access(target, os.W_OK):
+    if mode is not None and (not mode & 0o222 or not os.access(target, os.W_OK)):
         raise OutputError(
             f"{path}: is read-only: not replaced (make it writable, or choose another name)"
         )
     try:
-        handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
+        # the temporary name holds at most 200 characters of the target's: ~15 are added,
+        # and a file name has at most 255
+        handle, temp = tempfile.mkstemp(prefix=f".{target.name[:200]}.", suffix=".part", dir=folder)
     except OSError as exc:
         raise OutputError(f"{path}: cannot write in {folder} ({exc.strerror})") from None
     try:

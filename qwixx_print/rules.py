@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Mapping
+from itertools import pairwise
 from typing import NamedTuple
 
 from qwixx_print.doc import Place
 from qwixx_print.errors import RuleViolation, counted, named
-from qwixx_print.layout import Field, Layout, Row
+from qwixx_print.layout import Field, Layout, Link, Row
 
 MAX_LOCKS_PER_SHEET = 2
 """RULES.md §1 End: the game ends at the 2nd locked colour, so a sheet holds at most 2 locks."""
@@ -54,62 +55,87 @@ def points(layout: Layout, crosses: int) -> int:
     return score_table(layout)[counted - 1] if counted > 0 else 0
 
 
-def max_before_lock(row: Row) -> int:
-    """Most crosses a row can hold before its last field: fields (doubles count 2) and small
-    boxes under them (RULES.md §2 Doppelt, Nochmal)."""
-    before = row.fields[:-1]
+def max_before_lock(row: Row, lock_fields: int = 1) -> int:
+    """Most crosses a row can hold before its lock fields (the last ``lock_fields``; Longo 2):
+    fields (doubles count 2) and small boxes under them (RULES.md §2 Doppelt, Nochmal, §4)."""
+    before = row.fields[:-lock_fields]
     return sum(2 if f.double else 1 for f in before) + (len(before) if row.again else 0)
 
 
-def max_crosses(row: Row) -> int:
-    """Most crosses a row can hold, uncapped: everything before the lock, the last field and
-    the lock itself (classic 12, Doppelt 16, Nochmal 22; RULES.md §1, §2)."""
-    return max_before_lock(row) + 2
+def max_crosses(row: Row, lock_fields: int = 1) -> int:
+    """Most crosses a row can hold, uncapped, bonus rows left out: everything before the lock
+    fields, one lock field and the lock itself (classic 12, Doppelt 16, Nochmal 22, Longo 15;
+    RULES.md §1, §2, §4)."""
+    return max_before_lock(row, lock_fields) + 2
+
+
+def bonus_cells(layout: Layout, row: Row) -> int:
+    """Cells of the bonus rows beside ``row``: each can count as one more cross of it (Big
+    Points, RULES.md §4)."""
+    by_id = {r.id: r for r in layout.rows}
+    return sum(
+        len(by_id[b.between[0]].fields)
+        for b in layout.bonus_rows
+        if row.id in b.between and b.between[0] in by_id
+    )
 
 
 def max_counted(layout: Layout, row: Row) -> int:
-    """Most crosses of ``row`` that score: :func:`max_crosses` capped at ``max_counted``
-    (classic 12, Doppelt 16, Nochmal 22 -> 16; RULES.md §2)."""
-    return min(max_crosses(row), layout.max_counted)
+    """Most crosses of ``row`` that score: :func:`max_crosses` and its bonus cells, capped at
+    ``max_counted`` (classic 12, Doppelt 16, Nochmal 22 -> 16, Big Points 34 -> 15;
+    RULES.md §2, §4)."""
+    crosses = max_crosses(row, layout.lock_fields) + bonus_cells(layout, row)
+    return min(crosses, layout.max_counted)
 
 
 class RowScore(NamedTuple):
-    """A scored row: ``crosses`` counted (lock included, cap applied), ``locked``, ``points``."""
+    """A scored row: ``crosses`` counted (lock and bonus cells included, cap applied),
+    ``locked``, ``points``."""
 
     crosses: int
     locked: bool
     points: int
 
 
-def lock_refusal(layout: Layout, row: Row, before: int) -> str | None:
-    """``None`` when the last field of ``row`` may be crossed with ``before`` crosses before
-    it, else the rule it breaks as one line (RULES.md §1 Locking: at least ``lock_threshold``
-    crosses before the last field; seeds 000, 001, 003). Shared by scoring and play."""
+def lock_refusal(layout: Layout, row: Row, before: int, number: int | None = None) -> str | None:
+    """``None`` when a lock field of ``row`` (its last field, or the one holding ``number``)
+    may be crossed with ``before`` crosses before the lock fields, else the rule it breaks as
+    one line (RULES.md §1 Locking: at least ``lock_threshold`` crosses before; seeds 000, 001,
+    003; §4 Longo). Shared by scoring and play."""
     if before >= layout.lock_threshold:
         return None
+    shown = row.last.number if number is None else number
     return (
-        f"the {row.last.number} locks the row only after {layout.lock_threshold} crosses; "
-        f"there are {before}"
+        f"the {shown} locks the row only after {layout.lock_threshold} crosses; there are {before}"
     )
 
 
-def crosses_before_lock(row: Row, fields: Collection[int], again: Collection[int]) -> int:
-    """Crosses of ``row`` before its lock: crossed ``fields`` (0-based positions, the last
-    field left out; a double counts 2) plus crossed small boxes ``again`` (RULES.md §2
-    Doppelt, Nochmal)."""
-    last = len(row.fields) - 1
-    return sum(2 if row.fields[i].double else 1 for i in fields if i != last) + len(again)
+def crosses_before_lock(
+    row: Row, fields: Collection[int], again: Collection[int], start: int | None = None
+) -> int:
+    """Crosses of ``row`` before its lock: crossed ``fields`` (0-based positions, the lock
+    fields from ``start`` on left out, by default the last field; a double counts 2) plus
+    crossed small boxes ``again`` (RULES.md §2 Doppelt, Nochmal; §4 Longo)."""
+    start = len(row.fields) - 1 if start is None else start
+    return sum(2 if row.fields[i].double else 1 for i in fields if i < start) + len(again)
 
 
 def score_fields(
-    layout: Layout, row: Row, fields: Collection[int], again: Collection[int] = ()
+    layout: Layout,
+    row: Row,
+    fields: Collection[int],
+    again: Collection[int] = (),
+    bonus: int = 0,
 ) -> RowScore:
     """Score one row from the 0-based positions of its crossed ``fields`` and of the fields
-    whose small box is crossed (``again``, Nochmal). Crossing the last field locks the row and
-    adds the lock's cross (RULES.md §1 Locking; seeds 000, 001, 003).
+    whose small box is crossed (``again``, Nochmal), with ``bonus`` crosses of the bonus rows
+    beside it (Big Points: they score, but not toward the lock). Crossing a lock field (the
+    last, or one of the last ``lock_fields``) locks the row and adds the lock's cross
+    (RULES.md §1 Locking; seeds 000, 001, 003; §4).
 
     Raises :class:`RuleViolation` (message without player or row) when a small box is illegal
-    (RULES.md §2 Nochmal) or the last field is crossed before ``lock_threshold`` crosses.
+    (RULES.md §2 Nochmal), a lock field is crossed before ``lock_threshold`` crosses, or two
+    lock fields are crossed (Longo: the first locks the row).
     """
     last = len(row.fields) - 1
     for i in sorted(again):
@@ -120,12 +146,19 @@ def score_fields(
             raise RuleViolation(f"the last field ({number}) has no small box")
         if i not in fields:
             raise RuleViolation(f"the small box under {number} is crossed, but the {number} is not")
-    before = crosses_before_lock(row, fields, again)
-    locked = last in fields
-    refusal = lock_refusal(layout, row, before) if locked else None
+    start = layout.lock_start(row)
+    locks = sorted(i for i in fields if i >= start)
+    if len(locks) > 1:
+        a, b = row.fields[locks[0]].number, row.fields[locks[1]].number
+        raise RuleViolation(
+            f"the {a} and the {b} both lock the row: the first one crossed locks it"
+        )
+    before = crosses_before_lock(row, fields, again, start)
+    locked = bool(locks)
+    refusal = lock_refusal(layout, row, before, row.fields[locks[0]].number) if locks else None
     if refusal is not None:
         raise RuleViolation(refusal)
-    crosses = before + (2 if locked else 0)
+    crosses = before + (2 if locked else 0) + bonus
     return RowScore(min(crosses, layout.max_counted), locked, points(layout, crosses))
 
 
@@ -184,7 +217,9 @@ def validate(layout: Layout) -> list[Problem]:
     the score table is increasing and long enough; every field colour has a die; colours
     (and dice) are balanced on mixed sheets; bonus fields match the bonus bar and every bar
     colour has a one-colour row; every power symbol is on exactly two fields; no double,
-    bonus or power on a last field. Each broken invariant is its own :class:`Problem`.
+    bonus or power on a last field; and RULES-more.md §4's: lock fields, bonus rows, links,
+    the framed group, diamonds (:func:`_bonus_rows`, :func:`_links`, :func:`_framed`,
+    :func:`_diamonds`). Each broken invariant is its own :class:`Problem`.
     """
     problems: list[Problem] = []
     for i, row in enumerate(layout.rows):
@@ -196,6 +231,10 @@ def validate(layout: Layout) -> list[Problem]:
     problems += _colours(layout)
     problems += _bonus(layout)
     problems += _powers(layout)
+    problems += _bonus_rows(layout)
+    problems += _links(layout)
+    problems += _framed(layout)
+    problems += _diamonds(layout)
     return problems
 
 
@@ -224,10 +263,17 @@ def _row_numbers(layout: Layout, row: Row, place: Place) -> list[Problem]:
 
 
 def _row_lock(layout: Layout, row: Row, place: Place) -> list[Problem]:
-    reachable = max_before_lock(row)
+    last = len(row.fields) - 1
+    if layout.lock_fields >= len(row.fields):
+        return [
+            Problem(
+                ("lock", "fields"),
+                f"{layout.lock_fields} lock fields, but the row has only {len(row.fields)} fields",
+            )
+        ]
+    reachable = max_before_lock(row, layout.lock_fields)
     if reachable >= layout.lock_threshold:
         return []
-    last = len(row.fields) - 1
     return [
         Problem(
             (*place, "fields", last),
@@ -238,23 +284,25 @@ def _row_lock(layout: Layout, row: Row, place: Place) -> list[Problem]:
 
 
 def _marks_of(f: Field) -> list[str]:
-    return [
-        name for name, on in (("double", f.double), ("bonus", f.bonus), ("power", f.power)) if on
-    ]
+    marks = (("double", f.double), ("bonus", f.bonus), ("power", f.power), ("framed", f.framed))
+    return [name for name, on in marks if on]
 
 
 def _row_marks(layout: Layout, row: Row, place: Place) -> list[Problem]:
     """No mark on a last field (RULES.md §3); at most one mark a field (decision: a double's
     tab, a bonus field's box and a power's badge share the field's frame and top edge, and
     no official sheet combines them)."""
+    start = max(layout.lock_start(row), 0)
     problems = [
         Problem(
-            (*place, "fields", len(row.fields) - 1),
-            f"the last field locks the row and cannot be a {mark} field",
+            (*place, "fields", k),
+            f"the {'last ' if k == len(row.fields) - 1 else ''}field locks the row "
+            f"and cannot be a {mark} field",
         )
-        for mark in _marks_of(row.last)
+        for k in range(start, len(row.fields))
+        for mark in _marks_of(row.fields[k])
     ]
-    for k, f in enumerate(row.fields[:-1]):  # a last field's marks are refused above
+    for k, f in enumerate(row.fields[:start]):  # a lock field's marks are refused above
         marks = _marks_of(f)
         if len(marks) > 1:
             problems.append(
@@ -382,6 +430,124 @@ def _powers(layout: Layout) -> list[Problem]:
     return problems
 
 
+def _bonus_rows(layout: Layout) -> list[Problem]:
+    """Big Points (RULES-more.md §4): a bonus row lies between two one-colour rows next to
+    each other, its cell c equals both neighbours' column c, its id is its own."""
+    index = {row.id: i for i, row in enumerate(layout.rows)}
+    problems = []
+    seen = set(index)
+    for k, bonus in enumerate(layout.bonus_rows):
+        place: Place = ("bonus_rows", k)
+        if bonus.id in seen:
+            problems.append(Problem((*place, "id"), f"row id '{bonus.id}' is used twice"))
+        seen.add(bonus.id)
+        upper, lower = bonus.between
+        missing = [i for i in (upper, lower) if i not in index]
+        if missing:
+            problems.append(
+                Problem((*place, "between"), f"no row '{missing[0]}' (rows: {', '.join(index)})")
+            )
+            continue
+        if index[lower] != index[upper] + 1:
+            problems.append(
+                Problem(
+                    (*place, "between"),
+                    f"a bonus row lies between two rows next to each other, top first: "
+                    f"'{upper}' is row {index[upper] + 1}, '{lower}' row {index[lower] + 1}",
+                )
+            )
+            continue
+        a, b = layout.rows[index[upper]], layout.rows[index[lower]]
+        if a.colour is None or b.colour is None:
+            problems.append(
+                Problem((*place, "between"), "the rows beside a bonus row have one colour each")
+            )
+        if [f.number for f in a.fields] != [f.number for f in b.fields]:
+            problems.append(
+                Problem(
+                    (*place, "between"),
+                    f"rows '{upper}' and '{lower}' hold different numbers column by column: "
+                    "a bonus cell carries the number of both",
+                )
+            )
+    return problems
+
+
+def _links(layout: Layout) -> list[Problem]:
+    """Connected (RULES-more.md §4): in every slip the pairs are disjoint, their ends in rows
+    next to each other, none on a lock field (a forced cross never locks)."""
+    index = {row.id: i for i, row in enumerate(layout.rows)}
+    slips: list[tuple[Place, tuple[Link, ...]]] = [
+        (("slips", k, "links"), s.links) for k, s in enumerate(layout.slips)
+    ]
+    if not layout.slips and layout.links:
+        slips = [(("links",), layout.links)]
+    problems = []
+    for where, links in slips:
+        used: set[tuple[str, int]] = set()
+        for j, (a, b) in enumerate(links):
+            place: Place = (*where, j)
+            text = _link_problem(layout, index, a, b, used)
+            if text:
+                problems.append(Problem(place, text))
+            used.update((a, b))
+    return problems
+
+
+def _link_problem(
+    layout: Layout,
+    index: Mapping[str, int],
+    a: tuple[str, int],
+    b: tuple[str, int],
+    used: set[tuple[str, int]],
+) -> str:
+    ra, rb = layout.rows[index[a[0]]], layout.rows[index[b[0]]]
+    for row_id, i in (a, b):
+        row = ra if row_id == a[0] else rb
+        if i >= layout.lock_start(row):
+            return f"{row_id} {row.fields[i].number} locks its row and cannot be linked"
+        if (row_id, i) in used or a == b:
+            return f"{row_id} {row.fields[i].number} is in two links: links are pairs of their own"
+    if abs(index[a[0]] - index[b[0]]) != 1:
+        return f"the ends of a link lie in rows next to each other, not {a[0]} and {b[0]}"
+    return ""
+
+
+def _framed(layout: Layout) -> list[Problem]:
+    """The framed group (Connected Steps, RULES-more.md §4): each framed field, top row first
+    and left to right, is right of or below the one before; none locks a row."""
+    cells = [
+        (r, i) for r, row in enumerate(layout.rows) for i, f in enumerate(row.fields) if f.framed
+    ]
+    for (r0, i0), (r1, i1) in pairwise(cells):
+        if (r1, i1) not in ((r0, i0 + 1), (r0 + 1, i0)):
+            row = layout.rows[r1]
+            return [
+                Problem(
+                    ("rows", r1, "fields", i1),
+                    f"framed fields form one staircase, each next to the one before "
+                    f"(right of it, or below it): {row.id} {row.fields[i1].number} is not",
+                )
+            ]
+    return []
+
+
+def _diamonds(layout: Layout) -> list[Problem]:
+    """X-Change (RULES-more.md §4): each diamond shows two different numbers, and no two
+    diamonds show the same pair (a marks file names them by their numbers)."""
+    problems = []
+    seen: set[frozenset[int]] = set()
+    for k, (a, b) in enumerate(layout.diamonds):
+        if a == b:
+            problems.append(
+                Problem(("diamonds", k), f"a diamond shows two different numbers: {a}/{b}")
+            )
+        elif frozenset((a, b)) in seen:
+            problems.append(Problem(("diamonds", k), f"the diamond {a}/{b} is there twice"))
+        seen.add(frozenset((a, b)))
+    return problems
+
+
 CROSSING_POWERS = ("two-in-weakest", "one-in-each")
 """Powers whose effect is crosses made during the game: on a filled-in sheet they are already
 among the crossed fields and add nothing at the end (RULES.md §2 Kräfte)."""
@@ -409,14 +575,19 @@ class PowerEffect(NamedTuple):
 
 class SheetScore(NamedTuple):
     """A scored sheet: ``rows`` by row id (layout order), ``penalties`` crossed, the points
-    they cost (``penalty_points``, >= 0), the unlocked ``powers`` and the ``total``
-    (rows - penalty points + power points; RULES.md §1 Score, §2 Kräfte)."""
+    they cost (``penalty_points``, >= 0), the unlocked ``powers``, the ``total``
+    (rows - penalty points + power points + framed points; RULES.md §1 Score, §2 Kräfte),
+    the crossed fields of the framed group (``framed``) and their ``framed_points`` (RULES.md
+    §4 Connected Steps) and the crosses of each bonus row (``bonus``, Big Points)."""
 
     rows: Mapping[str, RowScore]
     penalties: int
     penalty_points: int
     powers: tuple[PowerEffect, ...]
     total: int
+    framed: int = 0
+    framed_points: int = 0
+    bonus: Mapping[str, int] = {}
 
     @property
     def locked(self) -> tuple[str, ...]:
@@ -502,21 +673,45 @@ def check_scorable(layout: Layout) -> None:
             )
 
 
-def score_sheet(
-    layout: Layout,
-    crossed: Mapping[str, Collection[int]],
-    penalties: int,
-    again: Mapping[str, Collection[int]] | None = None,
-) -> SheetScore:
-    """Score one filled-in sheet: ``crossed`` and ``again`` (Nochmal small boxes) map row ids
-    to numbers; rows not named are empty. See :func:`score_positions`.
+def check_own(layout: Layout, slip: str | None, lucky: tuple[int, ...] | None) -> None:
+    """A player's own values of a sheet (RULES.md §4): the ``slip`` named where the layout
+    has slips (Connected Chain: the links differ), ``lucky`` numbers as the layout draws them
+    (Longo: ``count`` different numbers in its range). Raises :class:`RuleViolation`."""
+    if layout.slips and slip is None:
+        names = ", ".join(s.name for s in layout.slips)
+        raise RuleViolation(
+            f"the layout {layout.name} has slips {names}: say which is this player's (slip: A)"
+        )
+    if lucky is None:
+        return
+    draw = layout.lucky_draw
+    if draw is None:
+        raise RuleViolation(f"the layout {layout.name} has no lucky numbers")
+    wrong = [n for n in lucky if not draw.low <= n <= draw.high]
+    if len(lucky) != draw.count or len(set(lucky)) != len(lucky) or wrong:
+        raise RuleViolation(
+            f"lucky numbers are {draw.count} different numbers from {draw.low} to {draw.high}, "
+            f"got {', '.join(map(str, lucky))}"
+        )
 
-    Raises :class:`RowViolation` for an unknown row id, a number a row lacks or one given
-    twice, and whatever :func:`score_positions` raises.
-    """
-    again = again or {}
-    ids = [row.id for row in layout.rows]
-    for row_id in (*crossed, *again):
+
+def diamond_positions(layout: Layout, names: Collection[str]) -> list[int]:
+    """The 0-based positions of the X-Change diamonds written as printed (``8/5``). They
+    score nothing (RULES.md §4); raises :class:`RuleViolation` for a diamond the sheet lacks
+    or one given twice."""
+    printed = {f"{a}/{b}": k for k, (a, b) in enumerate(layout.diamonds)}
+    for name, count in Counter(names).items():
+        if name not in printed:
+            known = ", ".join(printed) or "none"
+            raise RuleViolation(f"no diamond {name} on this sheet (diamonds: {known})")
+        if count > 1:
+            raise RuleViolation(f"the diamond {name} is given {count} times")
+    return [printed[name] for name in names]
+
+
+def _unknown_rows(layout: Layout, *given: Mapping[str, object]) -> None:
+    ids = [row.id for row in layout.rows] + [b.id for b in layout.bonus_rows]
+    for row_id in (k for mapping in given for k in mapping):
         if row_id not in ids:
             odd = next((c for c in row_id if not c.isascii()), None)
             why = f": {named(odd)} is not a Latin letter" if odd and odd.isalpha() else ""
@@ -524,33 +719,112 @@ def score_sheet(
                 row_id,
                 f"the layout {layout.name} has no row '{row_id}' (rows: {', '.join(ids)}){why}",
             )
-    fields, boxes = {}, {}
+
+
+def score_sheet(
+    layout: Layout,
+    crossed: Mapping[str, Collection[int]],
+    penalties: int,
+    again: Mapping[str, Collection[int]] | None = None,
+    bonus: Mapping[str, Collection[int]] | None = None,
+) -> SheetScore:
+    """Score one filled-in sheet: ``crossed``, ``again`` (Nochmal small boxes) and ``bonus``
+    (cells of the bonus rows by bonus row id, Big Points) map row ids to numbers; rows not
+    named are empty. See :func:`score_positions`.
+
+    Raises :class:`RowViolation` for an unknown row id, a number a row lacks or one given
+    twice, and whatever :func:`score_positions` raises.
+    """
+    again, bonus = again or {}, bonus or {}
+    _unknown_rows(layout, crossed, again, bonus)
+    rows = {row.id: row for row in layout.rows}
+    fields, boxes, cells = {}, {}, {}
     for row in layout.rows:
         try:
             fields[row.id] = field_positions(row, crossed.get(row.id, ()))
             boxes[row.id] = field_positions(row, again.get(row.id, ()), "small box")
         except RuleViolation as exc:
             raise RowViolation(row.id, str(exc)) from None
-    return score_positions(layout, fields, penalties, boxes)
+    for b in layout.bonus_rows:
+        try:
+            cells[b.id] = field_positions(rows[b.between[0]], bonus.get(b.id, ()), "bonus cells")
+        except RuleViolation as exc:
+            raise RowViolation(b.id, str(exc)) from None
+    return score_positions(layout, fields, penalties, boxes, cells)
+
+
+def _bonus_crosses(layout: Layout, fields: Positions, bonus: Positions) -> dict[str, int]:
+    """Crosses each colour row gains from the bonus rows beside it (Big Points, RULES.md §4:
+    a bonus cross counts for both neighbours). Raises :class:`RowViolation` for a bonus cell
+    whose column neither neighbour has crossed."""
+    gained: dict[str, int] = {}
+    for b in layout.bonus_rows:
+        cells = bonus.get(b.id, ())
+        upper, lower = b.between
+        numbers = next(r for r in layout.rows if r.id == upper).fields
+        for c in cells:
+            if c not in fields.get(upper, ()) and c not in fields.get(lower, ()):
+                n = numbers[c].number
+                raise RowViolation(
+                    b.id, f"the bonus cell {n} needs the {n} crossed in {upper} or in {lower}"
+                )
+        for row_id in b.between:
+            gained[row_id] = gained.get(row_id, 0) + len(cells)
+    return gained
+
+
+def check_links(layout: Layout, fields: Positions) -> None:
+    """Both ends of every link of the sheet crossed, or neither (Connected Chain, RULES.md
+    §4: crossing one end crosses the other at once, always). Raises :class:`RowViolation` at
+    the crossed end's row."""
+    rows = {row.id: row for row in layout.rows}
+    for a, b in layout.links:
+        crossed_a, crossed_b = a[1] in fields.get(a[0], ()), b[1] in fields.get(b[0], ())
+        if crossed_a != crossed_b:
+            (row, i), (other, j) = (a, b) if crossed_a else (b, a)
+            n, m = rows[row].fields[i].number, rows[other].fields[j].number
+            raise RowViolation(
+                row,
+                f"the {n} is linked to {other} {m}, which is not crossed: "
+                "crossing one end crosses the other",
+            )
+
+
+def framed_crossed(layout: Layout, fields: Positions) -> int:
+    """How many fields of the framed group are crossed (Connected Steps, RULES.md §4)."""
+    return sum(1 for row in layout.rows for i in fields.get(row.id, ()) if row.fields[i].framed)
 
 
 def score_positions(
-    layout: Layout, fields: Positions, penalties: int, again: Positions | None = None
+    layout: Layout,
+    fields: Positions,
+    penalties: int,
+    again: Positions | None = None,
+    bonus: Positions | None = None,
 ) -> SheetScore:
-    """Score one sheet from the 0-based positions of its crossed ``fields`` and small boxes
-    (``again``) per row id; rows not named are empty. Mixed sheets score per row (RULES.md
-    §2). The play engine scores its sheets here too, so both count alike.
+    """Score one sheet from the 0-based positions of its crossed ``fields``, small boxes
+    (``again``) and bonus cells (``bonus``, by bonus row id: columns) per row id; rows not
+    named are empty. Mixed sheets score per row (RULES.md §2); a bonus cross counts for both
+    rows beside it, not toward their lock; the framed group scores with the score table on
+    top of the rows (RULES.md §4). The play engine scores its sheets here too, so both
+    count alike.
 
-    Raises :class:`RowViolation` for a row :func:`score_fields` refuses, and
-    :class:`RuleViolation` for more penalties than boxes or more than
-    :data:`MAX_LOCKS_PER_SHEET` locks (RULES.md §1 End), unless the ``one-in-each`` power
-    is unlocked: it crosses several rows at once and may lock more (RULES.md §1 exception).
+    Raises :class:`RowViolation` for a row :func:`score_fields` refuses, a bonus cell beside
+    no crossed field, a link crossed at one end only, and :class:`RuleViolation` for more
+    penalties than boxes or more than :data:`MAX_LOCKS_PER_SHEET` locks (RULES.md §1 End),
+    unless the ``one-in-each`` power is unlocked: it crosses several rows at once and may
+    lock more (RULES.md §1 exception).
     """
     again = again or {}
+    gained = _bonus_crosses(layout, fields, bonus) if bonus and layout.bonus_rows else {}
+    if layout.links:
+        check_links(layout, fields)
     rows = {}
     for row in layout.rows:
         try:
-            rows[row.id] = score_fields(layout, row, fields.get(row.id, ()), again.get(row.id, ()))
+            rows[row.id] = score_fields(
+                layout, row, fields.get(row.id, ()), again.get(row.id, ()), gained.get(row.id, 0)
+            )
         except RuleViolation as exc:
             raise RowViolation(row.id, str(exc)) from None
     lost = penalty_points(layout, penalties)
@@ -562,8 +836,13 @@ def score_positions(
             f"second lock, so a sheet holds at most {MAX_LOCKS_PER_SHEET}"
         )
     effects = power_effects(powers, rows, lost)
+    framed = framed_crossed(layout, fields)
+    framed_points = points(layout, framed)
     total = sum(s.points for s in rows.values()) - lost + sum(e.points for e in effects)
-    return SheetScore(rows, penalties, lost, effects, total)
+    cells = {b.id: len(bonus.get(b.id, ())) for b in layout.bonus_rows} if bonus else {}
+    return SheetScore(
+        rows, penalties, lost, effects, total + framed_points, framed, framed_points, cells
+    )
 
 
 Lock = tuple[str, int]

@@ -129,3 +129,24 @@ def colours_at(
         tuple(image.getpixel((round(x * MM * scale), round(image.height - y * MM * scale))))
         for x, y in points
     ]
+
+
+def assert_row_reads_back(
+    path: Path, sheet: Any, index: int, numbers: str, origin: tuple[float, float]
+) -> None:
+    """Row ``index`` of the layout ``sheet`` holds ``numbers`` (as a rule gives them, space
+    separated), and the PDF at ``path`` prints them at its fields' centres on the sheet at
+    ``origin`` (mm): within 0.3 mm across, 0.8 mm up (the digits' optical middle)."""
+    import pytest
+
+    from qwixx_print import geometry
+
+    assert [str(f.number) for f in sheet.rows[index].fields] == numbers.split()
+    boxes = geometry.sheet_boxes(sheet).rows[index].fields
+    ox, oy = origin
+    found = [c for texts, c in row_sequences(path) if texts == numbers.split()]
+    assert len(found) >= 2  # at least this row on each of the two sheets side by side
+    nearest = min(found, key=lambda c: abs(c[0][1] - (oy + boxes[0].cy)) + abs(c[0][0] - ox))
+    for (x, y), box in zip(nearest, boxes, strict=True):
+        assert x == pytest.approx(ox + box.cx, abs=0.3)
+        assert y == pytest.approx(oy + box.cy, abs=0.8)

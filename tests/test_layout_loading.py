@@ -92,7 +92,7 @@ def test_mixed_field_with_own_colour_and_marks(write_layout: Write) -> None:
 def test_shipped_name_and_unknown_name(write_layout: Write) -> None:
     assert layout.find("classic").name == "classic"
     with pytest.raises(
-        LayoutError, match=r"^nosuch: no such layout \(shipped: bonuskette, classic, doppelt,"
+        LayoutError, match=r"^nosuch: no such layout \(shipped: big-points, bonuskette, classic,"
     ):
         layout.find("nosuch")
     assert "classic" in layout.shipped_names()

@@ -11,6 +11,7 @@ import stat
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
@@ -222,6 +223,23 @@ def test_closed_pipe_ends_quietly_with_exit_2_without_a_success_message(args: li
     assert (reader.wait(timeout=60), error) == (2, b"")
 
 
+def test_a_reader_that_stops_mid_pdf_is_exit_2_not_success() -> None:
+    """A reader that keeps the first 100 bytes of a large PDF and closes: the pipe takes
+    part of the write, and the rest must fail, not be reported as written (newcomer)."""
+    reader = subprocess.Popen(
+        [sys.executable, "-m", "qwixx_print", "classic", "--out", "-", "--pages", "1000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert reader.stdout is not None and reader.stderr is not None
+    time.sleep(0.2)
+    assert reader.stdout.read(100).startswith(b"%PDF-")
+    reader.stdout.close()
+    with reader.stderr:
+        error = reader.stderr.read()
+    assert (reader.wait(timeout=60), error) == (2, b"")
+
+
 def _with_closed(stream: str, *args: str) -> subprocess.CompletedProcess[str]:
     """Run the CLI in a shell that closes ``stream`` (``>&-`` or ``2>&-``) first."""
     return subprocess.run(
@@ -366,6 +384,29 @@ def _unprivileged() -> list[str]:
         return []
     caps = "-dac_override,-dac_read_search"
     return ["setpriv", f"--inh-caps={caps}", f"--bounding-set={caps}"]
+
+
+def test_read_only_pdf_is_refused_even_for_root(tmp_path: Path, run: Run) -> None:
+    """chmod 444 says "keep it": root could replace it, but is refused too (newcomer)."""
+    target = tmp_path / "kept.pdf"
+    target.write_bytes(b"%PDF-1.4 kept\n")
+    target.chmod(0o444)
+    result = run("classic", "--out", str(target))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"qwixx-print: {target}: is read-only: not replaced "
+        "(make it writable, or choose another name)\n",
+    )
+    assert target.read_bytes() == b"%PDF-1.4 kept\n"
+
+
+def test_a_pdf_name_of_250_characters_is_written(tmp_path: Path, run: Run) -> None:
+    """The temporary file beside it must fit the 255-character limit too (newcomer)."""
+    target = tmp_path / ("x" * 246 + ".pdf")
+    result = run("classic", "--out", str(target))
+    assert result.exit_code == 0, result.stderr
+    assert target.read_bytes().startswith(b"%PDF-")
+    assert leftovers(tmp_path) == []
 
 
 @pytest.mark.skipif(

@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from qwixx_print import geometry
 
+from .conftest import Run
 from .pdfcheck import MM, fonts, page_sizes, row_sequences
 
 PAPER_PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
@@ -152,3 +153,11 @@ def test_one_sheet_per_page_is_reported_as_one_sheet(tmp_path: Path) -> None:
     out = tmp_path / "one.pdf"
     result = CliRunner().invoke(cli, ["classic", "--per-page", "1", "--out", str(out)])
     assert result.output == f"wrote {out}: 1 page, 1 sheet (classic)\n"
+
+
+def test_paper_and_language_are_read_in_any_case(run: Run, tmp_path: Path) -> None:
+    """``--paper A4 --lang DE`` as the web page writes them (newcomer): the same PDF."""
+    upper, lower = tmp_path / "upper.pdf", tmp_path / "lower.pdf"
+    assert run("classic", "--paper", "Letter", "--lang", "DE", "--out", str(upper)).exit_code == 0
+    assert run("classic", "--paper", "letter", "--lang", "de", "--out", str(lower)).exit_code == 0
+    assert upper.read_bytes() == lower.read_bytes()

@@ -14,6 +14,15 @@ from qwixx_print.play import Game, Move, Sheet
 from qwixx_print.play import log as playlog
 
 LAYOUTS = {name: api.checked(name) for name in layout.shipped_names()}
+OWN = {"connected-chain": {"slip": "C"}, "longo": {"lucky": (5, 11)}}
+"""A sheet of its own for the layouts whose sheets differ (RULES.md §4)."""
+
+
+def own_sheet(name: str) -> layout.Layout:
+    """The layout ``name`` as a sheet of its own where its sheets differ (a slip, lucky
+    numbers), else as it is."""
+    values = OWN.get(name, {})
+    return LAYOUTS[name].sheet(values.get("slip"), values.get("lucky"))  # type: ignore[arg-type]
 
 
 def legal_moves(sheet: Sheet) -> list[Move]:
@@ -23,6 +32,18 @@ def legal_moves(sheet: Sheet) -> list[Move]:
         Move("cross", row, i) for row, r in b.row_of.items() for i in range(b.lasts[r] + 1)
     ]
     candidates += [Move("again", row, i) for row, r in b.row_of.items() for i in range(b.lasts[r])]
+    candidates += [
+        Move("bonus", row, i)
+        for k, row in enumerate(b.bonus_ids)
+        for i in range(len(b.numbers[b.bonus_between[k][0]]))
+    ]
+    candidates += [
+        Move("swap", row, i, d)
+        for d in range(len(sheet.layout.diamonds))
+        for row, r in b.row_of.items()
+        for i in range(b.lasts[r] + 1)
+    ]
+    candidates += [Move("lucky", row) for row in b.ids]
     candidates += [Move("concede", row) for row in b.ids] + [Move("penalty"), Move("finish")]
     return [m for m in candidates if sheet.can(m)]
 
@@ -39,10 +60,22 @@ def numbers(sheet: Sheet, positions: tuple[tuple[int, ...], ...]) -> dict[str, l
     return {row: [b.numbers[r][i] for i in positions[r]] for row, r in b.row_of.items()}
 
 
+def final_score(sheet: Sheet) -> rules.SheetScore:
+    """``rules.score_sheet`` on the sheet's final marks as a marks file writes them."""
+    s, b = sheet.state, sheet.board
+    bonus = {
+        row: [b.numbers[b.bonus_between[k][0]][c] for c in s.bonus[k]]
+        for k, row in enumerate(b.bonus_ids)
+    }
+    return rules.score_sheet(
+        sheet.layout, numbers(sheet, s.crossed), s.penalties, numbers(sheet, s.again), bonus
+    )
+
+
 @st.composite
 def played_sheets(draw: st.DrawFn, name: str) -> Sheet:
     """A sheet of layout ``name`` after up to 40 random legal moves (crosses weighted up)."""
-    sheet = Sheet(LAYOUTS[name])
+    sheet = Sheet(own_sheet(name))
     for _ in range(draw(st.integers(0, 40))):
         moves = legal_moves(sheet)
         crosses = [m for m in moves if m.kind in ("cross", "again")]
@@ -59,10 +92,7 @@ def test_engine_score_equals_the_final_state_scorer_and_undo_returns_to_empty(na
     @given(played_sheets(name))
     def check(sheet: Sheet) -> None:
         s = sheet.state
-        final = rules.score_sheet(
-            sheet.layout, numbers(sheet, s.crossed), s.penalties, numbers(sheet, s.again)
-        )
-        assert sheet.score() == final
+        assert sheet.score() == final_score(sheet)
         game = playlog.sheet_game(sheet, "Léa")
         replayed = replay(game).sheets["Léa"]
         assert replayed.state == s
@@ -82,7 +112,7 @@ def test_seeded_games_through_the_game_score_as_the_marks_scorer_and_replay(name
     import random
 
     for seed in range(5):
-        game = Game(LAYOUTS[name], ["A", "B", "C"])
+        game = Game(LAYOUTS[name], ["A", "B", "C"], own={"B": own_sheet(name)})
         rng = random.Random(seed)
         while not game.over:
             game.roll(rng)
@@ -96,8 +126,6 @@ def test_seeded_games_through_the_game_score_as_the_marks_scorer_and_replay(name
         ]
         for player, sheet in game.sheets.items():
             s = sheet.state
-            assert sheet.score() == rules.score_sheet(
-                sheet.layout, numbers(sheet, s.crossed), s.penalties, numbers(sheet, s.again)
-            )
+            assert sheet.score() == final_score(sheet)
             assert replayed.sheets[player].state == s
         assert replayed.rolls == game.rolls

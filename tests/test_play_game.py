@@ -174,3 +174,14 @@ def test_table_play_closes_a_lock_for_others_at_the_end_of_the_turn_and_undo_reo
         game.redo("Sam")
     with pytest.raises(RuleViolation, match=r"^Kim, no player 'Kim'"):
         game.play("Kim", cross("red", 0))
+
+
+def test_a_game_holds_as_many_players_as_a_marks_file() -> None:
+    from qwixx_print import marks
+    from qwixx_print.play import game
+
+    assert game.MAX_PLAYERS == marks.MAX_PLAYERS == 20
+    names = [f"P{k}" for k in range(21)]
+    Game(CLASSIC, names[:20])
+    with pytest.raises(RuleViolation, match=r"^a game has 1 to 20 players, got 21$"):
+        Game(CLASSIC, names)

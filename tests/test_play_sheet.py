@@ -159,6 +159,14 @@ def test_every_rule_refusal_of_the_marks_corpus_has_an_engine_counterpart() -> N
         "four-locked-colours",
         "two-final-locks-on-one-sheet",
         "last-penalty-and-two-locks",
+        # RULES.md §4: tests/test_play_more.py refuses or forces them move by move
+        "bigpoints-bonus-cell-beside-nothing",
+        "longo-lock-after-five",
+        "longo-two-lock-fields",
+        "chain-link-crossed-at-one-end",
+        "xchange-unknown-diamond",
+        "longo-lucky-numbers-equal",
+        "chain-slip-not-named",
     }
     assert corpus == covered | SCHEMA_CASES
 

@@ -1,5 +1,5 @@
 """docs/RULES.md keeps one text with the project's specification: §1-§3 of shared/RULES.md
-and §5 of shared/RULES-more.md, word for word (issue 11)."""
+and §4, §5 of shared/RULES-more.md, word for word (issues 11, 16)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,13 @@ def sections(text: str) -> dict[str, str]:
 )
 @pytest.mark.parametrize(
     ("file", "number"),
-    [("RULES.md", "1"), ("RULES.md", "2"), ("RULES.md", "3"), ("RULES-more.md", "5")],
+    [
+        ("RULES.md", "1"),
+        ("RULES.md", "2"),
+        ("RULES.md", "3"),
+        ("RULES-more.md", "4"),
+        ("RULES-more.md", "5"),
+    ],
 )
 def test_docs_rules_holds_the_specification_word_for_word(file: str, number: str) -> None:
     spec = sections((SHARED / file).read_text(encoding="utf-8"))
@@ -34,3 +40,9 @@ def test_docs_rules_holds_the_specification_word_for_word(file: str, number: str
 def test_docs_rules_lists_the_decisions_of_the_engine() -> None:
     decisions = sections(DOCS)["6"]
     assert "Table play" in decisions and "automatic" in decisions
+
+
+def test_docs_rules_lists_the_decisions_of_the_more_sheets() -> None:
+    decisions = sections(DOCS)["6"]
+    for words in ("Bonus rows", "lock fields", "Lucky rows", "Slips", "X-Change swaps"):
+        assert words in decisions

@@ -82,6 +82,8 @@ def test_the_nine_shipped_sheets_keep_their_rows() -> None:
     a slot as wide as it is tall)."""
     for name in layout.shipped_names():
         sheet = layout.find(name)
+        if sheet.bonus_rows or sheet.number_range != (2, 12):
+            continue  # Big Points and Longo (RULES.md §4): tests/test_more_sheets.py
         width, height = geometry.field_size(sheet)
         expected = (7.252, 6.225) if name == "nochmal" else (7.167, 7.167)
         assert width == pytest.approx(expected[0], abs=0.001), name

@@ -16,8 +16,8 @@ from typing import BinaryIO
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
-from qwixx_print import geometry, labels
-from qwixx_print.draw import check, paint
+from qwixx_print import dealing, geometry, labels
+from qwixx_print.draw import check, extras, paint
 from qwixx_print.draw.paint import CUT, FONT, MM
 from qwixx_print.layout import Layout
 
@@ -103,12 +103,15 @@ def render(
     paper: str = "a4",
     per_page: int = 8,
     lang: str = labels.DEFAULT_LANG,
+    seed: int = 0,
 ) -> None:
     """Write a PDF of ``pages`` pages per layout to the binary stream ``out``.
 
     Each layout's sheet is one Form XObject (``sheetN``), placed ``per_page`` times on
     ``paper`` (see :func:`qwixx_print.geometry.impose`) with the cut guides in a page form
-    (``pageN``), which each of the layout's pages places once.
+    (``pageN``), which each of the layout's pages places once. Where a layout's sheets
+    differ (slips, lucky numbers from ``seed``; RULES.md §4), ``sheetN`` is their common
+    blank and each distinct sheet one small form over it (:func:`_own_pages`).
     Raises ValueError for an unknown paper or ``per_page`` and LayoutError for bad labels.
     """
     imposition = geometry.impose(paper, per_page)
@@ -117,8 +120,11 @@ def render(
         for index, layout in enumerate(layouts):
             sheet, page = f"sheet{index}", f"page{index}"
             c.beginForm(sheet, 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
-            check.draw_checked(c, layout, lang)
+            check.draw_checked(c, layout, lang, own=False)
             c.endForm()
+            if extras.has_own(layout):
+                _own_pages(c, layout, index, pages, imposition, seed)
+                continue
             c.beginForm(page, 0, 0, imposition.page_w * MM, imposition.page_h * MM)
             for origin in imposition.origins:
                 with placed(c, origin, imposition):
@@ -128,6 +134,49 @@ def render(
             for _ in range(pages):
                 c.doForm(page)
                 c.showPage()
+
+
+def _own_pages(
+    c: Canvas,
+    layout: Layout,
+    index: int,
+    pages: int,
+    imposition: geometry.Imposition,
+    seed: int,
+) -> None:
+    """The pages of a layout whose sheets differ (RULES.md §4): each distinct sheet (a slip,
+    a set of lucky numbers) is one form, its blank ``sheetN`` and its own values, placed where
+    :func:`qwixx_print.dealing.deal` deals it; pages that hold the same sheets (every slip on
+    each page) share one page form."""
+    boxes = geometry.sheet_boxes(layout)
+    forms: dict[tuple[str, tuple[int, ...]], str] = {}
+    same = dealing.same_pages(layout, len(imposition.origins))
+    for number in range(pages):
+        dealt = dealing.deal(layout, len(imposition.origins), seed, number)
+        names = []
+        for sheet in dealt:
+            key = (sheet.slip, sheet.lucky)
+            if key not in forms:
+                forms[key] = f"sheet{index}.{len(forms)}"
+                c.beginForm(forms[key], 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
+                c.doForm(f"sheet{index}")
+                extras.own(c, sheet, boxes)
+                c.endForm()
+            names.append(forms[key])
+        if same and number:
+            c.doForm(f"page{index}")
+            c.showPage()
+            continue
+        if same:
+            c.beginForm(f"page{index}", 0, 0, imposition.page_w * MM, imposition.page_h * MM)
+        for origin, name in zip(imposition.origins, names, strict=True):
+            with placed(c, origin, imposition):
+                c.doForm(name)
+        c.doForm("guides")
+        if same:
+            c.endForm()
+            c.doForm(f"page{index}")
+        c.showPage()
 
 
 def preview(
@@ -145,6 +194,8 @@ def preview(
     """
     import pypdfium2
 
+    if extras.has_own(layout):  # the first sheet of a page (slip A, lucky numbers of seed 0)
+        layout = dealing.deal(layout, 1, 0, 0)[0]
     paint.register_fonts()
     pdf = io.BytesIO()
     c = Canvas(

@@ -52,12 +52,14 @@ def label_problems(layout: Layout, langs: Sequence[str] = labels.LANGUAGES) -> l
     return found
 
 
-def draw_checked(c: Canvas, layout: Layout, lang: str, rules_hint: bool = True) -> None:
-    """Draw one sheet of ``layout`` in ``lang`` (:func:`draw_sheet`); if a label does not
-    fit or lacks a glyph, raise LayoutError located in the layout, naming the label, after
-    the drawing (so every misfit is counted)."""
+def draw_checked(
+    c: Canvas, layout: Layout, lang: str, rules_hint: bool = True, own: bool = True
+) -> None:
+    """Draw one sheet of ``layout`` in ``lang`` (:func:`draw_sheet`; ``own``: with the
+    sheet's own values); if a label does not fit or lacks a glyph, raise LayoutError located
+    in the layout, naming the label, after the drawing (so every misfit is counted)."""
     with paint.collecting_misfits() as misfits:
-        draw_sheet(c, layout, lang, rules_hint)
+        draw_sheet(c, layout, lang, rules_hint, own)
     if misfits:
         found = _as_problems(layout, lang, misfits)
         raise LayoutError(first_of([layout.locate(p.place, p.message) for p in found]))

@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry, labels, rules
 from qwixx_print.choices import DEFAULT_LANG
-from qwixx_print.draw import check, marks, paint, pdf_canvas, placed
+from qwixx_print.draw import check, extras, marks, paint, pdf_canvas, placed
 from qwixx_print.draw.paint import FONT_BOLD, MM
 from qwixx_print.draw.sheet import TITLE_PT
 from qwixx_print.errors import MarksError
@@ -89,19 +89,47 @@ def _fill(
             cross(c, row_boxes.lock)
     for box in boxes.penalties[: sheet.penalties]:
         cross(c, box)
+    _fill_more(c, layout, player, boxes)
     written = [str(s.points) for s in sheet.rows.values()] + [str(sheet.penalty_points)]
     if geometry.powers(layout):  # the sheet's total line has a box for the power points
         written.append(str(sum(e.points for e in sheet.powers)))
+    if any(f.framed for row in layout.rows for f in row.fields):  # and one for the framed
+        written.append(str(sheet.framed_points))
     written.append(str(sheet.total))
     c.setFillColor(PEN)
     for text, box in zip(written, boxes.totals, strict=True):
         paint.centred(c, text, box, 7.5, FONT_BOLD)
-    name_box = _name(c, player.name, boxes.title, title)
+    name_box = _name(c, player.name, name_line(boxes), title)
     room = effects_box(layout, boxes, title, name_box)
     for text in _effects(sheet):  # in full if it fits, else short, else not at all
         if text and paint.fit_size(text, room, EFFECTS_PT) >= paint.MIN_LABEL_PT:
             paint.fitted_text(c, "powers", text, room, "power effects box", EFFECTS_PT, align="l")
             break
+
+
+def _fill_more(c: Canvas, layout: Layout, player: Player, boxes: geometry.SheetBoxes) -> None:
+    """The crosses of RULES.md §4 on a player's own sheet: its slip's links and lucky
+    numbers, crossed bonus cells (Big Points) and diamonds (X-Change)."""
+    extras.own(c, layout, boxes)
+    rows = {row.id: row for row in layout.rows}
+    for bonus, cells in zip(layout.bonus_rows, boxes.bonus_rows, strict=True):
+        crossed = player.bonus.get(bonus.id, ())
+        for f, box in zip(rows[bonus.between[0]].fields, cells, strict=True):
+            if f.number in crossed:
+                cross(c, box)
+    printed = [f"{a}/{b}" for a, b in layout.diamonds]
+    for name, box in zip(printed, boxes.diamonds, strict=True):
+        if name in player.diamonds:
+            cross(c, box)
+
+
+def name_line(boxes: geometry.SheetBoxes) -> Box:
+    """The title line the player's name shares with the title: the header left of the
+    slip's name where the sheet has one (Connected Chain), mm."""
+    title = boxes.title
+    if boxes.slip is None:
+        return title
+    return Box(title.x, title.y, boxes.slip.x - 1.0 - title.x, title.h)
 
 
 def _clear_of(box: Box, obstacles: list[Box]) -> Box:
@@ -146,7 +174,7 @@ def name_misfit(layout: Layout, name: str, lang: str = DEFAULT_LANG) -> paint.Mi
     None when it can. The one rule for names: :func:`check_names` (``score``) and the web
     page's new game both ask it."""
     paint.register_fonts()
-    title_box = geometry.sheet_boxes(layout).title
+    title_box = name_line(geometry.sheet_boxes(layout))
     title = labels.for_layout(layout, lang)["title"]
     with paint.collecting_misfits() as found:
         _name(Canvas(io.BytesIO()), name, title_box, title)
@@ -182,13 +210,14 @@ def render(
     players = game.marks.players
     with pdf_canvas(out, imposition, f"Qwixx filled-in sheets: {layout.name}") as c:
         c.beginForm("blank", 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
-        check.draw_checked(c, layout, lang, rules_hint=False)
+        check.draw_checked(c, layout, lang, rules_hint=False, own=False)
         c.endForm()
         for start in range(0, len(players), per_page):
             page = players[start : start + per_page]
             for origin, player in zip(imposition.origins[: len(page)], page, strict=True):
                 with placed(c, origin, imposition):
                     c.doForm("blank")
-                    _fill(c, layout, player, game.sheets[player.name], boxes, title)
+                    own = player.sheet(layout)
+                    _fill(c, own, player, game.sheets[player.name], boxes, title)
             c.doForm("guides")
             c.showPage()

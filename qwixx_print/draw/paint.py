@@ -35,6 +35,9 @@ NUMBER_GROWS_FROM = 8.0
 """Smaller side of a field, mm, beyond which its number grows with it (the classic field is
 7.2 mm: its numbers stay at :data:`NUMBER_PT`)."""
 
+MIN_NUMBER_PT = 9.0
+"""Smallest size of a field's number that stays legible at arm's length, pt."""
+
 MIN_LABEL_PT = 4.0
 """Smallest size a label is shrunk to, pt; a label that does not fit at this size is refused."""
 
@@ -84,9 +87,12 @@ def number_size(field: Box) -> float:
     """Size, pt, of the number in ``field`` (mm): :data:`NUMBER_PT`, scaled down for a field
     narrower than :data:`NUMBER_FIELD_W` (at the 6 mm minimum field: 9.4 pt), and up, in
     proportion to its smaller side, for a field larger than :data:`NUMBER_GROWS_FROM` on both
-    sides (fewer or shorter rows: 20 pt at 14.5 mm)."""
+    sides (fewer or shorter rows: 20 pt at 14.5 mm). A field narrower than 6 mm but at least
+    :data:`NUMBER_FIELD_W` tall (Longo's rows of 15, RULES.md §4) keeps :data:`MIN_NUMBER_PT`:
+    its digits clear the corner symbol below it."""
     grown = max(1.0, min(field.w, field.h) / NUMBER_GROWS_FROM)
-    return NUMBER_PT * min(1.0, field.w / NUMBER_FIELD_W) * grown
+    size = NUMBER_PT * min(1.0, field.w / NUMBER_FIELD_W) * grown
+    return max(size, MIN_NUMBER_PT) if field.h >= NUMBER_FIELD_W else size
 
 
 def cap_height(font: str, size: float) -> float:

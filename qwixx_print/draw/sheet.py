@@ -10,7 +10,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry, labels, rules
-from qwixx_print.draw import marks, paint, symbols
+from qwixx_print.draw import extras, marks, paint, symbols
 from qwixx_print.draw.paint import FONT_BOLD, INK, MM
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout, Row
@@ -134,11 +134,17 @@ def _rules_hint(c: Canvas, hints: list[tuple[str, str]], box: Box) -> None:
 
 
 def draw_sheet(
-    c: Canvas, layout: Layout, lang: str = labels.DEFAULT_LANG, rules_hint: bool = True
+    c: Canvas,
+    layout: Layout,
+    lang: str = labels.DEFAULT_LANG,
+    rules_hint: bool = True,
+    own: bool = True,
 ) -> None:
     """Draw one sheet of ``layout`` with its lower-left corner at the current origin,
     :data:`geometry.SHEET_W` x :data:`geometry.SHEET_H` mm; ``rules_hint``: the variant's
-    own rules in the header (the filled-in sheets leave that room to the player's name)."""
+    own rules in the header (the filled-in sheets leave that room to the player's name);
+    ``own``: the sheet's own values too (its slip, lucky numbers: :func:`extras.own`), else
+    the blank that all sheets of the layout share."""
     sheet = geometry.sheet_boxes(layout)
     text = labels.for_layout(layout, lang)
     c.setStrokeColor(INK)
@@ -148,10 +154,14 @@ def draw_sheet(
     if hints:  # the title keeps its width, at most 55 %; the sheet's own rules the rest
         width = pdfmetrics.stringWidth(text["title"], FONT_BOLD, TITLE_PT) / MM
         title = Box(title.x, title.y, min(width + 0.5, title.w * 0.55), title.h)
-        hint_box = Box(title.right + 2.0, title.y, sheet.title.right - title.right - 2.5, title.h)
+        right = sheet.slip.x - 1.0 if sheet.slip is not None else sheet.title.right - 0.5
+        hint_box = Box(title.right + 2.0, title.y, right - title.right - 2.0, title.h)
         _rules_hint(c, hints, hint_box)
     paint.fitted_text(c, "title", text["title"], title, "title box", TITLE_PT, FONT_BOLD, align="l")
     for row, boxes in zip(layout.rows, sheet.rows, strict=True):
         _row(c, layout, row, boxes)
     marks.strips(c, layout, sheet, text)
     _footer(c, layout, sheet, text)
+    extras.blank(c, layout, sheet)
+    if own:
+        extras.own(c, layout, sheet)

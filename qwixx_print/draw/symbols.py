@@ -54,7 +54,8 @@ def shapes(layout: Layout) -> dict[str, str]:
     }
 
 
-def _polygon(c: Canvas, points: list[tuple[float, float]]) -> None:
+def polygon(c: Canvas, points: list[tuple[float, float]]) -> None:
+    """Fill the closed polygon through ``points`` (mm) with the current fill colour."""
     path = c.beginPath()
     path.moveTo(points[0][0] * MM, points[0][1] * MM)
     for x, y in points[1:]:
@@ -145,7 +146,7 @@ def draw_symbol(c: Canvas, shape: str, box: Box, ink: Color) -> None:
     if shape == "circle":
         c.circle(box.cx * MM, box.cy * MM, box.w * CIRCLE_R * MM, stroke=0, fill=1)
     else:
-        _polygon(c, outline(shape, box))
+        polygon(c, outline(shape, box))
 
 
 def field_corner(field: Box) -> Box:

@@ -22,6 +22,10 @@ class Board(NamedTuple):
     place; ``colour_row`` a colour to its one-colour row (the Bonuskette bar's targets);
     ``power_fields`` a power symbol to its (row, index) pairs; ``end_at`` is the number of
     closed colours that ends the game (RULES.md §1 End: 2; 1 on a one-colour sheet).
+    RULES-more.md §4: ``lock_starts``, per row the first field that locks it (Longo: the
+    last two); ``bonus_ids`` and ``bonus_between`` (the places of the rows above and below)
+    of the bonus rows (Big Points); ``partner`` maps a linked field (row, index) to the
+    other end of its link (Connected Chain).
     """
 
     layout: Layout
@@ -42,6 +46,10 @@ class Board(NamedTuple):
     colour_row: dict[str, int]
     power_fields: dict[str, tuple[tuple[int, int], ...]]
     end_at: int
+    lock_starts: tuple[int, ...]
+    bonus_ids: tuple[str, ...]
+    bonus_between: tuple[tuple[int, int], ...]
+    partner: dict[tuple[int, int], tuple[int, int]]
 
     @classmethod
     def of(cls, layout: Layout) -> Board:
@@ -53,6 +61,7 @@ class Board(NamedTuple):
                 if f.power is not None:
                     power_fields.setdefault(f.power, []).append((r, i))
         lock_colours = tuple(row.lock_colour for row in rows)
+        ids = [row.id for row in rows]
         return cls(
             layout=layout,
             ids=tuple(row.id for row in rows),
@@ -75,6 +84,12 @@ class Board(NamedTuple):
             colour_row={row.colour: r for r, row in enumerate(rows) if row.colour is not None},
             power_fields={p: tuple(places) for p, places in power_fields.items()},
             end_at=min(2, len(set(lock_colours))),
+            lock_starts=tuple(layout.lock_start(row) for row in rows),
+            bonus_ids=tuple(b.id for b in layout.bonus_rows),
+            bonus_between=tuple(
+                (ids.index(b.between[0]), ids.index(b.between[1])) for b in layout.bonus_rows
+            ),
+            partner=_partners(layout, ids),
         )
 
 
@@ -84,3 +99,12 @@ def _where(fields: tuple[Field, ...]) -> dict[int, tuple[int, ...]]:
     for i, f in enumerate(fields):
         where.setdefault(f.number, []).append(i)
     return {number: tuple(places) for number, places in where.items()}
+
+
+def _partners(layout: Layout, ids: list[str]) -> dict[tuple[int, int], tuple[int, int]]:
+    """(row place, index) -> the other end of its link, both ways (Connected Chain)."""
+    partner = {}
+    for (ra, ia), (rb, ib) in layout.links:
+        a, b = (ids.index(ra), ia), (ids.index(rb), ib)
+        partner[a], partner[b] = b, a
+    return partner

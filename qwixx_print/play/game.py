@@ -29,8 +29,9 @@ from qwixx_print.play.board import Board
 from qwixx_print.play.moves import LEGAL, Move, Verdict
 from qwixx_print.play.sheet import Sheet
 
-MAX_PLAYERS = 12
-"""Most players at one table (the marks file allows 20 sheets; a game of 12 is already long)."""
+MAX_PLAYERS = 20
+"""Most players at one table: as many sheets as a marks file holds (``marks.MAX_PLAYERS``; a
+test keeps them equal); the web counter takes fewer, the players a Qwixx box serves."""
 
 
 class Dice(NamedTuple):
@@ -58,21 +59,45 @@ class Dice(NamedTuple):
 class Game:
     """A game of ``layout`` for the players ``names`` (1 to :data:`MAX_PLAYERS`, unique),
     the first one active. ``table=True`` plays moves as tapped (:meth:`play`) instead of
-    dice turns. Raises RuleViolation for bad names."""
+    dice turns. ``own`` gives a player their own sheet of the layout (a slip, lucky
+    numbers: :meth:`Layout.sheet`, RULES-more.md §4). Raises RuleViolation for bad names or
+    an own sheet of another layout or for no player of the game."""
 
-    def __init__(self, layout: Layout, names: Sequence[str], table: bool = False) -> None:
+    def __init__(
+        self,
+        layout: Layout,
+        names: Sequence[str],
+        table: bool = False,
+        own: Mapping[str, Layout] | None = None,
+    ) -> None:
         if not 1 <= len(names) <= MAX_PLAYERS:
             raise RuleViolation(f"a game has 1 to {MAX_PLAYERS} players, got {len(names)}")
         if len(set(names)) != len(names):
             twice = next(n for n in names if list(names).count(n) > 1)
             raise RuleViolation(f"the name '{twice}' is used twice: give every player their own")
-        board = Board.of(layout)
+        own = own or {}
+        for name, mine in own.items():
+            if name not in names or mine.name != layout.name:
+                raise RuleViolation(
+                    f"{name}: a player's own sheet is one of the game's layout ({layout.name}), "
+                    "for one of its players"
+                )
+        boards = {(layout.slip, layout.lucky): Board.of(layout)}
+        for sheet_layout in own.values():
+            key = (sheet_layout.slip, sheet_layout.lucky)
+            boards.setdefault(key, Board.of(sheet_layout))
         self.layout = layout
+        self.own = dict(own)
+        """The players' own sheets of the layout (slips, lucky numbers), by name."""
         self.table = table
         self.names = tuple(names)
         self._over: bool | None = None  # derived from the sheets, None when to be found
         self._changed = False  # a sheet changed since the last end of an action
-        self.sheets = {name: Sheet(layout, board, self._sheet_changed) for name in names}
+        self.sheets = {}
+        for name in names:
+            mine = own.get(name, layout)
+            board = boards[(mine.slip, mine.lucky)]
+            self.sheets[name] = Sheet(mine, board, self._sheet_changed)
         self.active_index = 0
         self.turn = 1
         self.rolls = 0
@@ -229,6 +254,12 @@ class Game:
         found = [Move("cross", r, i) for r, i in sheet.legal_crosses(number)]
         if sheet.board.has_again:
             found += [Move("again", r, i) for r, i in sheet.legal_again(number)]
+        if sheet.board.bonus_ids:
+            found += [Move("bonus", r, i) for r, i in sheet.legal_bonus(number)]
+        if sheet.layout.diamonds:
+            found += sheet.legal_swaps(number)
+        if number in sheet.layout.lucky:
+            found += [Move("lucky", sheet.board.ids[r]) for r in sheet.lucky_rows()]
         return found
 
     def legal_colour(self) -> list[Move]:
@@ -236,12 +267,18 @@ class Game:
         if self.table or self.phase != "colour" or self.dice is None or self.over:
             return []
         sheet, found = self.sheets[self.active], []
-        again = sheet.board.has_again
+        again, bonus = sheet.board.has_again, sheet.board.bonus_ids
         for colour in self.dice.colours:  # a field has one colour: no move found twice
             for number in self.dice.sums(colour):
                 found += [Move("cross", r, i) for r, i in sheet.legal_crosses(number, colour)]
                 if again:
                     found += [Move("again", r, i) for r, i in sheet.legal_again(number, colour)]
+                if bonus:
+                    found += [
+                        m
+                        for r, i in sheet.legal_bonus(number, colour)
+                        if (m := Move("bonus", r, i)) not in found
+                    ]
         return found
 
     def _dice_verdict(
@@ -249,23 +286,36 @@ class Game:
     ) -> Verdict:
         """``move`` on ``name``'s sheet, checked against the white sum(s) ``sums`` or, for
         action 2, against the coloured ``dice``."""
-        if move.kind not in ("cross", "again"):
+        if move.kind not in ("cross", "again", "bonus", "swap", "lucky"):
             return Verdict(f"a die sum crosses a field or a small box, not '{move}'")
         sheet = self.sheets[name]
         verdict = sheet.can(move)
         if not verdict:
             return verdict
+        if move.kind in ("swap", "lucky"):
+            return _white_only(sheet, move, sums if dice is None else None)
         assert move.row is not None and move.index is not None
-        r = sheet.board.row_of[move.row]
-        number, colour = sheet.board.numbers[r][move.index], sheet.board.colours[r][move.index]
+        b = sheet.board
+        colours: tuple[str, ...]
+        if move.kind == "bonus":
+            upper, lower = b.bonus_between[b.bonus_ids.index(move.row)]
+            number, colours = (
+                b.numbers[upper][move.index],
+                (b.colours[upper][0], b.colours[lower][0]),
+            )
+        else:
+            r = b.row_of[move.row]
+            number, colours = b.numbers[r][move.index], (b.colours[r][move.index],)
         if dice is not None:
-            sums = dice.sums(colour)
+            sums = dice.sums(colours[0])
+            if len(colours) > 1:
+                sums += dice.sums(colours[1])
             if not sums:
-                return Verdict(f"{move.row}: the {colour} die is out of the game")
+                return Verdict(f"{move.row}: the {' and '.join(colours)} die is out of the game")
         assert sums is not None
         if number not in sums:
             shown = " or ".join(map(str, sums))
-            what = "the white sum" if dice is None else f"white + {colour}"
+            what = "the white sum" if dice is None else f"white + {' or '.join(colours)}"
             return Verdict(f"{move.row}: the field is {number}, but {what} is {shown}")
         return LEGAL
 
@@ -375,3 +425,27 @@ class Game:
     def _refuse_if_over(self) -> None:
         if self.over:
             raise RuleViolation(f"the game is over ({self.why_over})")
+
+
+def _white_only(sheet: Sheet, move: Move, sums: tuple[int, ...] | None) -> Verdict:
+    """An X-Change swap or a Longo lucky cross: only with the white sum (action 1), which a
+    diamond must show (its other number is the field's) or which must be a lucky number
+    (RULES-more.md §4)."""
+    what = "a diamond swap" if move.kind == "swap" else "a lucky cross"
+    if sums is None:
+        return Verdict(f"{move.row}: {what} takes the white sum only (action 1)")
+    white = sums[0]
+    if move.kind == "lucky":
+        if white in sheet.layout.lucky:
+            return LEGAL
+        lucky = " or ".join(map(str, sheet.layout.lucky))
+        return Verdict(f"{move.row}: the white sum is {white}, not a lucky number ({lucky})")
+    assert move.diamond is not None and move.row is not None and move.index is not None
+    a, b = sheet.layout.diamonds[move.diamond]
+    number = sheet.board.numbers[sheet.board.row_of[move.row]][move.index]
+    if white in (a, b) and number == (b if white == a else a):
+        return LEGAL
+    return Verdict(
+        f"{move.row}: the diamond {a}/{b} turns a white {a} into {b} or a {b} into {a}; "
+        f"the white sum is {white} and the field {number}"
+    )

@@ -42,6 +42,8 @@ def to_data(game: Game, layout_name: str | None = None) -> dict[str, Any]:
     }
     if game.table:
         data["table"] = True
+    if game.own:
+        data["sheets"] = {name: _own(sheet) for name, sheet in game.own.items()}
     data["moves"] = entries_data(game)
     return data
 
@@ -50,6 +52,16 @@ def entries_data(game: Game, first: int = 0) -> list[Any]:
     """The log entries of ``game`` from the ``first`` one on, as plain data (what a store
     appends after each move, as :func:`to_data` writes them)."""
     return [_plain(entry) for entry in game.entries[first:]]
+
+
+def _own(sheet: Layout) -> dict[str, Any]:
+    """A player's own values of the sheet: ``{slip: B, lucky: [4, 9]}`` (RULES-more.md §4)."""
+    own: dict[str, Any] = {}
+    if sheet.slips:
+        own["slip"] = sheet.slip
+    if sheet.lucky:
+        own["lucky"] = list(sheet.lucky)
+    return own
 
 
 def _plain(value: object) -> Any:
@@ -67,7 +79,8 @@ def _plain(value: object) -> Any:
 def sheet_game(sheet: Sheet, name: str = "player") -> Game:
     """A one-player table game whose sheet is ``sheet``'s state, its undone moves still to
     redo: the log of a lone sheet (``to_data(sheet_game(sheet))``)."""
-    game = Game(sheet.layout, [name], table=True)
+    own = {name: sheet.layout} if sheet.layout.slip or sheet.layout.lucky else None
+    game = Game(sheet.layout, [name], table=True, own=own)
     redo = list(reversed(sheet.redoable))
     for move, _ in sheet.history:
         game.play(name, move)
@@ -136,15 +149,18 @@ def from_doc(doc: Doc, find: Callable[[str], Layout], base: Path = Path(".")) ->
     Raises :class:`GameLogError` located at the place of a schema error, or at the first
     illegal move as ``file:line: move N: player, reason``.
     """
-    top = Node.root(doc, GameLogError).mapping((KEY, "layout", "players", "moves"), ("table",))
+    top = Node.root(doc, GameLogError).mapping(
+        (KEY, "layout", "players", "moves"), ("table", "sheets")
+    )
     version = top[KEY].integer(1, 1000)
     if version != VERSION:
         top[KEY].fail(f"this is a version {version} log; qwixx-print reads version {VERSION}")
     layout = _layout(top["layout"], find, base)
     names = [node.text(40) for node in top["players"].sequence(1, MAX_PLAYERS, "players")]
     table = top["table"].boolean() if "table" in top else False
+    own = _own_sheets(top["sheets"], layout, names) if "sheets" in top else {}
     try:
-        game = Game(layout, names, table=table)
+        game = Game(layout, names, table=table, own=own)
     except RuleViolation as exc:
         top["players"].fail(str(exc))
     for number, node in enumerate(top["moves"].sequence(0, 100_000, "moves"), start=1):
@@ -155,6 +171,28 @@ def from_doc(doc: Doc, find: Callable[[str], Layout], base: Path = Path(".")) ->
                 located(doc.file, doc.line(node.place), f"move {number}", str(exc))
             ) from None
     return game
+
+
+def _own_sheets(node: Node, layout: Layout, names: list[str]) -> dict[str, Layout]:
+    """The players' own sheets: ``{Léa: {slip: B, lucky: [4, 9]}}`` (RULES-more.md §4)."""
+    own = {}
+    for name, entry in node.items():
+        if name not in names:
+            entry.fail(f"no player '{name}' (players: {', '.join(names)})")
+        keys = entry.mapping((), ("slip", "lucky"))
+        slip = keys["slip"].text(3) if "slip" in keys else None
+        lucky = (
+            tuple(n.integer(0, 99) for n in keys["lucky"].sequence(1, 4))
+            if "lucky" in keys
+            else None
+        )
+        try:
+            sheet = layout.sheet(slip, lucky)
+            rules.check_own(sheet, slip or sheet.slip or None, lucky)
+        except QwixxError as exc:
+            entry.fail(str(exc))
+        own[name] = sheet
+    return own
 
 
 def _layout(node: Node, find: Callable[[str], Layout], base: Path) -> Layout:
@@ -184,7 +222,28 @@ def scored(game: Game, doc: Doc) -> marks.Game:
             row: tuple(numbers[r][i] for i in sheet.state.again[r])
             for row, r in sheet.board.row_of.items()
         }
-        players.append(marks.Player(name, crosses, again, sheet.penalties, ("players", k)))
+        bonus = {
+            row: tuple(numbers[sheet.board.bonus_between[j][0]][c] for c in cells)
+            for j, (row, cells) in enumerate(
+                zip(sheet.board.bonus_ids, sheet.state.bonus, strict=True)
+            )
+        }
+        diamonds = tuple(
+            f"{a}/{b}" for a, b in (sheet.layout.diamonds[d] for d in sheet.state.diamonds)
+        )
+        players.append(
+            marks.Player(
+                name,
+                crosses,
+                again,
+                sheet.penalties,
+                ("players", k),
+                bonus,
+                diamonds,
+                sheet.layout.slip if sheet.layout.slips else None,
+                sheet.layout.lucky or None,
+            )
+        )
     sheets = {name: sheet.score() for name, sheet in game.sheets.items()}
     totals = {name: s.total for name, s in sheets.items()}
     return marks.Game(marks.Marks(game.layout, tuple(players), doc), sheets, rules.ranking(totals))

@@ -11,26 +11,34 @@ from dataclasses import dataclass
 
 from qwixx_print.errors import escaped
 
-KINDS = ("cross", "again", "penalty", "concede", "finish")
-"""The kinds of move (RULES-more.md §5): a field, a Nochmal small box, a penalty box, a colour
+KINDS = ("cross", "again", "bonus", "swap", "lucky", "penalty", "concede", "finish")
+"""The kinds of move (RULES-more.md §5): a field, a Nochmal small box, a bonus cell (Big
+Points), a diamond with its field (X-Change), a lucky cross (Longo), a penalty box, a colour
 closed by another player, the end by hand."""
 
-_WITH_FIELD = ("cross", "again")
+_WITH_FIELD = ("cross", "again", "bonus")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Move:
     """One move on a sheet: ``kind`` (one of :data:`KINDS`), the ``row`` id it acts on
     (``cross``, ``again``, ``concede``) and the 0-based ``index`` of the field in that row
-    (``cross``, ``again``: the field whose small box it is)."""
+    (``cross``, ``again``: the field whose small box it is; ``bonus``: the cell's column);
+    ``swap`` crosses the X-Change ``diamond`` (0-based, left to right) with field ``index``
+    of ``row``; ``lucky`` crosses the next free field of ``row`` (RULES-more.md §4, §5)."""
 
     kind: str
     row: str | None = None
     index: int | None = None
+    diamond: int | None = None
+
+    def __repr__(self) -> str:
+        extra = "" if self.diamond is None else f", diamond={self.diamond}"
+        return f"Move(kind={self.kind!r}, row={self.row!r}, index={self.index!r}{extra})"
 
     def __str__(self) -> str:
-        """The move as a log line: ``cross red 5``, ``concede green``, ``penalty``."""
-        parts = (self.kind, self.row, self.index)
+        """The move as a log line: ``cross red 5``, ``swap 2 red 5``, ``concede green``."""
+        parts = (self.kind, self.diamond, self.row, self.index)
         return " ".join(str(part) for part in parts if part is not None)
 
 
@@ -68,12 +76,29 @@ def parse(line: str) -> Move:
     if not parts or parts[0] not in KINDS:
         raise ValueError(f"'{line}' is not a move (moves: {', '.join(KINDS)})")
     kind, args = parts[0], parts[1:]
-    wanted = 2 if kind in _WITH_FIELD else 1 if kind == "concede" else 0
-    if len(args) != wanted:
-        shape = {2: f"{kind} ROW INDEX", 1: f"{kind} ROW", 0: kind}[wanted]
+    shape = _SHAPES.get(kind, kind)
+    if len(args) != len(shape.split()) - 1:
         raise ValueError(f"'{line}': write the move as '{shape}'")
+    if kind == "swap":
+        return Move(kind, args[1], _index(line, args[2]), _index(line, args[0]))
     if kind in _WITH_FIELD:
-        if not args[1].isdigit() or (args[1] != "0" and args[1].startswith("0")):
-            raise ValueError(f"'{line}': the index '{args[1]}' is not a whole number >= 0")
-        return Move(kind, args[0], int(args[1]))
+        return Move(kind, args[0], _index(line, args[1]))
     return Move(kind, args[0] if args else None)
+
+
+_SHAPES = {
+    **{kind: f"{kind} ROW INDEX" for kind in _WITH_FIELD},
+    "swap": "swap DIAMOND ROW INDEX",
+    "lucky": "lucky ROW",
+    "concede": "concede ROW",
+}
+
+
+def _index(line: str, text: str) -> int:
+    if (
+        not (text.isascii() and text.isdigit())
+        or (text != "0" and text.startswith("0"))
+        or len(text) > 6
+    ):
+        raise ValueError(f"'{line}': the index '{text}' is not a whole number >= 0")
+    return int(text)

@@ -25,7 +25,9 @@ class State(NamedTuple):
     crossed and the fields whose small box is crossed (``again``); the ``conceded`` rows
     (their colour closed by another player), ``penalties`` crossed, ``finished`` by hand and
     the ``bar`` fields earned (Bonuskette), by index; ``locks``, the lock colours of the rows
-    locked (derived from ``crossed``, kept for speed)."""
+    locked (derived from ``crossed``, kept for speed); per bonus row the columns of its
+    crossed cells (``bonus``, Big Points) and the X-Change ``diamonds`` crossed, in order.
+    A row's crosses are kept left to right (a forced link cross may land left of others)."""
 
     crossed: tuple[tuple[int, ...], ...]
     again: tuple[tuple[int, ...], ...]
@@ -34,10 +36,17 @@ class State(NamedTuple):
     finished: bool = False
     bar: tuple[int, ...] = ()
     locks: frozenset[str] = frozenset()
+    bonus: tuple[tuple[int, ...], ...] = ()
+    diamonds: tuple[int, ...] = ()
 
 
 def _with(rows: tuple[tuple[int, ...], ...], r: int, index: int) -> tuple[tuple[int, ...], ...]:
     return (*rows[:r], (*rows[r], index), *rows[r + 1 :])
+
+
+def _inserted(rows: tuple[tuple[int, ...], ...], r: int, index: int) -> tuple[tuple[int, ...], ...]:
+    """``rows`` with ``index`` put into row ``r`` in order (a forced cross left of others)."""
+    return (*rows[:r], tuple(sorted((*rows[r], index))), *rows[r + 1 :])
 
 
 class Sheet:
@@ -74,7 +83,7 @@ class Sheet:
         """Called after every change of the sheet (a :class:`~qwixx_print.play.Game` keeps
         its own view of the table fresh so)."""
         empty = tuple(() for _ in layout.rows)
-        self._state = State(empty, empty)
+        self._state = State(empty, empty, bonus=tuple(() for _ in layout.bonus_rows))
         self._table_closed: frozenset[str] = frozenset()
         self._table_over: str | None = None
         self._closed: frozenset[str] = frozenset()  # derived, refreshed on every change
@@ -187,7 +196,8 @@ class Sheet:
         s, ids = self.state, self.board.ids
         crossed = {ids[r]: s.crossed[r] for r in range(len(ids))}
         again = {ids[r]: s.again[r] for r in range(len(ids))}
-        return rules.score_positions(self.layout, crossed, s.penalties, again)
+        bonus = dict(zip(self.board.bonus_ids, s.bonus, strict=True)) or None
+        return rules.score_positions(self.layout, crossed, s.penalties, again, bonus)
 
     def legal_crosses(self, number: int, colour: str | None = None) -> list[tuple[str, int]]:
         """Fields where a die sum ``number`` may be crossed now, as (row id, index): the white
@@ -205,7 +215,7 @@ class Sheet:
             for i in places:
                 if i < start or (colour is not None and b.colours[r][i] != colour):
                     continue
-                if i == b.lasts[r] and self._lock_refusal(self._state, r) is not None:
+                if i >= b.lock_starts[r] and self._lock_refusal(self._state, r, i) is not None:
                     continue
                 found.append((b.ids[r], i))
         return found
@@ -325,23 +335,32 @@ class Sheet:
         over = self._why_over
         if over is not None:
             return f"the game is over ({over})"
-        if move.kind == "penalty":
+        kind = move.kind
+        if kind == "penalty" or kind == "finish":
             return None
-        if move.kind == "finish":
-            return None
+        if kind == "bonus" and move.row in self.board.bonus_ids:
+            reason = self._bonus_refusal(self.board.bonus_ids.index(move.row), move.index)
+            return None if reason is None else f"{move.row}: {reason}"
         if move.row not in self.board.row_of:
             rows = ", ".join(self.board.ids)
             return f"the layout {self.layout.name} has no row '{move.row}' (rows: {rows})"
         r = self.board.row_of[move.row]
-        if move.kind == "concede":
+        if kind == "concede":
             colour = self.board.lock_colours[r]
             return f"{move.row}: {colour} is closed already" if colour in self.closed else None
+        if kind == "lucky":
+            return self._lucky_refusal(r)
+        if kind == "swap":
+            reason = self._swap_refusal(move.diamond, r, move.index)
+            if reason is not None:
+                return f"{move.row}: {reason}"
         index = move.index if move.index is not None else -1
         if not 0 <= index < len(self.board.numbers[r]):
             return f"{move.row}: no field {index} (the row has fields 0 to {self.board.lasts[r]})"
-        reason = (
-            self._cross_refusal(r, index) if move.kind == "cross" else self._again_refusal(r, index)
-        )
+        if kind == "bonus":
+            bonus_rows = ", ".join(self.board.bonus_ids) or "none"
+            return f"{move.row}: is not a bonus row (bonus rows: {bonus_rows})"
+        reason = self._again_refusal(r, index) if kind == "again" else self._cross_refusal(r, index)
         return None if reason is None else f"{move.row}: {reason}"
 
     def _closed_reason(self, r: int) -> str | None:
@@ -362,16 +381,87 @@ class Sheet:
             return f"the {numbers[i]} is crossed already"
         if i < last:
             return f"{numbers[i]} is left of your last cross ({numbers[last]})"
-        if i == self.board.lasts[r]:
-            return self._lock_refusal(self._state, r)
+        if i >= self.board.lock_starts[r]:
+            return self._lock_refusal(self._state, r, i)
         return None
 
-    def _lock_refusal(self, s: State, r: int) -> str | None:
-        """Why the last field of row ``r`` may not be crossed in state ``s`` (the lock
-        threshold, RULES.md §1 Locking), or ``None``."""
-        row = self.layout.rows[r]
-        before = rules.crosses_before_lock(row, s.crossed[r], s.again[r])
-        return rules.lock_refusal(self.layout, row, before)
+    def _lock_refusal(self, s: State, r: int, i: int | None = None) -> str | None:
+        """Why lock field ``i`` (default the last) of row ``r`` may not be crossed in state
+        ``s`` (the lock threshold, RULES.md §1 Locking, §4 Longo), or ``None``."""
+        row, start = self.layout.rows[r], self.board.lock_starts[r]
+        before = rules.crosses_before_lock(row, s.crossed[r], s.again[r], start)
+        number = None if i is None else row.fields[i].number
+        return rules.lock_refusal(self.layout, row, before, number)
+
+    def _bonus_refusal(self, k: int, c: int | None) -> str | None:
+        """Why cell ``c`` of bonus row ``k`` may not be crossed (Big Points, RULES-more.md
+        §4): left to right, its column crossed in a row beside it; a bonus row never closes."""
+        upper, lower = self.board.bonus_between[k]
+        numbers, cells = self.board.numbers[upper], self._state.bonus[k]
+        if c is None or not 0 <= c < len(numbers):
+            return f"no cell {c} (the bonus row has cells 0 to {len(numbers) - 1})"
+        n = numbers[c]
+        if c in cells:
+            return f"the bonus cell {n} is crossed already"
+        if cells and c < cells[-1]:
+            return f"the bonus cell {n} is left of your last bonus cross ({numbers[cells[-1]]})"
+        crossed = self._state.crossed
+        if c not in crossed[upper] and c not in crossed[lower]:
+            ids = self.board.ids
+            return f"the bonus cell {n} needs the {n} crossed in {ids[upper]} or in {ids[lower]}"
+        return None
+
+    def _swap_refusal(self, d: int | None, r: int, i: int | None) -> str | None:
+        """Why diamond ``d`` may not be crossed with field ``i`` of row ``r`` (X-Change,
+        RULES-more.md §4): left to right, once each, with a field of one of its numbers."""
+        diamonds = self.layout.diamonds
+        if not diamonds:
+            return "this sheet has no diamonds"
+        if d is None or not 0 <= d < len(diamonds):
+            return f"no diamond {d} (the sheet has diamonds 0 to {len(diamonds) - 1})"
+        a, b = diamonds[d]
+        done = self._state.diamonds
+        if d in done:
+            return f"the diamond {a}/{b} is crossed already"
+        if done and d < done[-1]:
+            c, e = diamonds[done[-1]]
+            return f"the diamond {a}/{b} is left of your last diamond ({c}/{e})"
+        numbers = self.board.numbers[r]
+        if i is not None and 0 <= i < len(numbers) and numbers[i] not in (a, b):
+            return f"the diamond {a}/{b} swaps {a} and {b}, not the {numbers[i]}"
+        return None
+
+    def lucky_rows(self) -> tuple[int, ...]:
+        """Places of the rows a lucky cross may go to now (Longo, RULES-more.md §4): the open
+        rows whose next free field may be crossed, and of those the ones with the fewest
+        crosses."""
+        s, b = self._state, self.board
+        open_rows = [
+            r
+            for r in b.all_rows
+            if b.lock_colours[r] not in self._closed
+            and (nxt := self._last(r) + 1) <= b.lasts[r]
+            and (nxt < b.lock_starts[r] or self._lock_refusal(s, r, nxt) is None)
+        ]
+        if not open_rows:
+            return ()
+        fewest = min(len(s.crossed[r]) for r in open_rows)
+        return tuple(r for r in open_rows if len(s.crossed[r]) == fewest)
+
+    def _lucky_refusal(self, r: int) -> str | None:
+        row = self.board.ids[r]
+        if not self.layout.lucky:
+            return f"{row}: this sheet has no lucky numbers"
+        rows = self.lucky_rows()
+        if r in rows:
+            return None
+        if not rows:
+            return f"{row}: no row can take a lucky cross"
+        names = ", ".join(self.board.ids[q] for q in rows)
+        return (
+            f"{row}: a lucky cross goes to the next free field of an open row with the "
+            f"fewest crosses ({names})"
+        )
 
     def _again_refusal(self, r: int, i: int) -> str | None:
         """Why the small box under field ``i`` of row ``r`` may not be crossed (RULES.md §2
@@ -396,6 +486,40 @@ class Sheet:
             )
         return None
 
+    def legal_bonus(self, number: int, colour: str | None = None) -> list[tuple[str, int]]:
+        """Bonus cells (Big Points) a die sum ``number`` may cross now, as (bonus row id,
+        column): the white sum any, white + a colour only beside a row of that colour; the
+        rules of :meth:`_bonus_refusal`, looked up by number."""
+        b, found = self.board, list[tuple[str, int]]()
+        if self._why_over is not None:
+            return found
+        s = self._state
+        for k, (upper, lower) in enumerate(b.bonus_between):
+            if colour is not None and colour not in (b.colours[upper][0], b.colours[lower][0]):
+                continue
+            cells = s.bonus[k]
+            start = cells[-1] + 1 if cells else 0
+            for c in b.where[upper].get(number, ()):
+                if c >= start and (c in s.crossed[upper] or c in s.crossed[lower]):
+                    found.append((b.bonus_ids[k], c))
+        return found
+
+    def legal_swaps(self, white_sum: int) -> list[Move]:
+        """The X-Change moves a white sum allows now: a diamond showing it, with a field of
+        its other number (RULES-more.md §4)."""
+        found: list[Move] = []
+        if self._why_over is not None:
+            return found
+        for d, (a, b) in enumerate(self.layout.diamonds):
+            if white_sum not in (a, b):
+                continue
+            other = b if white_sum == a else a
+            for row, i in self.legal_crosses(other):
+                move = Move("swap", row, i, d)
+                if self._refusal(move) is None:
+                    found.append(move)
+        return found
+
     def _find_over_reason(self) -> str | None:
         s, layout = self._state, self.layout
         if self.table_over is not None:
@@ -416,6 +540,18 @@ class Sheet:
         if move.kind == "cross":
             assert move.row is not None and move.index is not None
             s = self._add_cross(s, self.board.row_of[move.row], move.index)
+        elif move.kind == "bonus":
+            assert move.row is not None and move.index is not None
+            k = self.board.bonus_ids.index(move.row)
+            s = s._replace(bonus=_with(s.bonus, k, move.index))
+        elif move.kind == "swap":
+            assert move.row is not None and move.index is not None and move.diamond is not None
+            s = s._replace(diamonds=(*s.diamonds, move.diamond))
+            s = self._add_cross(s, self.board.row_of[move.row], move.index)
+        elif move.kind == "lucky":
+            assert move.row is not None
+            r = self.board.row_of[move.row]
+            s = self._add_cross(s, r, self._last(r) + 1)
         elif move.kind == "again":
             assert move.row is not None and move.index is not None
             s = s._replace(again=_with(s.again, self.board.row_of[move.row], move.index))
@@ -432,14 +568,20 @@ class Sheet:
     def _add_cross(self, s: State, r: int, i: int) -> State:
         """``s`` with field ``i`` of row ``r`` crossed and what that causes: the bonus bar
         (RULES-more.md §5 Bonuskette) and completed power pairs (§5 Kräfte)."""
-        s = s._replace(crossed=_with(s.crossed, r, i))
-        if i == self.board.lasts[r]:
+        row = s.crossed[r]
+        placed = _inserted if row and i < row[-1] else _with
+        s = s._replace(crossed=placed(s.crossed, r, i))
+        if i >= self.board.lock_starts[r]:
             s = s._replace(locks=s.locks | {self.board.lock_colours[r]})
         if self.board.bonus[r][i]:
             s = self._earn_bar(s)
         power = self.board.powers[r][i]
         if power is not None and all(j in s.crossed[q] for q, j in self.board.power_fields[power]):
             s = self._fire(s, power)
+        if self.board.partner:
+            other = self.board.partner.get((r, i))
+            if other is not None and other[1] not in s.crossed[other[0]]:
+                s = self._add_cross(s, *other)  # RULES-more.md §4 Connected: always, at once
         return s
 
     def _earn_bar(self, s: State) -> State:
@@ -459,7 +601,7 @@ class Sheet:
         i = (s.crossed[r][-1] if s.crossed[r] else -1) + 1
         if i > self.board.lasts[r] or self.board.lock_colours[r] in self._closed_in(s):
             return s
-        if i == self.board.lasts[r] and self._lock_refusal(s, r) is not None:
+        if i >= self.board.lock_starts[r] and self._lock_refusal(s, r, i) is not None:
             return s
         return self._add_cross(s, r, i)
 
@@ -502,7 +644,8 @@ class Sheet:
         return crossed[-1] if crossed else -1
 
     def _locked(self, r: int) -> bool:
-        return self.board.lasts[r] in self._state.crossed[r]
+        crossed = self._state.crossed[r]
+        return bool(crossed) and crossed[-1] >= self.board.lock_starts[r]
 
     def _row(self, row: str) -> int:
         if row not in self.board.row_of:

@@ -1,0 +1,47 @@
+"""Which sheet goes where on a page when a layout's sheets differ (RULES.md §4): Connected
+Chain's slips dealt in order (a page of 8: A-E, A-C), Longo's lucky numbers drawn per sheet
+from the page's seed (a page of 8 holds 8 different pairs). Pure data: no drawing.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from qwixx_print.layout import Layout
+
+
+def lucky_sets(layout: Layout, count: int, seed: int, page: int) -> list[tuple[int, ...]]:
+    """``count`` sets of lucky numbers for page ``page`` (0-based) of ``layout`` printed with
+    ``seed``: each set ``lucky_draw.count`` different numbers of its range, in rising order,
+    the sets different from each other while the range allows (RULES.md §4 Longo, decision:
+    3..15, never equal, 8 different pairs a page). The same arguments give the same sets."""
+    draw = layout.lucky_draw
+    if draw is None:
+        return [()] * count
+    rng = random.Random(f"{seed}/{layout.name}/{page}")
+    pool = list(combinations(range(draw.low, draw.high + 1), draw.count))
+    picked: list[tuple[int, ...]] = []
+    while len(picked) < count:
+        picked += rng.sample(pool, min(count - len(picked), len(pool)))
+    return picked
+
+
+def deal(layout: Layout, per_page: int, seed: int, page: int) -> list[Layout]:
+    """The sheets of page ``page`` (0-based) of ``layout``, in reading order: the slips in
+    turn (RULES.md §4 Connected, decision: A-E, A-C on a page of 8), from the first on every
+    page that holds them all, else going on from page to page (4 a page: A-D, E-C, ...), so
+    every slip is printed; with the lucky numbers of :func:`lucky_sets`."""
+    lucky = lucky_sets(layout, per_page, seed, page)
+    slips: list[str | None] = [s.name for s in layout.slips] or [None]
+    first = 0 if per_page >= len(slips) else page * per_page
+    return [
+        layout.sheet(slips[(first + k) % len(slips)], lucky[k] if layout.lucky_draw else None)
+        for k in range(per_page)
+    ]
+
+
+def same_pages(layout: Layout, per_page: int) -> bool:
+    """Whether every page of ``layout`` holds the same sheets (no lucky numbers, and each
+    page holds every slip from the first), so one page form serves them all."""
+    return layout.lucky_draw is None and per_page >= max(len(layout.slips), 1)
