@@ -15,7 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from qwixx_print.web import create_app
-from tests.webclient import one_line_error, token
+from tests.webclient import ALIASES, one_line_error, token
 
 
 def new_game(client: FlaskClient, names: list[str], layout: str = "classic") -> dict[str, Any]:
@@ -618,10 +618,7 @@ def test_the_shared_screen_links_the_filled_in_sheets_at_game_over(client: Flask
     assert pdf.data == host.data and pdf.data.startswith(b"%PDF-")
 
 
-@pytest.mark.parametrize(
-    ("given", "name"),
-    [("kräfte", "kraefte"), ("bonus-b", "kraefte"), ("KRAEFTE", "kraefte"), ("Classic", "classic")],
-)
+@pytest.mark.parametrize(("given", "name"), ALIASES)
 def test_a_game_takes_a_layouts_alias_in_any_case_as_the_cli_does(
     client: FlaskClient, given: str, name: str
 ) -> None:

@@ -16,7 +16,7 @@ from werkzeug.test import EnvironBuilder
 from qwixx_print import geometry, layout
 from qwixx_print.web.guard import MAX_UPLOAD
 from tests.conftest import CLASSIC_YAML, Run
-from tests.webclient import one_line_error, token
+from tests.webclient import ALIASES, one_line_error, token
 
 
 def test_print_page_shows_every_shipped_layout_as_a_card_with_its_picture(
@@ -216,10 +216,7 @@ def test_the_database_is_in_wal_mode(app: Flask) -> None:
     assert app.extensions["qwixx_store"].journal_mode() == "wal"
 
 
-@pytest.mark.parametrize(
-    ("given", "name"),
-    [("kräfte", "kraefte"), ("bonus-b", "kraefte"), ("KRAEFTE", "kraefte"), ("Classic", "classic")],
-)
+@pytest.mark.parametrize(("given", "name"), ALIASES)
 def test_the_pages_take_a_layouts_alias_in_any_case_as_the_cli_does(
     client: FlaskClient, given: str, name: str
 ) -> None:
