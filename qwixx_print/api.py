@@ -6,9 +6,9 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from qwixx_print import geometry, labels, layout, rules
 from qwixx_print.errors import LayoutError, OutputError, first_of
@@ -109,6 +109,16 @@ def preview(sheet: Layout, out: Path, lang: str = labels.DEFAULT_LANG) -> Path:
     from qwixx_print import draw
 
     write_atomically(out, lambda stream: draw.preview(sheet, stream, lang), PNG)
+    return out
+
+
+def heat_map(sheet: Layout, report: Mapping[str, Any], out: Path) -> Path:
+    """Write the heat map of a ``simulate`` report of ``sheet`` as a PNG to ``out``
+    (atomically) and return ``out`` (see :func:`qwixx_print.draw.heat.heat_map`). Raises
+    OutputError when it cannot be written."""
+    from qwixx_print.draw import heat
+
+    write_atomically(out, lambda stream: heat.heat_map(sheet, report, stream), PNG)
     return out
 
 

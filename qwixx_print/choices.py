@@ -16,3 +16,9 @@ DEFAULT_LANG = "en"
 
 LANGUAGES: tuple[str, ...] = tuple(packaged.names("lang"))
 """Language codes with a label file in ``qwixx_print/lang`` (``de``, ``en``, ``fr``, ...)."""
+
+SIM_PLAYERS = 5
+"""Most seats ``simulate`` plays (issue 13)."""
+
+SIM_GAMES = 10_000_000
+"""Most games per layout ``simulate`` plays (issue 13)."""

@@ -5,16 +5,27 @@ click and little else; reportlab is imported only when a PDF is written."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from qwixx_print.choices import DEFAULT_LANG, LANGUAGES, PAPERS, PER_PAGE
+from qwixx_print.choices import (
+    DEFAULT_LANG,
+    LANGUAGES,
+    PAPERS,
+    PER_PAGE,
+    SIM_GAMES,
+    SIM_PLAYERS,
+)
 from qwixx_print.errors import LayoutError, QwixxError, counted
+from qwixx_print.sim.strategy import STRATEGIES
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 class UserError(click.ClickException):
@@ -35,6 +46,13 @@ class WholeNumber(click.IntRange):
     """click's IntRange named for people: "'abc' is not a valid whole number."."""
 
     name = "whole number"
+
+
+def count_option(name: str, most: int, default: int, text: str) -> Callable[[F], F]:
+    """An option counting something, 1 to ``most`` (``N`` in the help)."""
+    return click.option(
+        name, type=WholeNumber(1, most), default=default, show_default=True, metavar="N", help=text
+    )
 
 
 def _layout_names() -> list[str]:
@@ -136,6 +154,7 @@ def cli() -> None:
     qwixx-print list                     the shipped layouts
     qwixx-print validate my-layout.yaml  check a layout against the rules
     qwixx-print score game.yaml          count the score of filled-in sheets
+    qwixx-print simulate my-layout.yaml  play 10,000 games with bots and report
     qwixx-print serve                    the web page: print sheets, count a game
 
     LAYOUT is a shipped layout's name or the path of a .yaml file.
@@ -202,14 +221,7 @@ def _refuse_with_preview(names: tuple[str, ...]) -> None:
     help="PDF to write ('-': standard output). Default: output/LAYOUT.pdf (a file's name "
     "without .yaml), for several layouts output/sheets.pdf.",
 )
-@click.option(
-    "--pages",
-    type=WholeNumber(1, 1000),
-    default=1,
-    show_default=True,
-    metavar="N",
-    help="Pages per layout.",
-)
+@count_option("--pages", 1000, 1, "Pages per layout.")
 @paper_option
 @per_page_option
 @lang_option
@@ -355,6 +367,90 @@ def score_command(
         click.echo(report, err=True, nl=False)
     else:
         output.to_stdout(report)
+
+
+@cli.command("simulate")
+@click.argument(
+    "names", nargs=-1, required=True, metavar="LAYOUT...", shell_complete=complete_layouts
+)
+@click.option(
+    "--players", type=WholeNumber(1, SIM_PLAYERS), default=4, show_default=True, help="Seats."
+)
+@count_option("--games", SIM_GAMES, 10_000, "Games per layout.")
+@click.option(
+    "--seed",
+    type=WholeNumber(0, 2**64 - 1),
+    default=1,
+    show_default=True,
+    help="Same seed, same games, same numbers.",
+)
+@click.option(
+    "--strategy",
+    type=click.Choice(list(STRATEGIES)),
+    default="gap-2",
+    show_default=True,
+    help="The bot every seat plays.",
+)
+@click.option(
+    "--jobs",
+    type=WholeNumber(1, 256),
+    help="Processes (default: the cores); the numbers do not depend on it.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the reports as JSON.")
+@click.option(
+    "--plot",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the sheet as a heat map of its cross rates to this PNG.",
+)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def simulate_command(
+    names: tuple[str, ...],
+    players: int,
+    games: int,
+    seed: int,
+    strategy: str,
+    jobs: int | None,
+    as_json: bool,
+    plot: Path | None,
+    quiet: bool,
+) -> None:
+    """Play many games of each LAYOUT with bots and report how it plays.
+
+    The report: scores, game length, how games end, penalties, lock and cross rates, the
+    first player's wins. A layout other than classic gets a second line: classic played
+    with the same dice. gap-k crosses a field that skips at most k others; strong weighs
+    what a cross skips against what it gains."""
+    from qwixx_print import api, output
+    from qwixx_print.layout import Layout
+    from qwixx_print.sim import report, run
+    from qwixx_print.sim.simulate import simulate
+
+    if plot is not None and len(names) > 1:
+        raise UserError(f"--plot draws one layout, got {len(names)}: {', '.join(names)}")
+    if plot is not None:
+        output.check_target(plot, output.PNG)
+    sheets: list[Layout] = []
+    for sheet in map(api.checked, names):  # a layout named twice is played once
+        if sheet not in sheets:
+            sheets.append(sheet)
+    result = simulate(
+        sheets,
+        players,
+        games,
+        seed,
+        strategy,
+        jobs or run.default_jobs(),
+        quiet,
+        warn=lambda message: click.echo(f"qwixx-print: {message}", err=True),
+    )
+    if plot is not None:
+        api.heat_map(sheets[0], result.reports[0], plot)
+    if as_json:
+        output.to_stdout(report.as_json(result.reports))
+    else:
+        output.to_stdout(report.table(result.reports, result.compared))
+    if plot is not None:
+        click.echo(f"wrote {plot}: the heat map of {sheets[0].name}", err=True)
 
 
 @cli.command("help")

@@ -101,6 +101,33 @@ def _check_kind(path: Path, target: Path, mode: int | None, kind: Kind) -> None:
             )
 
 
+def check_target(path: Path, kind: Kind = PDF) -> tuple[Path, int | None]:
+    """Check, before any work, that ``path`` can take a file of ``kind`` (the checks of
+    :func:`write_atomically`); returns the real target (a symbolic link followed) and its
+    ``st_mode`` (``None``: nothing there yet). A regular file without write permission for
+    anyone is refused even for root (read-only means "keep it"). Raises
+    :class:`OutputError`."""
+    try:
+        target = Path(os.path.realpath(path)) if path.is_symlink() else path
+        mode, folder_mode = _mode(target), _mode(target.parent)
+    except OSError as exc:
+        raise OutputError(f"{path}: cannot be written ({exc.strerror})") from None
+    if folder_mode is None or not stat.S_ISDIR(folder_mode):
+        what = "does not exist" if folder_mode is None else "is a file, not a folder"
+        raise OutputError(f"{path}: the folder {target.parent} {what}")
+    if mode is not None and stat.S_ISDIR(mode):
+        example = path / f"sheets{kind.suffix}"
+        raise OutputError(f"{path}: is a folder; give a file name such as {example}")
+    if mode is None or stat.S_ISREG(mode):
+        _check_kind(path, target, mode, kind)
+    writable = mode is not None and mode & 0o222 and os.access(target, os.W_OK)
+    if mode is not None and stat.S_ISREG(mode) and not writable:
+        raise OutputError(
+            f"{path}: is read-only: not replaced (make it writable, or choose another name)"
+        )
+    return target, mode
+
+
 def write_atomically(path: Path, write: Callable[[BinaryIO], None], kind: Kind = PDF) -> None:
     """Call ``write`` with a binary stream, then move what it wrote to ``path``.
 
@@ -116,25 +143,11 @@ def write_atomically(path: Path, write: Callable[[BinaryIO], None], kind: Kind =
     for root: read-only means "keep it"; refused, not replaced) or cannot be
     looked at (e.g. a name too long), or the checks of ``kind`` fail.
     """
-    try:
-        target = Path(os.path.realpath(path)) if path.is_symlink() else path
-        mode, folder_mode = _mode(target), _mode(target.parent)
-    except OSError as exc:
-        raise OutputError(f"{path}: cannot be written ({exc.strerror})") from None
+    target, mode = check_target(path, kind)
     folder = target.parent
-    if folder_mode is None or not stat.S_ISDIR(folder_mode):
-        what = "does not exist" if folder_mode is None else "is a file, not a folder"
-        raise OutputError(f"{path}: the folder {folder} {what}")
-    if mode is not None and stat.S_ISDIR(mode):
-        raise OutputError(f"{path}: is a folder; give a file name such as {path / 'sheets.pdf'}")
     if mode is not None and not stat.S_ISREG(mode):
         _write_in_place(path, write)
         return
-    _check_kind(path, target, mode, kind)
-    if mode is not None and (not mode & 0o222 or not os.access(target, os.W_OK)):
-        raise OutputError(
-            f"{path}: is read-only: not replaced (make it writable, or choose another name)"
-        )
     try:
         # the temporary name holds at most 200 characters of the target's: ~15 are added,
         # and a file name has at most 255

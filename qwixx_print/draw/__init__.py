@@ -9,7 +9,7 @@ XObject holding the whole page, which every page of that layout places once: a p
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import BinaryIO
 
@@ -21,7 +21,7 @@ from qwixx_print.draw import check, extras, paint
 from qwixx_print.draw.paint import CUT, FONT, MM
 from qwixx_print.layout import Layout
 
-__all__ = ["pdf_canvas", "placed", "placement", "preview", "render"]
+__all__ = ["pdf_canvas", "picture", "placed", "placement", "preview", "render"]
 
 PREVIEW_PX_PER_MM = 12.0
 """Resolution of :func:`preview`, pixels per mm (about 300 dpi): 1152 x 780 px a sheet."""
@@ -192,26 +192,38 @@ def preview(
     with pdfium; the PNG says its resolution (12 px/mm: 304.8 dpi) so that an image viewer
     prints it at its true size. Raises LayoutError for bad labels.
     """
-    import pypdfium2
-
     if extras.has_own(layout):  # the first sheet of a page (slip A, lucky numbers of seed 0)
         layout = dealing.deal(layout, 1, 0, 0)[0]
+    sheet = layout
+    picture(
+        lambda c: check.draw_checked(c, sheet, lang),
+        (geometry.SHEET_W, geometry.SHEET_H),
+        out,
+        px_per_mm,
+    )
+
+
+def picture(
+    draw: Callable[[Canvas], None],
+    size: tuple[float, float],
+    out: BinaryIO,
+    px_per_mm: float = PREVIEW_PX_PER_MM,
+) -> None:
+    """Write what ``draw`` draws on a page of ``size`` (width, height in mm) as an RGB PNG
+    of ``px_per_mm`` pixels per mm to ``out``: a one-page PDF rasterised with pdfium."""
+    import pypdfium2
+
     paint.register_fonts()
     pdf = io.BytesIO()
-    c = Canvas(
-        pdf,
-        pagesize=(geometry.SHEET_W * MM, geometry.SHEET_H * MM),
-        invariant=True,
-        initialFontName=FONT,
-    )
-    check.draw_checked(c, layout, lang)
+    c = Canvas(pdf, pagesize=(size[0] * MM, size[1] * MM), invariant=True, initialFontName=FONT)
+    draw(c)
     c.showPage()
     c.save()
     document = pypdfium2.PdfDocument(pdf.getvalue())
     try:
         page = document[0]
         # pdfium rounds the pixel size up, and the PDF rounds the page size: aim just below
-        width_px = round(geometry.SHEET_W * px_per_mm)
+        width_px = round(size[0] * px_per_mm)
         image = page.render(scale=(width_px - 0.01) / page.get_width()).to_pil()
         dpi = px_per_mm * 25.4  # in the PNG's pHYs chunk: viewers print it to scale
         image.convert("RGB").save(out, format="PNG", dpi=(dpi, dpi))

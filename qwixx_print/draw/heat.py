@@ -1,0 +1,98 @@
+"""The heat map of a simulation (``simulate --plot``): the sheet as the preview draws it,
+each field tinted by its cross rate (the most crossed field darkest, a never-crossed field
+untinted), each lock labelled with its lock rate, and a legend below."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, BinaryIO
+
+from reportlab.lib.colors import Color, white
+from reportlab.pdfgen.canvas import Canvas
+
+from qwixx_print import geometry, labels
+from qwixx_print.draw import check, paint, picture
+from qwixx_print.draw.paint import FONT, FONT_BOLD, INK, MM
+from qwixx_print.geometry import Box
+from qwixx_print.layout import Layout
+
+HEAT = Color(0.16, 0.05, 0.32)
+"""The tint of a crossed field (deep violet), laid over the field's own colours."""
+MAX_ALPHA = 0.78
+"""Opacity of the tint on the most crossed field; the others in proportion to their rate."""
+LEGEND_H = 13.0
+"""Height of the legend under the sheet, mm."""
+STEPS = 10
+
+
+def _tint(c: Canvas, box: Box, share: float) -> None:
+    """Lay the heat tint over ``box``: ``share`` 0 leaves it untouched, 1 is darkest."""
+    if share <= 0:
+        return
+    c.saveState()
+    c.setFillColor(HEAT, alpha=MAX_ALPHA * share)
+    c.roundRect(box.x * MM, box.y * MM, box.w * MM, box.h * MM, 0.7 * MM, stroke=0, fill=1)
+    c.restoreState()
+
+
+def _label(c: Canvas, text: str, box: Box, size: float) -> None:
+    """A small white label with ``text`` centred on ``box``."""
+    paint.rect(c, box, white, INK, radius=0.4)
+    c.setFillColor(INK)
+    paint.centred(c, text, box, size, FONT_BOLD)
+
+
+def _legend(c: Canvas, top: float, peak: float, title: str) -> None:
+    """The legend: a scale of tints from 0 to ``peak`` and what the numbers mean."""
+    c.setFillColor(INK)
+    paint.text_at(c, title, 3.0, top - 4.0, 6.5, FONT_BOLD, align="l")
+    cell = 3.6
+    for k in range(STEPS + 1):
+        box = Box(3.0 + k * cell, top - 10.5, cell, 4.0)
+        paint.rect(c, box, white, None)
+        _tint(c, box, k / STEPS)
+    c.setLineWidth(0.3)
+    paint.rect(c, Box(3.0, top - 10.5, cell * (STEPS + 1), 4.0), None, INK)
+    c.setFillColor(INK)
+    paint.text_at(c, "0 %", 3.0 + cell / 2, top - 12.5, 5.0, FONT)
+    peak_text = f"{peak:.0%}".replace("%", " %")
+    paint.text_at(c, peak_text, 3.0 + cell * (STEPS + 0.5), top - 12.5, 5.0, FONT)
+    x = 3.0 + cell * (STEPS + 1) + 3.0
+    paint.text_at(c, "field: share of sheets with it crossed", x, top - 7.5, 5.0, FONT, "l")
+    paint.text_at(
+        c, "lock: share of games in which a player locked it", x, top - 10.5, 5.0, FONT, "l"
+    )
+
+
+def draw_heat(c: Canvas, layout: Layout, report: Mapping[str, Any]) -> None:
+    """Draw the heat map of ``report`` (a ``simulate`` report of ``layout``: its
+    ``cross_rate``, ``lock_rate``) on ``c``: the sheet above, the legend below."""
+    cross: Mapping[str, Sequence[float]] = report["cross_rate"]
+    locks: Mapping[str, float] = report["lock_rate"]
+    peak = max((rate for rates in cross.values() for rate in rates), default=0.0)
+    c.saveState()
+    c.translate(0, LEGEND_H * MM)
+    check.draw_checked(c, layout, labels.DEFAULT_LANG)
+    sheet = geometry.sheet_boxes(layout)
+    for row, boxes in zip(layout.rows, sheet.rows, strict=True):
+        for rate, box in zip(cross[row.id], boxes.fields, strict=True):
+            _tint(c, box, rate / peak if peak > 0 else 0.0)
+            tag = Box(box.x + 0.8, box.y + 0.3, box.w - 1.6, min(2.0, box.h * 0.28))
+            _label(c, f"{rate:.0%}", tag, paint.fit_size(f"{rate:.0%}", tag, 4.0, FONT_BOLD))
+        lock = boxes.lock
+        text = f"{locks[row.id]:.0%}"
+        tag = Box(lock.x + 0.2, lock.cy - 1.2, lock.w - 0.4, 2.4)  # within the lock
+        _label(c, text, tag, paint.fit_size(text, tag, 5.0, FONT_BOLD))
+    c.restoreState()
+    title = (
+        f"{layout.name}: {report['games']:,} games, {report['players']} players, "
+        f"{report['strategy']}, seed {report['seed']}"
+    )
+    _legend(c, LEGEND_H, peak, title)
+
+
+def heat_map(layout: Layout, report: Mapping[str, Any], out: BinaryIO) -> None:
+    """Write the heat map of ``report`` for ``layout`` as a PNG (12 pixels per mm) to
+    ``out``. Raises LayoutError for bad labels."""
+    size = (geometry.SHEET_W, geometry.SHEET_H + LEGEND_H)
+    picture(lambda c: draw_heat(c, layout, report), size, out)

@@ -1,0 +1,48 @@
+"""The dice of simulated games: a splitmix64 stream per game, shared by the compiled kernel
+and the reference engine, so both roll exactly the same dice.
+
+Game ``g`` of a run with seed ``s`` starts its stream at ``s * SEED_MULTIPLIER + g`` (mod
+2**64). Each draw adds :data:`GAMMA` to the state and mixes it (Steele, Lea and Flood,
+"Fast splittable pseudorandom number generators", 2014); a die is ``1 + draw % 6``. A roll
+draws ``2 + len(layout.dice)`` dice in a fixed order: the two white dice, then one die per
+colour in ``layout.dice`` order, closed colours included (their values are not used), so
+two layouts with the same number of dice see the same rolls (common random numbers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+MASK = (1 << 64) - 1
+GAMMA = 0x9E3779B97F4A7C15
+MIX_1 = 0xBF58476D1CE4E5B9
+MIX_2 = 0x94D049BB133111EB
+SEED_MULTIPLIER = 0xD1342543DE82EF95
+MAX_SEED = MASK
+"""Largest seed: seeds are unsigned 64-bit numbers."""
+
+
+def start(seed: int, game: int) -> int:
+    """The stream state of game number ``game`` (0-based) of a run seeded ``seed``."""
+    return (seed * SEED_MULTIPLIER + game) & MASK
+
+
+def draw(state: int) -> tuple[int, int]:
+    """The next ``(state, value)`` of a splitmix64 stream: 64-bit unsigned values."""
+    state = (state + GAMMA) & MASK
+    z = state
+    z = ((z ^ (z >> 30)) * MIX_1) & MASK
+    z = ((z ^ (z >> 27)) * MIX_2) & MASK
+    return state, z ^ (z >> 31)
+
+
+def rolls(seed: int, game: int, dice: int) -> Iterator[tuple[int, ...]]:
+    """The endless rolls of game ``game``: tuples of ``2 + dice`` values 1..6 (white, white,
+    then the coloured dice in layout order)."""
+    state = start(seed, game)
+    while True:
+        roll = []
+        for _ in range(2 + dice):
+            state, value = draw(state)
+            roll.append(1 + value % 6)
+        yield tuple(roll)

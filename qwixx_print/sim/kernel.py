@@ -1,0 +1,584 @@
+"""The compiled game loop: whole games of any valid layout with the gap-k and strong bots,
+compiled with numba (``@njit(cache=True)``: the compile is cached beside this file).
+
+This is the one allowed mirror of the rules (RULES.md §1-§3, RULES-more.md §5); the source of
+truth is :mod:`qwixx_print.play`, and ``tests/test_sim_kernel.py`` plays the same seeded games
+through both and compares every cross and every score. The bots are specified in
+:mod:`qwixx_print.sim.bots` (docs/simulate.md).
+
+A turn: the active player rolls (:mod:`qwixx_print.sim.dice`); action 1, every player may
+cross the white sum (decisions on the sheets as they were before the action); locks made in
+it close their colours for everyone at its end (on the locking player's own sheet at once);
+at the 2nd closed colour (RULES.md §6: the 1st on a one-colour sheet) the game ends before
+action 2. Action 2, the active player may cross a white + colour sum in a field of that
+colour; a penalty if the active player crossed nothing in either action; the game ends at
+the 2nd closed colour or the last penalty box. Bonus bar chains (Bonuskette) and the
+crossing powers (Kräfte) act at once, depth first, as :mod:`qwixx_print.play.sheet` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple, TypeVar, cast
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from qwixx_print.sim.strategy import (
+    LOCK_LOST,
+    LOCK_VALUE,
+    PENALTY_RELIEF,
+    SKIP_BASE,
+    SKIP_WEIGHT,
+    STRONG,
+    TAKE_ABOVE,
+)
+from qwixx_print.sim.tables import (
+    DICE,
+    END_AT,
+    PENALTY_BOXES,
+    PENALTY_POINTS,
+    THRESHOLD,
+    Games,
+    Ints,
+    Tables,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+Seeds = npt.NDArray[np.uint64]
+
+_FAST: dict[str, Any] = {"cache": True, "_nrt": False, "forceinline": True}
+
+
+def _fast(function: F) -> F:
+    """Compile ``function`` without reference counting (numba's ``_nrt=False``: with it,
+    each call increments and decrements every array of the tuples below: 5 times slower) and
+    inlined into its callers (``forceinline``: a call would copy the tuples of arrays, about
+    2 kB: 3 times slower). Such a function allocates nothing."""
+    return cast(F, njit(**_FAST)(function))
+
+
+def _compiled(function: F) -> F:
+    """Compile ``function`` (it may allocate arrays); the compile is cached on disk."""
+    return cast(F, njit(cache=True)(function))
+
+
+GAMMA = np.uint64(0x9E3779B97F4A7C15)
+MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
+MIX_2 = np.uint64(0x94D049BB133111EB)
+SEED_MULTIPLIER = np.uint64(0xD1342543DE82EF95)
+SIX = np.uint64(6)
+S30, S27, S31 = np.uint64(30), np.uint64(27), np.uint64(31)
+
+NONE = 1 << 40
+"""Key of "no legal cross"."""
+
+END = -1
+"""No more rows (:func:`_row_matches`)."""
+
+CROSS, BAR, FREE, POWER = 0, 1, 2, 3
+"""Kinds of pending work in a cross's chain (Bonuskette bar, Kräfte powers)."""
+
+TWO_IN_WEAKEST, ONE_IN_EACH, WEAKEST_DOUBLE, PLUS_13, NO_PENALTIES = range(5)
+PLUS_POINTS = 13
+
+END_LOCKS, END_PENALTIES = 0, 1
+
+
+class Sheets(NamedTuple):
+    """Every player's sheet and the table, as arrays (P players, R rows, D dice).
+
+    ``pos`` (P, R): index of the last crossed field (-1: none); ``crosses`` (P, R) crosses
+    counted as the rules count them; ``crossed``/``again`` (P, R): bit masks of crossed
+    fields and small boxes; ``penalties``, ``bar_next`` (next bonus bar field), ``powers``
+    (bit mask of unlocked powers), ``mine`` (colours the player locked, closed on their own
+    sheet at once): (P,); ``closed``/``closing`` (D,): colours closed at the
+    table / closed at the end of this action; ``stack`` (3, 512): a chain's pending work;
+    ``locked_rows`` (1,): bit mask of rows locked by anyone in this game.
+    """
+
+    pos: Ints
+    crosses: Ints
+    crossed: Ints
+    again: Ints
+    penalties: Ints
+    bar_next: Ints
+    powers: Ints
+    mine: Ints
+    closed: Ints
+    closing: Ints
+    stack: Ints
+    locked_rows: Ints
+
+
+@_compiled
+def _sheets(players: int, rows: int, dice: int) -> Sheets:
+    return Sheets(
+        np.zeros((players, rows), dtype=np.int64),
+        np.zeros((players, rows), dtype=np.int64),
+        np.zeros((players, rows), dtype=np.int64),
+        np.zeros((players, rows), dtype=np.int64),
+        np.zeros(players, dtype=np.int64),
+        np.zeros(players, dtype=np.int64),
+        np.zeros(players, dtype=np.int64),
+        np.zeros(players, dtype=np.int64),
+        np.zeros(dice, dtype=np.int64),
+        np.zeros(dice, dtype=np.int64),
+        np.zeros((3, 512), dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+    )
+
+
+@_fast
+def _reset(s: Sheets) -> None:
+    s.pos[:] = -1
+    s.crosses[:] = 0
+    s.crossed[:] = 0
+    s.again[:] = 0
+    s.penalties[:] = 0
+    s.bar_next[:] = 0
+    s.powers[:] = 0
+    s.mine[:] = 0
+    s.closed[:] = 0
+    s.closing[:] = 0
+    s.locked_rows[0] = 0
+
+
+@_fast
+def _die(state: Seeds) -> int:
+    state[0] += GAMMA
+    z = state[0]
+    z = (z ^ (z >> S30)) * MIX_1
+    z = (z ^ (z >> S27)) * MIX_2
+    z = z ^ (z >> S31)
+    return 1 + int(z % SIX)
+
+
+@_fast
+def _closed(s: Sheets, p: int, c: int) -> bool:
+    """Colour ``c`` is closed on player ``p``'s sheet: at the table, or by the player's own
+    lock (at once, not only at the end of the action)."""
+    return bool(s.closed[c] == 1 or (s.mine[p] >> c) & 1 == 1)
+
+
+@_fast
+def _open(t: Tables, s: Sheets, p: int, r: int) -> bool:
+    """Row ``r`` can still take a cross on player ``p``'s sheet: its lock colour is not
+    closed there (a locked row's colour is closed)."""
+    return not _closed(s, p, t.lock_colour[r])
+
+
+@_fast
+def _weakest(t: Tables, s: Sheets, p: int) -> int:
+    """The open row with the fewest crosses, ties the upper (RULES.md §2 Kräfte); -1: none."""
+    best = -1
+    for r in range(t.fields.shape[0]):
+        if _open(t, s, p, r) and (best < 0 or s.crosses[p, r] < s.crosses[p, best]):
+            best = r
+    return best
+
+
+@_fast
+def _push(s: Sheets, top: int, kind: int, a: int, b: int) -> int:
+    s.stack[0, top] = kind
+    s.stack[1, top] = a
+    s.stack[2, top] = b
+    return top + 1
+
+
+@_fast
+def _power_complete(t: Tables, s: Sheets, p: int, k: int) -> bool:
+    for slot in range(2):
+        r = t.power_row[k, slot]
+        if r < 0 or (s.crossed[p, r] >> t.power_field[k, slot]) & 1 == 0:
+            return False
+    return True
+
+
+@_fast
+def _cross_field(t: Tables, s: Sheets, p: int, r: int, j: int, top: int) -> int:
+    """Cross field ``j`` of row ``r`` and queue what it triggers; returns the stack top."""
+    s.crossed[p, r] |= 1 << j
+    s.pos[p, r] = j
+    if j == t.fields[r] - 1:  # the last field: the lock's cross too; closes at action end
+        s.crosses[p, r] += 2
+        s.closing[t.lock_colour[r]] = 1
+        s.mine[p] |= 1 << t.lock_colour[r]
+        s.locked_rows[0] |= 1 << r
+        return top
+    s.crosses[p, r] += 1 + t.double[r, j]
+    if t.bonus[r, j]:
+        top = _push(s, top, BAR, 0, 0)
+    k = t.power[r, j]
+    if k >= 0 and (s.powers[p] >> k) & 1 == 0 and _power_complete(t, s, p, k):
+        s.powers[p] |= 1 << k
+        top = _push(s, top, POWER, k, 0)
+    return top
+
+
+@_fast
+def _apply(t: Tables, s: Sheets, p: int, r: int, j: int) -> None:
+    """Player ``p`` crosses field ``j`` of row ``r`` (``j == -1``: the small box under the
+    row's last crossed field) with everything it sets off: bonus bar and forced crosses
+    (RULES-more.md §5 Bonuskette), crossing powers (§5 Kräfte), depth first."""
+    if j < 0:
+        s.again[p, r] |= 1 << s.pos[p, r]
+        s.crosses[p, r] += 1
+        return
+    thresh = t.rules[THRESHOLD]
+    top = _cross_field(t, s, p, r, j, 0)
+    while top > 0:
+        top -= 1
+        kind, a = s.stack[0, top], s.stack[1, top]
+        if kind == CROSS:
+            top = _cross_field(t, s, p, a, s.stack[2, top], top)
+        elif kind == BAR:
+            b = s.bar_next[p]
+            while b < t.bar.shape[0] and _closed(s, p, t.bar[b]):
+                b += 1  # struck: its colour closed before this player earned it
+            if b < t.bar.shape[0]:
+                s.bar_next[p] = b + 1
+                top = _push(s, top, FREE, t.bar_row[t.bar[b]], 0)
+            else:
+                s.bar_next[p] = b
+        elif kind == FREE:
+            n = t.fields[a]
+            nxt = s.pos[p, a] + 1
+            allowed = nxt < n - 1 or (nxt == n - 1 and s.crosses[p, a] >= thresh)
+            if allowed and not _closed(s, p, t.lock_colour[a]):
+                top = _push(s, top, CROSS, a, nxt)
+        elif kind == POWER:
+            if a == TWO_IN_WEAKEST:
+                w = _weakest(t, s, p)
+                if w >= 0:
+                    top = _push(s, top, FREE, w, 0)
+                    top = _push(s, top, FREE, w, 0)
+            elif a == ONE_IN_EACH:  # every row, top first: FREE skips closed ones
+                for r2 in range(t.fields.shape[0] - 1, -1, -1):
+                    top = _push(s, top, FREE, r2, 0)
+
+
+@_fast
+def _matches(t: Tables, s: Sheets, p: int, r: int, total: int, c: int) -> tuple[int, int, int]:
+    """Where ``total`` may be crossed in row ``r`` (open) for player ``p``, ``c`` the colour
+    the field must have (-1 any): ``(first, last, again)``: the first matching field after the
+    last cross if it is not the last field, the last field if it matches and the lock is
+    allowed, and whether the small box under the last crossed field matches (-1/0: none)."""
+    n, q = t.fields[r], s.pos[p, r]
+    if c < 0:
+        first = t.next_field[r, q + 1, total] if total < t.next_field.shape[2] else -1
+    else:
+        first = t.next_colour[r, q + 1, total, c] if total < t.next_field.shape[2] else -1
+    if first == n - 1:
+        first = -1
+    last = -1
+    if (
+        t.number[r, n - 1] == total
+        and (c < 0 or t.colour[r, n - 1] == c)
+        and s.crosses[p, r] >= t.rules[THRESHOLD]
+    ):
+        last = n - 1
+    again = 0
+    if (
+        t.again[r] == 1
+        and q >= 0
+        and (s.again[p, r] >> q) & 1 == 0
+        and t.number[r, q] == total
+        and (c < 0 or t.colour[r, q] == c)
+    ):
+        again = 1
+    return first, last, again
+
+
+@_fast
+def _row_matches(
+    t: Tables, s: Sheets, p: int, total: int, c: int, k: int
+) -> tuple[int, int, int, int]:
+    """The ``k``-th row a sum may go to (``c``: its colour, -1 for the white sum: every
+    row; else the rows holding that colour) and its :func:`_matches`: ``(row, first, last,
+    again)``; row :data:`END` when there are no more rows, and no match in a closed row."""
+    r = k if c < 0 else t.colour_rows[c, k]
+    if r < 0:
+        return END, -1, -1, 0
+    if not _open(t, s, p, r):
+        return r, -1, -1, 0
+    first, last, again = _matches(t, s, p, r, total, c)
+    return r, first, last, again
+
+
+@_fast
+def _gap_best(t: Tables, s: Sheets, p: int, total: int, c: int) -> tuple[int, int, int]:
+    """The gap-k choice for a die sum ``total`` (``c``: the colour it must be, -1 any):
+    ``(key, row, field)``, ``field`` -1 for a small box. Smaller keys are better: ``key =
+    ((skips + 1) * 10000 + (100 - crosses in the row) * 10 + row) * 2 + small box``, so the
+    order is fewest skips (a last field -1, a small box 0), more crosses, upper row, a field
+    before a small box (docs/simulate.md)."""
+    best, br, bj = NONE, -1, -2
+    for k in range(t.fields.shape[0]):
+        r, first, last, again = _row_matches(t, s, p, total, c, k)
+        if r == END:
+            break
+        tail = (100 - s.crosses[p, r]) * 10 + r
+        if last >= 0:
+            key, j = tail * 2, last
+        elif first >= 0:
+            key, j = ((first - s.pos[p, r]) * 10000 + tail) * 2, first
+            if again == 1 and (10000 + tail) * 2 + 1 < key:
+                key, j = (10000 + tail) * 2 + 1, -1
+        elif again == 1:
+            key, j = (10000 + tail) * 2 + 1, -1
+        else:
+            continue
+        if key < best:
+            best, br, bj = key, r, j
+    return best, br, bj
+
+
+@_fast
+def _skips(key: int) -> int:
+    """The skips of a :func:`_gap_best` key."""
+    return key // 20000 - 1
+
+
+@_fast
+def _strong_value(t: Tables, s: Sheets, p: int, r: int, j: int) -> float:
+    """What the strong bot thinks crossing field ``j`` of row ``r`` (-1: the small box) is
+    worth: the points the cross adds, less the skipped fields weighted by how often their
+    sums come and what a cross in the row is worth, less a fixed cost when the cross makes
+    the lock unreachable (docs/simulate.md)."""
+    n, q, have = t.fields[r], s.pos[p, r], s.crosses[p, r]
+    top = t.points.shape[0] - 1
+    if j < 0:
+        add = 1
+    elif j == n - 1:
+        add = 2
+    else:
+        add = 1 + t.double[r, j]
+    gain = t.points[min(have + add, top)] - t.points[min(have, top)]
+    skipped = 0
+    lost_lock = 0
+    if j >= 0:
+        if t.again[r] == 1 and q >= 0 and (s.again[p, r] >> q) & 1 == 0:
+            skipped += t.ways[r, q]
+        for i in range(q + 1, j):
+            skipped += t.ways[r, i] * (1 + t.double[r, i] + t.again[r])
+        if j < n - 1:
+            reach = have + add
+            for i in range(j + 1, n - 1):
+                reach += 1 + t.double[r, i] + t.again[r]
+            if have + add < t.rules[THRESHOLD] and reach < t.rules[THRESHOLD]:
+                lost_lock = 1
+    cost = SKIP_WEIGHT * (have + SKIP_BASE) * skipped / 6.0 + LOCK_LOST * lost_lock
+    return float(gain - cost)
+
+
+@_fast
+def _better(v: float, r: int, j: int, bv: float, br: int, bj: int) -> bool:
+    """The strong bot's order: a higher value, then the upper row, then a field before a
+    small box (``j`` -1)."""
+    if br < 0 or v > bv:
+        return True
+    if v < bv:
+        return False
+    return r < br or (r == br and j >= 0 and bj < 0)
+
+
+@_fast
+def _strong_best(t: Tables, s: Sheets, p: int, total: int, c: int) -> tuple[float, int, int]:
+    """The strong bot's best cross for a sum (``c`` as in :func:`_gap_best`): ``(value,
+    row, field)`` in the order of :func:`_better`, a lock first; ``row`` -1: none."""
+    best, br, bj = -1e300, -1, -2
+    for k in range(t.fields.shape[0]):
+        r, first, last, again = _row_matches(t, s, p, total, c, k)
+        if r == END:
+            break
+        if last >= 0:
+            v, j = LOCK_VALUE, last
+        elif first >= 0:
+            v, j = _strong_value(t, s, p, r, first), first
+            if again == 1:
+                va = _strong_value(t, s, p, r, -1)
+                if va > v:
+                    v, j = va, -1
+        elif again == 1:
+            v, j = _strong_value(t, s, p, r, -1), -1
+        else:
+            continue
+        if _better(v, r, j, best, br, bj):
+            best, br, bj = v, r, j
+    return best, br, bj
+
+
+@_fast
+def _gap_colour(t: Tables, s: Sheets, p: int, roll: Ints) -> tuple[int, int, int]:
+    """The best of the white + colour options for gap-k (same order as :func:`_gap_best`)."""
+    best, br, bj = NONE, -1, -2
+    for c in range(t.rules[DICE]):
+        if s.closed[c] == 1:
+            continue
+        for w in range(2):
+            key, r, j = _gap_best(t, s, p, roll[w] + roll[2 + c], c)
+            if key < best:
+                best, br, bj = key, r, j
+    return best, br, bj
+
+
+@_fast
+def _strong_colour(t: Tables, s: Sheets, p: int, roll: Ints) -> tuple[float, int, int]:
+    """The strong bot's best white + colour option: ``(value, row, field)``."""
+    best, br, bj = -1e300, -1, -2
+    for c in range(t.rules[DICE]):
+        if s.closed[c] == 1:
+            continue
+        for w in range(2):
+            v, r, j = _strong_best(t, s, p, roll[w] + roll[2 + c], c)
+            if r >= 0 and _better(v, r, j, best, br, bj):
+                best, br, bj = v, r, j
+    return best, br, bj
+
+
+@_fast
+def _white_choice(
+    t: Tables, s: Sheets, p: int, active: bool, roll: Ints, strategy: int
+) -> tuple[int, int]:
+    """Player ``p``'s action-1 cross for the white sum: ``(row, field)``, row -1 to pass."""
+    total = roll[0] + roll[1]
+    if strategy == STRONG:
+        v, r, j = _strong_best(t, s, p, total, -1)
+        if r < 0 or v > TAKE_ABOVE or not active:
+            return (r, j) if r >= 0 and v > TAKE_ABOVE else (-1, -2)
+        cv, cr, _ = _strong_colour(t, s, p, roll)
+        if cr >= 0 and cv > TAKE_ABOVE:
+            return -1, -2
+        if v > -PENALTY_RELIEF and (cr < 0 or v >= cv):
+            return r, j
+        return -1, -2
+    key, r, j = _gap_best(t, s, p, total, -1)
+    if key == NONE:
+        return -1, -2
+    skips = _skips(key)
+    if skips <= strategy:
+        return r, j
+    if active and skips <= strategy + 1:
+        ckey, _, _ = _gap_colour(t, s, p, roll)
+        if ckey == NONE or _skips(ckey) > strategy:
+            return r, j
+    return -1, -2
+
+
+@_fast
+def _colour_choice(
+    t: Tables, s: Sheets, p: int, roll: Ints, strategy: int, crossed: bool
+) -> tuple[int, int]:
+    """The active player's action-2 cross: ``(row, field)``, row -1 to pass."""
+    if strategy == STRONG:
+        v, r, j = _strong_colour(t, s, p, roll)
+        limit = TAKE_ABOVE if crossed else -PENALTY_RELIEF
+        return (r, j) if r >= 0 and v > limit else (-1, -2)
+    key, r, j = _gap_colour(t, s, p, roll)
+    limit = strategy if crossed else strategy + 1
+    if key != NONE and _skips(key) <= limit:
+        return r, j
+    return -1, -2
+
+
+@_fast
+def _close(s: Sheets) -> int:
+    """Close the colours locked in the action just ended; the number of closed colours."""
+    closed = 0
+    for c in range(s.closed.shape[0]):
+        if s.closing[c] == 1:
+            s.closed[c] = 1
+            s.closing[c] = 0
+        closed += s.closed[c]
+    return closed
+
+
+@_fast
+def _score(t: Tables, s: Sheets, p: int) -> int:
+    """Player ``p``'s total: rows by the score table (capped), penalties, and the Kräfte end
+    effects (RULES.md §1 Score, §2 Kräfte; weakest row: fewest points, the upper on ties)."""
+    top = t.points.shape[0] - 1
+    total = 0
+    weakest = -1
+    for r in range(t.fields.shape[0]):
+        pts = t.points[min(s.crosses[p, r], top)]
+        total += pts
+        if weakest < 0 or pts < weakest:
+            weakest = pts
+    lost = s.penalties[p] * t.rules[PENALTY_POINTS]
+    total -= lost
+    if (s.powers[p] >> WEAKEST_DOUBLE) & 1:
+        total += weakest
+    if (s.powers[p] >> PLUS_13) & 1:
+        total += PLUS_POINTS
+    if (s.powers[p] >> NO_PENALTIES) & 1:
+        total += lost
+    return int(total)
+
+
+@_compiled
+def play_games(t: Tables, strategies: Ints, seed: int, first: int, out: Games) -> None:
+    """Play games ``first .. first + len(out.rolls) - 1`` of the run seeded ``seed`` with one
+    strategy per seat (``strategies``, seat 0 starts) and write their results to ``out``."""
+    s = _sheets(strategies.shape[0], t.fields.shape[0], t.rules[DICE])
+    state = np.zeros(1, dtype=np.uint64)
+    roll = np.zeros(2 + t.rules[DICE], dtype=np.int64)
+    _play(t, s, state, roll, strategies, seed, first, out)
+
+
+@_fast
+def _play(
+    t: Tables,
+    s: Sheets,
+    state: Seeds,
+    roll: Ints,
+    strategies: Ints,
+    seed: int,
+    first: int,
+    out: Games,
+) -> None:
+    """The loop of :func:`play_games`, without reference counting (``_nrt=False``): passing
+    the table tuples to the helpers then costs nothing."""
+    players = strategies.shape[0]
+    rows = t.fields.shape[0]
+    dice = t.rules[DICE]
+    boxes = t.rules[PENALTY_BOXES]
+    end_at = t.rules[END_AT]
+    for g in range(out.rolls.shape[0]):
+        _reset(s)
+        state[0] = np.uint64(seed) * SEED_MULTIPLIER + np.uint64(first + g)
+        active, count, end = 0, 0, -1
+        while end < 0:
+            for d in range(2 + dice):
+                roll[d] = _die(state)
+            count += 1
+            moved = False
+            for p in range(players):
+                r, j = _white_choice(t, s, p, p == active, roll, strategies[p])
+                if r >= 0:
+                    _apply(t, s, p, r, j)
+                    moved = moved or p == active
+            if _close(s) >= end_at:
+                end = END_LOCKS
+                break
+            r, j = _colour_choice(t, s, active, roll, strategies[active], moved)
+            if r >= 0:
+                _apply(t, s, active, r, j)
+            elif not moved:
+                s.penalties[active] += 1
+            if _close(s) >= end_at:
+                end = END_LOCKS
+            elif s.penalties[active] >= boxes:
+                end = END_PENALTIES
+            active = (active + 1) % players
+        for p in range(players):
+            out.scores[g, p] = _score(t, s, p)
+            out.penalties[g, p] = s.penalties[p]
+            for r in range(rows):
+                out.crossed[g, p, r] = s.crossed[p, r]
+                out.again[g, p, r] = s.again[p, r]
+        out.rolls[g] = count
+        out.ends[g] = end
+        out.locked[g] = s.locked_rows[0]

@@ -1,0 +1,139 @@
+"""The balance report of ``simulate``: statistics from :class:`~qwixx_print.sim.run.Totals`,
+as a table for people and as JSON for programs (issue 13; docs/simulate.md)."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from qwixx_print.layout import Layout
+from qwixx_print.sim.run import TIE_SHARES, Totals
+
+KEYS = (
+    "layout",
+    "players",
+    "games",
+    "seed",
+    "strategy",
+    "mean_score",
+    "sd_score",
+    "p10",
+    "p50",
+    "p90",
+    "winner_mean",
+    "rolls",
+    "ended_by_locks",
+    "ended_by_penalties",
+    "penalties_per_player",
+    "lock_rate",
+    "first_seat_wins",
+    "cross_rate",
+)
+"""The keys of a report, in order (issue 13)."""
+
+
+def percentile(scores: dict[int, int], share: float) -> int:
+    """The nearest-rank percentile: the smallest score that at least ``share`` of the
+    sheets reach or stay below."""
+    total = sum(scores.values())
+    rank = max(1, math.ceil(share * total))
+    seen = 0
+    for score in sorted(scores):
+        seen += scores[score]
+        if seen >= rank:
+            return score
+    raise ValueError("no scores")
+
+
+def _share(part: int, whole: int) -> float:
+    return round(part / whole, 4)
+
+
+def report(
+    layout: Layout, totals: Totals, players: int, seed: int, strategy: str
+) -> dict[str, Any]:
+    """The report of one layout: the keys of :data:`KEYS`. Scores are per seat (every sheet
+    of every game); shares are of games (``lock_rate``, ``ended_by_*``, ``first_seat_wins``:
+    a tie for first counts as a shared win) or of sheets (``cross_rate``, per field)."""
+    t = totals
+    mean = t.score_sum / t.sheets
+    variance = max(0.0, t.score_squares / t.sheets - mean * mean)
+    return {
+        "layout": layout.name,
+        "players": players,
+        "games": t.games,
+        "seed": seed,
+        "strategy": strategy,
+        "mean_score": round(mean, 2),
+        "sd_score": round(math.sqrt(variance), 2),
+        "p10": percentile(t.scores, 0.1),
+        "p50": percentile(t.scores, 0.5),
+        "p90": percentile(t.scores, 0.9),
+        "winner_mean": round(t.winner_sum / t.games, 2),
+        "rolls": round(t.rolls / t.games, 2),
+        "ended_by_locks": _share(t.by_locks, t.games),
+        "ended_by_penalties": _share(t.games - t.by_locks, t.games),
+        "penalties_per_player": round(t.penalties / t.sheets, 3),
+        "lock_rate": {
+            row.id: _share(n, t.games) for row, n in zip(layout.rows, t.locks, strict=True)
+        },
+        "first_seat_wins": _share(t.first_wins, t.games * TIE_SHARES),
+        "cross_rate": {
+            row.id: [_share(n, t.sheets) for n in counts]
+            for row, counts in zip(layout.rows, t.crosses, strict=True)
+        },
+    }
+
+
+def as_json(reports: Sequence[dict[str, Any]]) -> str:
+    """The reports as a JSON list (one object per layout, the classic comparison last)."""
+    return json.dumps(list(reports), ensure_ascii=False, indent=2) + "\n"
+
+
+_COLUMNS = (
+    ("layout", "{}", 14),
+    ("mean_score", "{:.1f}", 6),
+    ("sd_score", "{:.1f}", 5),
+    ("p10", "{}", 4),
+    ("p50", "{}", 4),
+    ("p90", "{}", 4),
+    ("winner_mean", "{:.1f}", 6),
+    ("rolls", "{:.1f}", 5),
+    ("ended_by_locks", "{:.0%}", 6),
+    ("penalties_per_player", "{:.2f}", 5),
+    ("first_seat_wins", "{:.0%}", 6),
+)
+_HEADS = ("layout", "mean", "sd", "p10", "p50", "p90", "winner", "rolls", "locks", "pen", "first")
+
+
+def table(reports: Sequence[dict[str, Any]], compared: str | None = None) -> str:
+    """The reports as a text table: one line per layout (``compared``: the name of the
+    classic comparison line, marked "same dice"), then each layout's lock rates."""
+    first = reports[0]
+    lines = [
+        f"{first['games']} games per layout, {first['players']} players, strategy "
+        f"{first['strategy']}, seed {first['seed']}",
+        "  ".join(
+            f"{h:<{w}}" if i == 0 else f"{h:>{w}}"
+            for i, (h, (_, _, w)) in enumerate(zip(_HEADS, _COLUMNS, strict=True))
+        ),
+    ]
+    for rep in reports:
+        cells = []
+        for i, (key, fmt, width) in enumerate(_COLUMNS):
+            text = fmt.format(rep[key])
+            cells.append(f"{text:<{width}}" if i == 0 else f"{text:>{width}}")
+        mark = "  (classic, same dice)" if rep["layout"] == compared else ""
+        lines.append("  ".join(cells) + mark)
+    lines.append("")
+    for rep in reports:
+        rates = ", ".join(f"{row} {rate:.0%}" for row, rate in rep["lock_rate"].items())
+        lines.append(f"{rep['layout']}: locked in games: {rates}")
+    lines.append("mean, sd, p10, p50, p90: score per player; winner: mean winning score;")
+    lines.append(
+        "rolls: per game; locks: games ended by locks (the rest by penalties); "
+        "pen: penalties per player; first: games won by the first player"
+    )
+    return "\n".join(lines) + "\n"

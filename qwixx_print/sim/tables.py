@@ -1,0 +1,171 @@
+"""A layout compiled to arrays for the kernel (:mod:`qwixx_print.sim.kernel`).
+
+Rows are padded to the longest row; field ``j`` of row ``r`` is ``[r, j]``. Colours are
+indexes into ``layout.dice``; powers are indexes into :data:`qwixx_print.rules.POWERS`
+(``-1``: none). Every rule the kernel applies reads these arrays (RULES.md §1-§3, RULES-more.md
+§5), so any valid layout plays, not just the shipped ones.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from qwixx_print import rules
+from qwixx_print.layout import Layout
+from qwixx_print.sim import strategy
+
+Ints = npt.NDArray[np.int64]
+
+POWER_INDEX = {name: k for k, name in enumerate(rules.POWERS)}
+"""Power symbol id -> its index in the kernel (RULES.md §2 Kräfte order)."""
+
+WAYS = np.array(strategy.WAYS, dtype=np.int64)
+
+
+class Tables(NamedTuple):
+    """The arrays of one layout, all int64.
+
+    ``number``, ``colour``, ``double``, ``bonus``, ``power``: shape (rows, fields), padded
+    with ``-1`` (number, colour, power) or 0. ``fields``: fields per row; ``again``: 1 for a
+    row with small boxes; ``lock_colour``: the colour its last field closes; ``ways``: ways
+    2d6 roll each field's number (0 for numbers two d6 cannot make). ``points``: points for
+    0..max counted crosses. ``bar``: bonus bar colours; ``bar_row``: per colour the first
+    one-colour row of that colour (``-1``: none). ``power_row``, ``power_field``: the two
+    fields of each power symbol (``-1``: not on the sheet). ``rules``: lock threshold, max
+    counted, penalty boxes, points per penalty, number of dice, closed colours that end the
+    game (2, or 1 on a sheet whose rows all lock one colour; RULES.md §6). ``next_field[r, i, n]``:
+    the first field at or after ``i`` in row ``r`` holding number ``n`` (``-1``: none);
+    ``next_colour[r, i, n, c]`` the same among fields of colour ``c``. ``colour_rows[c]``:
+    the rows holding a field of colour ``c``, top to bottom, padded with ``-1``.
+    """
+
+    number: Ints
+    colour: Ints
+    double: Ints
+    bonus: Ints
+    power: Ints
+    ways: Ints
+    fields: Ints
+    again: Ints
+    lock_colour: Ints
+    points: Ints
+    bar: Ints
+    bar_row: Ints
+    power_row: Ints
+    power_field: Ints
+    rules: Ints
+    next_field: Ints
+    next_colour: Ints
+    colour_rows: Ints
+
+
+class Games(NamedTuple):
+    """Per-game results of a run of the kernel or the reference (G games, P seats, R rows):
+    ``scores``, ``penalties`` (G, P); ``rolls``, ``ends`` (0 by locks, 1 by penalties),
+    ``locked`` (bit mask of the rows some player locked) (G,); ``crossed``, ``again``
+    (G, P, R): bit masks of the crossed fields and small boxes."""
+
+    scores: Ints
+    penalties: Ints
+    rolls: Ints
+    ends: Ints
+    locked: Ints
+    crossed: Ints
+    again: Ints
+
+    @classmethod
+    def zeros(cls, games: int, players: int, rows: int) -> Games:
+        """Results of ``games`` games, all zero, to be filled in."""
+        return cls(
+            scores=np.zeros((games, players), dtype=np.int64),
+            penalties=np.zeros((games, players), dtype=np.int64),
+            rolls=np.zeros(games, dtype=np.int64),
+            ends=np.zeros(games, dtype=np.int64),
+            locked=np.zeros(games, dtype=np.int64),
+            crossed=np.zeros((games, players, rows), dtype=np.int64),
+            again=np.zeros((games, players, rows), dtype=np.int64),
+        )
+
+
+THRESHOLD, MAX_COUNTED, PENALTY_BOXES, PENALTY_POINTS, DICE, END_AT = range(6)
+"""Indexes into :attr:`Tables.rules`."""
+
+
+def compile_layout(layout: Layout) -> Tables:
+    """The kernel's arrays for a (valid) ``layout``."""
+    rows = len(layout.rows)
+    width = max(len(row.fields) for row in layout.rows)
+    colour_of = {colour: k for k, colour in enumerate(layout.dice)}
+    shape = (rows, width)
+    number = np.full(shape, -1, dtype=np.int64)
+    colour = np.full(shape, -1, dtype=np.int64)
+    double = np.zeros(shape, dtype=np.int64)
+    bonus = np.zeros(shape, dtype=np.int64)
+    power = np.full(shape, -1, dtype=np.int64)
+    power_row = np.full((len(rules.POWERS), 2), -1, dtype=np.int64)
+    power_field = np.full((len(rules.POWERS), 2), -1, dtype=np.int64)
+    for r, row in enumerate(layout.rows):
+        for j, f in enumerate(row.fields):
+            number[r, j] = f.number
+            colour[r, j] = colour_of[f.colour]
+            double[r, j] = int(f.double)
+            bonus[r, j] = int(f.bonus)
+            if f.power is not None:
+                k = POWER_INDEX[f.power]
+                power[r, j] = k
+                slot = 0 if power_row[k, 0] < 0 else 1
+                power_row[k, slot], power_field[k, slot] = r, j
+    ways = np.where((number >= 2) & (number <= 12), WAYS[np.clip(number, 0, 12)], 0)
+    bar_row = np.full(len(layout.dice), -1, dtype=np.int64)
+    for r, row in reversed(list(enumerate(layout.rows))):
+        if row.colour is not None:
+            bar_row[colour_of[row.colour]] = r
+    table = rules.score_table(layout)
+    top = int(number.max()) + 1
+    next_field = np.full((rows, width + 1, top), -1, dtype=np.int64)
+    next_colour = np.full((rows, width + 1, top, len(layout.dice)), -1, dtype=np.int64)
+    for r, row in enumerate(layout.rows):
+        for i in range(len(row.fields) - 1, -1, -1):
+            next_field[r, i] = next_field[r, i + 1]
+            next_colour[r, i] = next_colour[r, i + 1]
+            next_field[r, i, number[r, i]] = i
+            next_colour[r, i, number[r, i], colour[r, i]] = i
+    colour_rows = np.full((len(layout.dice), rows), -1, dtype=np.int64)
+    for c, name in enumerate(layout.dice):
+        holding = [
+            r for r, row in enumerate(layout.rows) if any(f.colour == name for f in row.fields)
+        ]
+        colour_rows[c, : len(holding)] = holding
+    return Tables(
+        number=number,
+        colour=colour,
+        double=double,
+        bonus=bonus,
+        power=power,
+        ways=ways.astype(np.int64),
+        fields=np.array([len(row.fields) for row in layout.rows], dtype=np.int64),
+        again=np.array([int(row.again) for row in layout.rows], dtype=np.int64),
+        lock_colour=np.array([colour_of[row.lock_colour] for row in layout.rows], dtype=np.int64),
+        points=np.array((0, *table), dtype=np.int64),
+        bar=np.array([colour_of[c] for c in layout.bonus_bar], dtype=np.int64),
+        bar_row=bar_row,
+        power_row=power_row,
+        power_field=power_field,
+        rules=np.array(
+            [
+                layout.lock_threshold,
+                layout.max_counted,
+                layout.penalty_boxes,
+                layout.penalty_points,
+                len(layout.dice),
+                min(2, len({row.lock_colour for row in layout.rows})),
+            ],
+            dtype=np.int64,
+        ),
+        next_field=next_field,
+        next_colour=next_colour,
+        colour_rows=colour_rows,
+    )

@@ -1,0 +1,225 @@
+"""``qwixx-print simulate``: the report's JSON keys and types, the same numbers for the same
+seed with any ``--jobs``, classic with the same dice, the reference engine when the kernel
+cannot run, the heat map's pixels and one-line refusals of bad input (issue 13)."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from qwixx_print import api, geometry
+from qwixx_print.draw import PREVIEW_PX_PER_MM
+from qwixx_print.sim import report
+from qwixx_print.sim import run as sim_run
+
+from .conftest import CLASSIC_YAML, Run
+
+
+def reports(run_cli: Run, *args: str) -> list[dict[str, Any]]:
+    result = run_cli("simulate", *args, "--json", "--quiet")
+    assert result.exit_code == 0, result.stderr
+    found: list[dict[str, Any]] = json.loads(result.stdout)
+    return found
+
+
+def test_json_has_the_issue_keys_and_types(run: Run) -> None:
+    found = reports(run, "doppelt", "--games", "300", "--players", "3", "--jobs", "1")
+    assert [r["layout"] for r in found] == ["doppelt", "classic"]
+    for rep in found:
+        assert tuple(rep) == report.KEYS
+        assert (rep["players"], rep["games"], rep["seed"], rep["strategy"]) == (3, 300, 1, "gap-2")
+        for key in ("mean_score", "sd_score", "winner_mean", "rolls", "penalties_per_player"):
+            assert isinstance(rep[key], float), key
+        for key in ("p10", "p50", "p90"):
+            assert isinstance(rep[key], int), key
+        assert rep["p10"] <= rep["p50"] <= rep["p90"]
+        assert rep["p10"] < rep["mean_score"] < rep["p90"] < rep["winner_mean"] + 60
+        assert rep["ended_by_locks"] + rep["ended_by_penalties"] == pytest.approx(1.0)
+        assert 0.0 <= rep["first_seat_wins"] <= 1.0
+        sheet = api.checked(rep["layout"])
+        assert list(rep["lock_rate"]) == [row.id for row in sheet.rows]
+        assert all(0.0 <= rate <= 1.0 for rate in rep["lock_rate"].values())
+        assert [len(rep["cross_rate"][row.id]) for row in sheet.rows] == [
+            len(row.fields) for row in sheet.rows
+        ]
+        # the first fields of a row are crossed more often than its last field
+        assert rep["cross_rate"]["red"][5] > rep["cross_rate"]["red"][10] > 0.0
+
+
+def test_same_seed_same_numbers_with_any_jobs(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sim_run, "PARALLEL_FROM", 0)  # processes even for a small run
+    games = 2 * sim_run.CHUNK + 7  # three chunks, the last a short one
+    args = ("kraefte", "--games", str(games), "--players", "2")
+    one = reports(run, *args, "--jobs", "1")
+    three = reports(run, *args, "--jobs", "3")
+    assert one == three
+    assert reports(run, *args, "--jobs", "1", "--seed", "2") != one
+
+
+def test_classic_line_is_classic_with_the_same_dice(run: Run) -> None:
+    both = reports(run, "durcheinander", "--games", "500", "--strategy", "strong")
+    alone = reports(run, "classic", "--games", "500", "--strategy", "strong")
+    assert both[1] == alone[0]
+    assert both[0] != both[1]
+
+
+def test_text_report_names_every_layout_and_the_comparison(run: Run) -> None:
+    result = run("simulate", "nochmal", "wirrwarr", "--games", "200", "--jobs", "1")
+    assert result.exit_code == 0 and result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert lines[0] == "200 games per layout, 4 players, strategy gap-2, seed 1"
+    assert [line.split()[0] for line in lines[2:5]] == ["nochmal", "wirrwarr", "classic"]
+    assert lines[4].endswith("(classic, same dice)")
+
+
+def test_reference_engine_when_the_kernel_cannot_run(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args = ("simulate", "bonuskette", "--games", "60", "--players", "2", "--json", "--jobs", "1")
+    compiled = run(*args)
+    monkeypatch.setattr(sim_run, "kernel_problem", lambda: "ModuleNotFoundError: numba")
+    fallback = run(*args)
+    assert fallback.exit_code == 0
+    assert fallback.stderr == (
+        "qwixx-print: the compiled kernel is not available (ModuleNotFoundError: numba); "
+        "simulating with the reference engine, some 300 times slower\n"
+    )
+    assert fallback.stdout == compiled.stdout
+
+
+def pixel(image: Image.Image, x_mm: float, y_mm: float) -> tuple[int, int, int]:
+    """The pixel at (x, y) mm of the sheet, y from the sheet's bottom."""
+    px = PREVIEW_PX_PER_MM
+    rgb: tuple[int, int, int] = image.getpixel(  # type: ignore[assignment]
+        (round(x_mm * px), round((geometry.SHEET_H - y_mm) * px))
+    )
+    return rgb
+
+
+def test_heat_map_tints_fields_by_their_cross_rate(run: Run, tmp_path: Path) -> None:
+    plot = tmp_path / "heat.png"
+    rep = reports(run, "classic", "--games", "3", "--players", "2", "--plot", str(plot))[0]
+    heat = Image.open(plot).convert("RGB")
+    api.preview(api.checked("classic"), tmp_path / "plain.png")
+    plain = Image.open(tmp_path / "plain.png").convert("RGB")
+    assert heat.width == plain.width and heat.height > plain.height  # the legend below
+    sheet = api.checked("classic")
+    boxes = geometry.sheet_boxes(sheet)
+    darkening = {}
+    for row, row_boxes in zip(sheet.rows, boxes.rows, strict=True):
+        for j, box in enumerate(row_boxes.fields):
+            where = (box.x + 0.92 * box.w, box.y + 0.55 * box.h)
+            tinted, untinted = pixel(heat, *where), pixel(plain, *where)
+            darkening[row.id, j] = sum(tinted) / sum(untinted)
+            if rep["cross_rate"][row.id][j] == 0.0:
+                assert max(abs(a - b) for a, b in zip(tinted, untinted, strict=True)) <= 2
+    rates = {(r, j): rate for r, rates in rep["cross_rate"].items() for j, rate in enumerate(rates)}
+    most = max(rates, key=lambda k: rates[k])
+    assert darkening[most] == min(darkening.values()) < 0.5
+    crossed = [k for k in rates if rates[k] > 0]
+    assert 0 < len(crossed) < len(rates)  # both kinds of field are on the map
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "0"], "Invalid value for '--players': 0 is not in the range 1<=x<=5."),
+        (["--players", "6"], "Invalid value for '--players': 6 is not in the range 1<=x<=5."),
+        (["--games", "0"], "Invalid value for '--games': 0 is not in the range 1<=x<=10000000."),
+        (
+            ["--games", "10000001"],
+            "Invalid value for '--games': 10000001 is not in the range 1<=x<=10000000.",
+        ),
+        (["--strategy", "best"], "Invalid value for '--strategy': 'best' is not one of"),
+        (["--jobs", "0"], "Invalid value for '--jobs': 0 is not in the range 1<=x<=256."),
+    ],
+)
+def test_bad_options_are_one_line_and_nothing_is_written(
+    run: Run, tmp_path: Path, args: list[str], message: str
+) -> None:
+    plot = tmp_path / "heat.png"
+    result = run("simulate", "classic", *args, "--plot", str(plot))
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"qwixx-print: {message}")
+    assert result.stderr.count("\n") == 1 and result.stdout == ""
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_bad_layouts_and_plots_are_one_line_and_nothing_is_written(
+    run: Run, tmp_path: Path
+) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(CLASSIC_YAML.replace("threshold: 5", "threshold: 11"), encoding="utf-8")
+    plot = tmp_path / "heat.png"
+    cases = [
+        (["nosuch"], "qwixx-print: nosuch: no such layout"),
+        ([str(broken)], f"qwixx-print: {broken}:"),
+        (["classic", "doppelt"], "qwixx-print: --plot draws one layout, got 2: classic, doppelt"),
+    ]
+    for names, start in cases:
+        result = run("simulate", *names, "--games", "10", "--plot", str(plot))
+        assert (result.exit_code, result.stdout) == (2, ""), names
+        assert result.stderr.startswith(start) and result.stderr.count("\n") == 1, result.stderr
+    result = run("simulate", "classic", "--games", "10", "--plot", str(tmp_path / "heat.pdf"))
+    assert result.stderr == f"qwixx-print: {tmp_path}/heat.pdf: a PNG file name must end in .png\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["broken.yaml"]
+
+
+def test_help_does_not_import_numba() -> None:
+    code = "import sys; from qwixx_print.cli import cli; print('numba' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_simulate_runs_as_a_command(tmp_path: Path) -> None:
+    """The installed command, in a fresh process (the kernel's compile cached on disk)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "qwixx_print", "simulate", "regenbogen", "--games", "2000",
+         "--players", "5", "--strategy", "gap-3"],
+        capture_output=True, text=True, timeout=300, cwd=tmp_path,
+    )  # fmt: skip
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines()[2].startswith("regenbogen")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_progress_bar_on_a_terminal_for_a_long_run(tmp_path: Path) -> None:
+    """stderr a terminal and a run of several seconds: click's bar, and the report on
+    stdout stays clean; ``--quiet`` and a redirected stderr show none (tests above)."""
+    leader, terminal = pty.openpty()
+    shown = bytearray()
+
+    def read() -> None:
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:
+                return
+            if not chunk:
+                return
+            shown.extend(chunk)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "qwixx_print", "simulate", "classic", "--games", "150000",
+             "--jobs", "1"],
+            stdout=subprocess.PIPE, stderr=terminal, text=True, timeout=300, cwd=tmp_path,
+        )  # fmt: skip
+    finally:
+        os.close(terminal)
+        reader.join(timeout=5)
+        os.close(leader)
+    assert done.returncode == 0
+    assert done.stdout.startswith("150000 games per layout")
+    assert b"simulating" in shown and b"100%" in shown

@@ -1,0 +1,114 @@
+"""The compiled kernel plays exactly the games of the reference engine: the same seeded dice
+and bots through :func:`qwixx_print.sim.run.kernel_chunk` and through
+:class:`qwixx_print.play.Game` give the same crosses, small boxes, penalties, rolls, locks,
+end and scores, on every shipped layout.
+
+The default run plays 40 games per layout and seating (the reference engine plays a few
+hundred games a second); ``pytest -m nightly`` plays 1,000 per layout and seating."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from qwixx_print import api, layout
+from qwixx_print.sim import bots, dice, run, tables
+
+SEATINGS = {
+    "gap-2 x2": (2, 2),
+    "strong x2": (0, 0),
+    "mixed x4": (1, 0, 3, 2),
+    "solo gap-1": (1,),
+}
+"""Seats and strategy codes (k for gap-k, 0 for strong): every bot, 1, 2 and 4 players."""
+
+
+DATA = Path(__file__).parent / "data"
+CUSTOM = [
+    *sorted((DATA / "sim").glob("*.yaml")),
+    DATA / "layouts" / "mixed-doubles-again.yaml",
+]
+"""Designers' layouts no shipped sheet covers: 5 dice, one row, repeated numbers, small boxes
+with doubles, mixed colours with both."""
+
+
+def differences(name: str, codes: Sequence[int], seed: int, games: int) -> list[str]:
+    """Games where the kernel and the engine differ, as one line each."""
+    sheet = api.checked(name)
+    kernel = run.kernel_chunk(sheet, codes, seed, 0, games)
+    found = []
+    for g in range(games):
+        played = bots.play_game(sheet, codes, seed, g)
+        compiled = bots.Played(
+            scores=tuple(kernel.scores[g].tolist()),
+            penalties=tuple(kernel.penalties[g].tolist()),
+            crossed=tuple(tuple(row) for row in kernel.crossed[g].tolist()),
+            again=tuple(tuple(row) for row in kernel.again[g].tolist()),
+            rolls=int(kernel.rolls[g]),
+            by_locks=bool(kernel.ends[g] == 0),
+            locked=int(kernel.locked[g]),
+        )
+        if compiled != played:
+            found.append(f"{name} {codes} game {g}: kernel {compiled} engine {played}")
+    return found
+
+
+@pytest.mark.parametrize("seating", SEATINGS)
+@pytest.mark.parametrize("name", layout.shipped_names())
+def test_kernel_plays_the_engines_games(name: str, seating: str) -> None:
+    assert differences(name, SEATINGS[seating], 7, 40) == []
+
+
+@pytest.mark.parametrize("seating", SEATINGS)
+@pytest.mark.parametrize("path", CUSTOM, ids=[p.stem for p in CUSTOM])
+def test_kernel_plays_the_engines_games_on_custom_layouts(path: Path, seating: str) -> None:
+    assert differences(str(path), SEATINGS[seating], 11, 25) == []
+
+
+@pytest.mark.nightly
+@pytest.mark.parametrize("seating", SEATINGS)
+@pytest.mark.parametrize("name", layout.shipped_names())
+def test_kernel_plays_the_engines_games_1000(name: str, seating: str) -> None:
+    assert differences(name, SEATINGS[seating], 2026, 1000) == []
+
+
+def test_kernel_scores_what_the_rules_score() -> None:
+    """The games are real: every kernel score is the rules' score of its crosses."""
+    sheet = api.checked("nochmal")
+    games = run.kernel_chunk(sheet, (2, 0, 1), 3, 0, 200)
+    from qwixx_print import rules
+
+    for g in range(200):
+        for p in range(3):
+            fields = {
+                row.id: [j for j in range(len(row.fields)) if games.crossed[g, p, r] >> j & 1]
+                for r, row in enumerate(sheet.rows)
+            }
+            again = {
+                row.id: [j for j in range(len(row.fields)) if games.again[g, p, r] >> j & 1]
+                for r, row in enumerate(sheet.rows)
+            }
+            score = rules.score_positions(sheet, fields, int(games.penalties[g, p]), again)
+            assert score.total == games.scores[g, p]
+    assert games.again.any(), "the bots use the small boxes"
+
+
+def test_dice_stream_is_splitmix64() -> None:
+    """The stream both engines share: splitmix64 from seed * multiplier + game (published
+    test vector of splitmix64 from state 0: 0xE220A8397B1DCDAF)."""
+    assert dice.draw(0) == (dice.GAMMA, 0xE220A8397B1DCDAF)
+    first = next(dice.rolls(1, 0, 4))
+    assert len(first) == 6 and all(1 <= face <= 6 for face in first)
+    assert next(dice.rolls(1, 0, 4)) == first
+    assert next(dice.rolls(1, 1, 4)) != first or next(dice.rolls(2, 0, 4)) != first
+
+
+def test_tables_hold_the_layout() -> None:
+    t = tables.compile_layout(api.checked("farbbloecke"))
+    assert t.fields.tolist() == [11, 11, 11, 11]
+    assert t.number[2].tolist() == list(range(12, 1, -1))
+    # row 1 ends in red 11-12, so its lock closes red (index 0 of the dice)
+    assert t.lock_colour.tolist()[0] == 0
+    assert t.next_field[0, 0, 7] == 5 and t.next_field[0, 6, 7] == -1
