@@ -185,6 +185,17 @@ def _write_pdf(out: Path | None, write: Callable[[BinaryIO], None]) -> Path | No
     return out
 
 
+def unprintable_name(sheet: Layout, name: str) -> str | None:
+    """Why the filled-in sheets of ``sheet`` (as :func:`filled_pdf` draws them) cannot
+    print the player's ``name``, in one line naming the character the font lacks or the
+    room the name needs (:func:`qwixx_print.draw.filled.name_misfit`, the rule ``score``
+    checks); None when they can."""
+    from qwixx_print.draw import filled
+
+    misfit = filled.name_misfit(sheet, name)
+    return None if misfit is None else misfit.reason
+
+
 def score(source: str) -> marks.Game:
     """Load the marks file or game log ``source`` (``-``: standard input) with a checked
     layout and score it (see :func:`qwixx_print.marks.score`; a log is replayed move by move

@@ -469,6 +469,16 @@ def shipped_aliases() -> dict[str, str]:
     return {alias: name for name in shipped_names() for alias in _shipped(name).aliases}
 
 
+def shipped_name(name: str) -> str | None:
+    """The shipped layout's name that ``name`` gives: its name or an alias, in any case and
+    Unicode form (``KRAEFTE``, ``Kräfte``, ``bonus-b`` -> ``kraefte``); None when it names
+    no shipped layout. Never a path: a name with ``/`` or ``.yaml`` names nothing here."""
+    key = unicodedata.normalize("NFC", name).lower()
+    if key in shipped_names():
+        return key
+    return shipped_aliases().get(key)
+
+
 def _did_you_mean(name: str) -> str:
     """`` (did you mean 'classic'?)`` for a near miss among shipped names and aliases."""
     import difflib  # only on this error path: keeps start-up light
@@ -497,13 +507,10 @@ def find(name_or_path: str) -> Layout:
             shipped = _did_you_mean(path.stem).replace("(did you mean", "(did you mean the layout")
             raise LayoutError(f"{name_or_path}: no such file{shipped}")
         return load(path, name_or_path)
-    key = unicodedata.normalize("NFC", name_or_path).lower()
-    names = shipped_names()
-    if key not in names:
-        key = shipped_aliases().get(key, "")
-    if not key:
+    key = shipped_name(name_or_path)
+    if key is None:
         raise LayoutError(
             f"{name_or_path}: no such layout{_did_you_mean(name_or_path)} "
-            f"(shipped: {', '.join(names)}; or give a .yaml path)"
+            f"(shipped: {', '.join(shipped_names())}; or give a .yaml path)"
         )
     return _shipped(key)

@@ -1,7 +1,9 @@
 """The score counter in a real browser (Debian's chromium, headless) against ``qwixx-print
 serve`` on loopback: a 3-player classic game tapped to its end scores as ``qwixx-print
 score`` scores the same marks; a refused tap shows the engine's reason; undo; the sheet's
-row colours checked by pixel; a 360 px phone taps fields at least 9 mm wide."""
+row colours checked by pixel; a 360 px phone taps fields at least 9 mm wide, and Nochmal's
+small boxes as 9 mm targets; the host page's QR codes are whole (their finder patterns by
+pixel)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import segno
 from PIL import Image
 from selenium.webdriver.common.by import By
 
@@ -81,6 +84,38 @@ def own_field(browser: Any, row: str, index: int) -> str:
     )
 
 
+def _dark(pixel: tuple[int, ...]) -> bool:
+    return sum(pixel[:3]) < 3 * 100
+
+
+def _light(pixel: tuple[int, ...]) -> bool:
+    return sum(pixel[:3]) > 3 * 160
+
+
+def assert_whole_qr_code(browser: Any, name: str) -> None:
+    """The host page shows ``name``'s whole QR code: in a screenshot of the element, each
+    of the three finder patterns reads dark-light-dark-dark-dark-light-dark across its
+    middle, both ways, with light (separator or quiet zone) on either side."""
+    svg = browser.find_element(By.CSS_SELECTOR, f'[data-link-for="{name}"] .qr svg')
+    link = browser.find_element(By.CSS_SELECTOR, f'[data-link-for="{name}"] a')
+    modules = segno.make(link.get_attribute("href"), error="m").symbol_size(border=2)[0]
+    image = Image.open(io.BytesIO(svg.screenshot_as_png)).convert("RGB")
+    assert image.width == image.height >= 120
+    px = image.width / modules
+    border, far = 2, modules - 2 - 7
+    want = "LDLDDDLDL"  # the finder's middle row, its separator on each side
+    for x0, y0 in ((border, border), (far, border), (border, far)):
+        across = [
+            image.getpixel((int((x0 + k + 0.5) * px), int((y0 + 3.5) * px))) for k in range(-1, 8)
+        ]
+        down = [
+            image.getpixel((int((x0 + 3.5) * px), int((y0 + k + 0.5) * px))) for k in range(-1, 8)
+        ]
+        for line in (across, down):
+            seen = "".join("D" if _dark(p) else "L" if _light(p) else "?" for p in line)
+            assert seen == want, (name, x0, y0, seen)
+
+
 PLAN = {
     "Ben": [("green", 0), ("green", 3), ("green", 5), ("blue", 1), "penalty"],
     "Cid": [("red", 2), ("red", 6), ("yellow", 1), ("blue", 0), ("blue", 4), ("blue", 7)],
@@ -93,6 +128,8 @@ def test_a_three_player_game_tapped_to_its_end_scores_as_the_cli(base: str, tmp_
     with chromium(1200, 1000) as browser:
         links = start_game(browser, base, ["Ann", "Ben", "Cid"])
         screenshot(browser, "host-page", tmp_path)
+        for name in ("Ann", "Ben", "Cid"):
+            assert_whole_qr_code(browser, name)
         for name, taps in PLAN.items():
             browser.get(links[name])
             for step in taps:
@@ -219,6 +256,28 @@ def test_a_phone_360_px_wide_taps_fields_at_least_9_mm_without_scrolling_sideway
         )
         assert total == "1"
         screenshot(browser, f"player-phone-{sheet}", tmp_path)
+        if sheet == "nochmal":
+            tap_the_small_box(browser, "yellow", 3)
+
+
+def tap_the_small_box(browser: Any, row: str, index: int) -> None:
+    """On Nochmal, the small box under the row's last cross (the only one the engine allows)
+    is a tap target at least 9 mm each way, and a tap on it crosses it."""
+    css = f'.own .again[data-row="{row}"][data-index="{index}"]'
+    sizes = browser.execute_script(
+        "return Array.from(document.querySelectorAll('.own .again[role=button]'))"
+        ".map(g => { const b = g.getBoundingClientRect();"
+        " return [g.dataset.row, Number(g.dataset.index), b.width, b.height]; })"
+    )
+    assert [(r, i) for r, i, _, _ in sizes] == [(row, index)]
+    width, height = sizes[0][2:]
+    assert min(width, height) / CSS_PX_PER_MM >= 9.0, (width, height)
+    before = moves_made(browser)
+    browser.find_element(By.CSS_SELECTOR, css).click()
+    wait_for(browser, f"document.getElementById('board').dataset.moves != '{before}'")
+    crossed = browser.find_element(By.CSS_SELECTOR, css).get_attribute("data-crossed")
+    assert crossed == "true"
+    assert own_field(browser, row, index) == "true"
 
 
 def test_roll_shows_the_dice_and_highlights_the_fields_they_allow(

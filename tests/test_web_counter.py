@@ -4,16 +4,18 @@ protection, the limits, and games replayed from the database after a restart."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+import segno
 from flask import Flask
 from flask.testing import FlaskClient
 
 from qwixx_print.web import create_app
-from tests.webclient import one_line_error, token
+from tests.webclient import ALIASES, one_line_error, token
 
 
 def new_game(client: FlaskClient, names: list[str], layout: str = "classic") -> dict[str, Any]:
@@ -244,6 +246,69 @@ def test_the_end_shows_the_ranking_and_the_filled_in_sheets(client: FlaskClient)
             400,
             "index must be a whole number, got '\u00b2'",
         ),
+        (
+            "post",
+            "/api/games/GAME/LEA/moves",
+            {"kind": "cross", "row": "red"},
+            400,
+            "index is missing: cross names a row and an index",
+        ),
+        (
+            "post",
+            "/api/games/GAME/LEA/moves",
+            {"kind": "again", "index": 2},
+            400,
+            "row is missing: again names a row and an index",
+        ),
+        (
+            "post",
+            "/api/games/GAME/LEA/moves",
+            {"kind": "cross", "row": "red", "index": 3.5},
+            400,
+            "index must be a whole number, got 3.5",
+        ),
+        (
+            "post",
+            "/api/games/GAME/LEA/moves",
+            {"kind": "cross", "row": "red", "index": True},
+            400,
+            "index must be a whole number, got True",
+        ),
+        (
+            "post",
+            "/api/games/GAME/LEA/moves",
+            {"kind": "cross", "row": "red", "index": -1},
+            400,
+            "index must be a whole number, got -1",
+        ),
+        (
+            "post",
+            "/api/games/GAME/LEA/moves",
+            {"kind": "cross", "row": "red", "index": None},
+            400,
+            "index must be a whole number, got None",
+        ),
+        (
+            "post",
+            "/api/games/GAME/LEA/moves",
+            {"kind": "cross", "row": ["red"], "index": 3},
+            400,
+            "row must be a row's id (text), got ['red']",
+        ),
+        (
+            "post",
+            "/api/games/GAME/LEA/moves",
+            {"kind": 3},
+            400,
+            "kind must be one of cross, again, penalty, finish, undo, redo, got 3",
+        ),
+        (
+            "post",
+            "/api/games/GAME/LEA/moves",
+            {"kind": "penalty", "colour": "red", "by": "Sam"},
+            400,
+            "a move has the keys kind, row, index; unknown: 'by', 'colour'",
+        ),
         ("post", "/api/games/GAME/LEA/moves", ["penalty"], 400, "send a JSON object"),
         (
             "post",
@@ -272,6 +337,22 @@ def test_the_end_shows_the_ranking_and_the_filled_in_sheets(client: FlaskClient)
             {"layout": "classic", "players": ["x" * 41]},
             400,
             f"the name '{'x' * 40}' must be at most 40 printable characters",
+        ),
+        (
+            "post",
+            "/api/games",
+            {"layout": "classic", "players": ["Léa", "\U0001f3b2"]},
+            400,
+            "the name '\U0001f3b2' cannot be printed on the filled-in sheets: "
+            "the font has no glyph for '\U0001f3b2' (U+1F3B2)",
+        ),
+        (
+            "post",
+            "/api/games",
+            {"layout": "classic", "players": ["W" * 40]},
+            400,
+            f"the name '{'W' * 40}' cannot be printed on the filled-in sheets: "
+            "does not fit the name box (46.0 x 4.5 mm) even at 4 pt: shorten it",
         ),
         (
             "post",
@@ -416,9 +497,8 @@ def test_a_game_on_an_uploaded_layout_is_played_and_replayed(app: Flask, tmp_pat
     key = answer.headers["Location"].rsplit("/", 1)[1]
     page = client.get(f"/sheets/{key}").get_data(as_text=True)
     assert f'href="/games/new?layout={key}"' in page
-    assert f'<option value="{key}" selected>' in client.get(f"/games/new?layout={key}").get_data(
-        as_text=True
-    )
+    form = client.get(f"/games/new?layout={key}").get_data(as_text=True)
+    assert f'<option value="{key}" selected>house rules (your layout)</option>' in form
     game = new_game(client, ["Léa"], layout=key)
     for index in (0, 1, 2, 10):  # the lock after 3 crosses: this layout's rule
         assert tap(client, game, "Léa", kind="cross", row="red", index=index).status_code == 200
@@ -485,3 +565,73 @@ def test_no_page_loads_anything_from_another_site(client: FlaskClient) -> None:
         "/fonts/DejaVuSans.ttf",
         "/fonts/DejaVuSans-Bold.ttf",
     ]
+
+
+@pytest.mark.parametrize(
+    ("name", "printable"),
+    [("Żaneta", True), ("x" * 40, True), ("Żaneta \U0001f3b2", False), ("W" * 40, False)],
+)
+def test_new_game_refuses_the_names_score_refuses_and_prints_the_others(
+    client: FlaskClient, tmp_path: Path, name: str, printable: bool
+) -> None:
+    from qwixx_print import api
+    from qwixx_print.errors import MarksError
+
+    marks = tmp_path / "marks.json"
+    marks.write_text(
+        json.dumps(
+            {"layout": "classic", "players": [{"name": name, "crosses": {}}]}, ensure_ascii=False
+        ),
+        encoding="utf-8",
+    )
+    if printable:  # the web and score agree: one rule (draw.filled.name_misfit)
+        api.score(str(marks))
+    else:
+        with pytest.raises(MarksError, match=r"players\[0\]\.name: label 'name'"):
+            api.score(str(marks))
+    answer = client.post(
+        "/games", data={"layout": "classic", "name": [name], "csrf_token": token(client)}
+    )
+    if not printable:
+        assert answer.status_code == 400
+        assert one_line_error(answer.get_data(as_text=True)).startswith(
+            f"the name &#39;{name}&#39; cannot be printed on the filled-in sheets: "
+        )
+        return
+    assert answer.status_code == 303
+    pdf = client.get(answer.headers["Location"] + "/filled.pdf")
+    assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF-")
+
+
+def test_the_shared_screen_links_the_filled_in_sheets_at_game_over(client: FlaskClient) -> None:
+    game = new_game(client, ["Léa", "Sam"])
+    shared = f"/games/{game['game']}"
+    assert 'data-action="filled"' not in client.get(shared).get_data(as_text=True)
+    for row in ("red", "yellow"):
+        for index in (0, 1, 2, 3, 4, 10):
+            assert tap(client, game, "Léa", kind="cross", row=row, index=index).status_code == 200
+    page = client.get(shared).get_data(as_text=True)
+    assert f'<a href="{shared}/filled.pdf" data-action="filled">' in page
+    pdf = client.get(f"{shared}/filled.pdf")
+    assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
+    host = client.get(game["host"].replace("http://localhost", "") + "/filled.pdf")
+    assert pdf.data == host.data and pdf.data.startswith(b"%PDF-")
+
+
+@pytest.mark.parametrize(("given", "name"), ALIASES)
+def test_a_game_takes_a_layouts_alias_in_any_case_as_the_cli_does(
+    client: FlaskClient, given: str, name: str
+) -> None:
+    game = new_game(client, ["Léa"], layout=given)
+    assert client.get(f"/api/games/{game['game']}").get_json()["layout"] == name
+    form = client.get(f"/games/new?layout={given}").get_data(as_text=True)
+    assert f'<option value="{name}" selected>' in form
+
+
+def test_the_qr_codes_have_a_viewbox_and_no_fixed_size(client: FlaskClient) -> None:
+    game = new_game(client, ["Léa"])
+    host = client.get(game["host"].replace("http://localhost", "")).get_data(as_text=True)
+    svg = re.search(r'<div class="qr">(<svg[^>]*>)', host)
+    assert svg is not None
+    size = segno.make(game["links"]["Léa"], error="m").symbol_size(border=2)
+    assert svg[1] == f'<svg viewBox="0 0 {size[0]} {size[1]}" class="segno">'

@@ -16,7 +16,7 @@ from werkzeug.test import EnvironBuilder
 from qwixx_print import geometry, layout
 from qwixx_print.web.guard import MAX_UPLOAD
 from tests.conftest import CLASSIC_YAML, Run
-from tests.webclient import one_line_error, token
+from tests.webclient import ALIASES, one_line_error, token
 
 
 def test_print_page_shows_every_shipped_layout_as_a_card_with_its_picture(
@@ -214,3 +214,19 @@ def test_uploaded_layouts_are_limited(client: FlaskClient, monkeypatch: pytest.M
 
 def test_the_database_is_in_wal_mode(app: Flask) -> None:
     assert app.extensions["qwixx_store"].journal_mode() == "wal"
+
+
+@pytest.mark.parametrize(("given", "name"), ALIASES)
+def test_the_pages_take_a_layouts_alias_in_any_case_as_the_cli_does(
+    client: FlaskClient, given: str, name: str
+) -> None:
+    pdf = client.get("/pdf", query_string={"layout": given})
+    assert pdf.status_code == 200
+    assert pdf.headers["Content-Disposition"] == f'attachment; filename="{name}.pdf"'
+    assert pdf.data == client.get(f"/pdf?layout={name}").data
+    picture = client.get(f"/preview/{given}.png")
+    assert picture.status_code == 200
+    assert picture.data == client.get(f"/preview/{name}.png").data
+    page = client.get(f"/sheets/{given}")
+    assert page.status_code == 200
+    assert f'<input type="hidden" name="layout" value="{name}">' in page.get_data(as_text=True)

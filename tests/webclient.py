@@ -1,11 +1,19 @@
 """Helpers for the web page under Flask's test client: the CSRF token a page hands out,
-the one line of an error page."""
+the one line of an error page, layout aliases to ask for."""
 
 from __future__ import annotations
 
 import re
 
 from flask.testing import FlaskClient
+
+ALIASES = [
+    ("kräfte", "kraefte"),
+    ("bonus-b", "kraefte"),
+    ("KRAEFTE", "kraefte"),
+    ("Classic", "classic"),
+]
+"""Layout names as a request may give them -> the shipped layout's name (as the CLI)."""
 
 
 def token(client: FlaskClient) -> str:

@@ -21,7 +21,7 @@ from qwixx_print.choices import DEFAULT_LANG
 from qwixx_print.draw import check, extras, marks, paint, pdf_canvas, placed
 from qwixx_print.draw.paint import FONT_BOLD, MM
 from qwixx_print.draw.sheet import TITLE_PT
-from qwixx_print.errors import LayoutError, MarksError
+from qwixx_print.errors import MarksError
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
 from qwixx_print.marks import Game, Player
@@ -151,7 +151,7 @@ def _name(c: Canvas, name: str, title_box: Box, title: str) -> Box:
     """Draw the player's ``name`` right-aligned on the ``title_box`` line (mm), in at most
     :data:`NAME_SHARE` of its width and 2 mm clear of the printed ``title``; return the box
     it took. Raises LayoutError for a name the font cannot print or fit (the check
-    :func:`check_names` makes)."""
+    :func:`name_misfit` makes)."""
     c.setFillColor(PEN)
     room = min(title_box.w * NAME_SHARE, title_box.right - 0.5 - _title_end(title_box, title) - 2)
     width = min(pdfmetrics.stringWidth(name, FONT_BOLD, NAME_PT) / MM, max(room, 0.0))
@@ -168,21 +168,28 @@ def effects_box(layout: Layout, boxes: geometry.SheetBoxes, title: str, name_box
     return _clear_of(room, marks.badge_boxes(layout, boxes))
 
 
-def check_names(game: Game, lang: str = DEFAULT_LANG) -> None:
-    """Refuse a player's name that the filled-in sheet (labels in ``lang``) cannot print: a
-    character the font lacks, or too long for the name box even at 4 pt. ``score`` checks
-    this with or without ``--out``, so a name is accepted or refused alike. Raises MarksError
-    located at the player's name."""
+def name_misfit(layout: Layout, name: str, lang: str = DEFAULT_LANG) -> paint.Misfit | None:
+    """Why a filled-in sheet of ``layout`` (labels in ``lang``) cannot print the player's
+    ``name`` (a character the font lacks, or too long for the name box even at 4 pt), or
+    None when it can. The one rule for names: :func:`check_names` (``score``) and the web
+    page's new game both ask it."""
     paint.register_fonts()
-    layout = game.marks.layout
     title_box = name_line(geometry.sheet_boxes(layout))
     title = labels.for_layout(layout, lang)["title"]
+    with paint.collecting_misfits() as found:
+        _name(Canvas(io.BytesIO()), name, title_box, title)
+    return found[0] if found else None
+
+
+def check_names(game: Game, lang: str = DEFAULT_LANG) -> None:
+    """Refuse a player's name that the filled-in sheet (labels in ``lang``) cannot print
+    (:func:`name_misfit`). ``score`` checks this with or without ``--out``, so a name is
+    accepted or refused alike. Raises MarksError located at the player's name."""
     for player in game.marks.players:
-        try:
-            _name(Canvas(io.BytesIO()), player.name, title_box, title)
-        except LayoutError as exc:
+        misfit = name_misfit(game.marks.layout, player.name, lang)
+        if misfit is not None:
             where = (*player.place, "name")
-            raise MarksError(game.marks.doc.message(where, str(exc))) from None
+            raise MarksError(game.marks.doc.message(where, misfit.message()))
 
 
 def render(

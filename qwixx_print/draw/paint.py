@@ -175,6 +175,12 @@ class Misfit(NamedTuple):
     reason: str
     place: Place | None = None
 
+    def message(self) -> str:
+        """The one line that names the text and why it cannot be printed, e.g.
+        ``label 'name' ('Ann🎲'): the font has no glyph for '🎲' (U+1F3B2)``."""
+        what = f"label '{self.key}'" if self.place is None else self.key
+        return f"{what} ('{self.text}'): {self.reason}"
+
 
 _misfits: ContextVar[list[Misfit] | None] = ContextVar("misfits", default=None)
 
@@ -195,8 +201,7 @@ def _report(misfit: Misfit) -> None:
     """Raise ``misfit`` as a LayoutError, or inside :func:`collecting_misfits` record it."""
     found = _misfits.get()
     if found is None:
-        what = f"label '{misfit.key}'" if misfit.place is None else misfit.key
-        raise LayoutError(f"{what} ('{misfit.text}'): {misfit.reason}")
+        raise LayoutError(misfit.message())
     found.append(misfit)
 
 

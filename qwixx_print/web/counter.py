@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 import segno
@@ -24,7 +24,7 @@ from qwixx_print import api
 from qwixx_print.errors import RuleViolation
 from qwixx_print.play import Game, Move
 from qwixx_print.web import drawing, layouts
-from qwixx_print.web.guard import MAX_GAMES, MAX_PLAYERS
+from qwixx_print.web.guard import CSRF_FIELD, MAX_GAMES, MAX_PLAYERS
 from qwixx_print.web.tables import Table, Tables, check_names
 
 bp = Blueprint("counter", __name__)
@@ -114,8 +114,10 @@ def sheet_svgs(table: Table, token: str, own: str | None) -> list[tuple[str, Mar
 
 
 def _qr(link: str) -> Markup:
-    """The QR code of ``link`` as inline SVG (segno)."""
-    return Markup(segno.make(link, error="m").svg_inline(scale=4, border=2))
+    """The QR code of ``link`` as inline SVG (segno) in module units, with a viewBox and no
+    fixed size: CSS sizes it and the whole code scales, quiet zone included."""
+    code = segno.make(link, error="m")
+    return Markup(code.svg_inline(border=2, omitsize=True, light="#fff"))
 
 
 def link(endpoint: str, **values: Any) -> str:
@@ -161,18 +163,33 @@ def board_context(table: Table, token: str | None, message: str = "") -> dict[st
 @bp.get("/games/new")
 def new_game() -> str:
     """The form for a new game: a layout (``?layout=`` chosen) and 1 to 5 names."""
-    chosen = request.args.get("layout", "classic")
+    chosen = layouts.key_of(request.args.get("layout", "classic"))
     return render_template(
-        "new_game.html", shipped=layouts.shipped(), chosen=chosen, seats=range(MAX_PLAYERS)
+        "new_game.html",
+        shipped=layouts.shipped(),
+        chosen=chosen,
+        chosen_name=layouts.find(chosen).name,
+        seats=range(MAX_PLAYERS),
     )
 
 
 def create(layout_key: str, names: list[str]) -> Table:
-    """A new game of ``layout_key`` for ``names``; 404 for an unknown layout, 400 for bad
-    names (the engine's reason), 429 when the server holds :data:`MAX_GAMES` games."""
-    layouts.find(layout_key)
+    """A new game of ``layout_key`` (a shipped name or alias, or an upload's id) for
+    ``names``; 404 for an unknown layout, 400 for bad names (the engine's reason, or a name
+    the filled-in sheets cannot print: ``score``'s rule, :func:`api.unprintable_name`), 429
+    when the server holds :data:`MAX_GAMES` games."""
+    key = layouts.key_of(layout_key)
     try:
-        table = tables().create(layout_key, check_names(names, MAX_PLAYERS), MAX_GAMES)
+        kept = check_names(names, MAX_PLAYERS)
+    except RuleViolation as exc:
+        raise BadRequest(str(exc)) from None
+    sheet = layouts.find(key)
+    for name in kept:
+        why = api.unprintable_name(sheet, name)
+        if why is not None:
+            raise BadRequest(f"the name '{name}' cannot be printed on the filled-in sheets: {why}")
+    try:
+        table = tables().create(key, kept, MAX_GAMES)
     except RuleViolation as exc:
         raise BadRequest(str(exc)) from None
     if table is None:
@@ -223,23 +240,45 @@ def board(game_id: str, token: str) -> str | tuple[str, int]:
     return _board(table, token)
 
 
-def _index(value: str | None) -> int | None:
-    if value is None or value == "":
-        return None
-    if not (value.isascii() and value.isdigit()) or len(value) > 3:
-        raise BadRequest(f"index must be a whole number, got {value[:20]!r}")
-    return int(value)
+MOVE_KEYS = ("kind", "row", "index")
+"""The keys of a move in a form or JSON body; any other is refused."""
+
+FIELD_MOVES = ("cross", "again")
+"""Moves that name a field (or the small box under it): they need ``row`` and ``index``."""
 
 
-def parse_move(values: dict[str, str]) -> Move:
-    """The move in a form or JSON body: ``kind`` and, for a field, ``row`` and ``index``;
-    400 for a kind a player's link cannot make."""
-    kind = str(values.get("kind", ""))
-    if kind not in (*SHEET_MOVES, "undo", "redo"):
-        kinds = ", ".join((*SHEET_MOVES, "undo", "redo"))
-        raise BadRequest(f"kind must be one of {kinds}, got {kind[:20]!r}")
-    row = values.get("row")
-    return Move(kind, str(row)[:40] if row is not None else None, _index(values.get("index")))
+def _index(value: object) -> int:
+    """A field's index from a request: a whole number 0 to 999 (a JSON number or digits)."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 999:
+        return value
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 3:
+        return int(value)
+    shown = repr(value[:20]) if isinstance(value, str) else repr(value)[:20]
+    raise BadRequest(f"index must be a whole number, got {shown}")
+
+
+def parse_move(values: Mapping[str, object]) -> Move:
+    """The move in a form or JSON body: ``kind`` and, for a field (``cross``, ``again``),
+    ``row`` (text) and ``index``; 400 naming the key for a kind a player's link cannot
+    make, a missing or wrong-typed row or index, or a key that is not :data:`MOVE_KEYS`."""
+    unknown = sorted(set(values) - set(MOVE_KEYS))
+    if unknown:
+        keys = ", ".join(repr(key[:20]) for key in unknown[:5])
+        raise BadRequest(f"a move has the keys {', '.join(MOVE_KEYS)}; unknown: {keys}")
+    kind = values.get("kind", "")
+    kinds = (*SHEET_MOVES, "undo", "redo")
+    if not isinstance(kind, str) or kind not in kinds:
+        shown = repr(kind[:20]) if isinstance(kind, str) else repr(kind)[:20]
+        raise BadRequest(f"kind must be one of {', '.join(kinds)}, got {shown}")
+    if kind not in FIELD_MOVES:
+        return Move(kind)
+    for key in ("row", "index"):
+        if key not in values:
+            raise BadRequest(f"{key} is missing: {kind} names a row and an index")
+    row = values["row"]
+    if not isinstance(row, str):
+        raise BadRequest(f"row must be a row's id (text), got {repr(row)[:20]}")
+    return Move(kind, row[:40], _index(values["index"]))
 
 
 def make_move(table: Table, token: str, move: Move) -> None:
@@ -266,7 +305,9 @@ def move(game_id: str, token: str) -> tuple[str, int]:
     """A tap: the move is made, or the board comes back with the engine's reason (409)."""
     table = table_of(game_id)
     try:
-        make_move(table, token, parse_move(request.form.to_dict()))
+        values = request.form.to_dict()
+        values.pop(CSRF_FIELD, None)
+        make_move(table, token, parse_move(values))
     except RuleViolation as exc:
         return render_template("_board.html", **board_context(table, token, str(exc))), 409
     return render_template("_board.html", **board_context(table, token)), 200
@@ -293,14 +334,26 @@ def dice(game_id: str, token: str, action: str) -> tuple[str, int]:
     return render_template("_board.html", **board_context(table, token)), 200
 
 
-@bp.get("/games/<game_id>/<token>/filled.pdf")
-def filled(game_id: str, token: str) -> Response:
-    """The filled-in sheets of the game as a PDF (as ``qwixx-print score --out``)."""
+def filled_pdf(table: Table) -> Response:
+    """The filled-in sheets of the game as a PDF attachment: the bytes ``qwixx-print score
+    --out`` writes for the same marks."""
     from qwixx_print.play import log
 
-    table = table_of(game_id)
-    seat(table, token)
     scored = log.scored(table.game, table.log_doc())
     response = Response(api.filled_pdf(scored), mimetype="application/pdf")
     response.headers["Content-Disposition"] = 'attachment; filename="filled-sheets.pdf"'
     return response
+
+
+@bp.get("/games/<game_id>/filled.pdf")
+def spectate_filled(game_id: str) -> Response:
+    """The filled-in sheets for the read-only table (a shared screen)."""
+    return filled_pdf(table_of(game_id))
+
+
+@bp.get("/games/<game_id>/<token>/filled.pdf")
+def filled(game_id: str, token: str) -> Response:
+    """The filled-in sheets for a player's or the host's link."""
+    table = table_of(game_id)
+    seat(table, token)
+    return filled_pdf(table)

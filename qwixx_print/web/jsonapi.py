@@ -122,9 +122,8 @@ def move(game_id: str, token: str) -> tuple[Response, int]:
     """``{"kind": "cross", "row": "red", "index": 3}`` (or penalty, again, finish, undo,
     redo) -> the game (200), or ``{"error": reason}`` (409) when the engine refuses."""
     table = counter.table_of(game_id)
-    body = {k: "" if v is None else str(v) for k, v in _body().items()}
     try:
-        counter.make_move(table, token, counter.parse_move(body))
+        counter.make_move(table, token, counter.parse_move(_body()))
     except RuleViolation as exc:
         return jsonify(error=str(exc)), 409
     return jsonify(game_state(table, token)), 200

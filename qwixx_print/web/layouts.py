@@ -1,7 +1,8 @@
 """Layouts as the web page names them: a shipped layout by its name, an uploaded one by
-the random id it was stored under. No request ever names a file on disk: a key is looked up
-among the shipped names and in the database, never passed to :func:`qwixx_print.layout.find`
-as a path."""
+the random id it was stored under; a shipped one also by its aliases, in any case, as on the
+command line. No request ever names a file on disk: a key is looked up among the shipped
+names and aliases and in the database, never passed to :func:`qwixx_print.layout.find` as a
+path."""
 
 from __future__ import annotations
 
@@ -39,14 +40,24 @@ def _uploaded(key: str, yaml: bytes) -> Layout:
 
 
 def find(key: str) -> Layout:
-    """The layout ``key`` names: a shipped name, or the id of an uploaded layout. Raises
-    NotFound (404) for anything else."""
-    if key in shipped():
-        return _shipped(key)
+    """The layout ``key`` from a request names: a shipped layout by its name or alias in
+    any case, as the CLI resolves them (:func:`qwixx_print.layout.shipped_name`), or an
+    uploaded layout by its id. Raises NotFound (404) for anything else."""
+    name = layout.shipped_name(key)
+    if name is not None:
+        return _shipped(name)
     yaml = store().layout_yaml(key)
     if yaml is None:
         raise NotFound(f"no such layout: {key[:40]}")
     return _uploaded(key, yaml)
+
+
+def key_of(key: str) -> str:
+    """The key a layout is kept under (a game's, a cached PDF's) for ``key`` from a
+    request: the shipped layout's own name for a name or alias, else the upload's id.
+    Raises NotFound (404) when ``key`` names no layout."""
+    find(key)
+    return layout.shipped_name(key) or key
 
 
 def check_upload(yaml: bytes, shown: str) -> tuple[Layout | None, list[str]]:

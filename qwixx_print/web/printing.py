@@ -88,6 +88,7 @@ def pdf() -> Response:
     key = request.args.get("layout")
     if not key:
         raise BadRequest("name the layout: /pdf?layout=NAME")
+    key = layouts.key_of(key)
     sheet = layouts.find(key)
     response = Response(_pdf(key, options(request.args)), mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'attachment; filename="{_file_name(sheet)}.pdf"'
@@ -118,7 +119,7 @@ def _picture(key: str, lang: str) -> bytes:
 def preview(key: str) -> Response:
     """One sheet of the layout ``key`` as a PNG (``?lang=``), drawn by the PDF's code."""
     lang = choice(request.args, "lang", list(LANGUAGES), DEFAULT_LANG)
-    response = Response(_picture(key, lang), mimetype="image/png")
+    response = Response(_picture(layouts.key_of(key), lang), mimetype="image/png")
     response.headers["Cache-Control"] = "max-age=3600"
     return response
 
@@ -126,8 +127,8 @@ def preview(key: str) -> Response:
 @bp.get("/sheets/<key>")
 def sheet_page(key: str) -> str:
     """One layout (shipped or uploaded): its picture, the PDF options, a new game."""
-    sheet = layouts.find(key)
-    return render_template("sheet.html", key=key, sheet=sheet, **_form_context())
+    key = layouts.key_of(key)
+    return render_template("sheet.html", key=key, sheet=layouts.find(key), **_form_context())
 
 
 @bp.get("/upload")

@@ -3,6 +3,7 @@ Flask's development server), on loopback unless asked otherwise."""
 
 from __future__ import annotations
 
+import logging
 import socket
 from collections.abc import Callable
 from pathlib import Path
@@ -32,25 +33,40 @@ ALL = ("0.0.0.0", "::", "")
 LOOPBACKS = (LOOPBACK, "localhost", "::1")
 
 
+def base_url(host: str, port: int) -> str:
+    """``http://HOST:PORT``, an IPv6 address in brackets as URLs need it
+    (``http://[::1]:8000``)."""
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}"
+
+
 def addresses(host: str, port: int) -> list[str]:
     """The lines ``serve`` prints before it starts: where to open the page, and for a host
     that is not loopback the address on the network and :data:`WARNING`."""
     if host in ALL:
         return [
-            f"open http://{lan_address()}:{port}/ on any device of this network "
-            f"(here: http://127.0.0.1:{port}/)",
+            f"open {base_url(lan_address(), port)}/ on any device of this network "
+            f"(here: {base_url(LOOPBACK, port)}/)",
             WARNING,
         ]
-    lines = [f"open http://{host}:{port}/ in a browser (Ctrl-C stops the server)"]
+    lines = [f"open {base_url(host, port)}/ in a browser (Ctrl-C stops the server)"]
     if host not in LOOPBACKS:
         lines.append(WARNING)
     return lines
 
 
+def quiet_queue() -> None:
+    """Keep the terminal free of waitress's ``Task queue depth is N`` warnings (logger
+    ``waitress.queue``): a table's taps coming at once queue for a moment, which is no
+    fault. Its errors (logger ``waitress``) still print."""
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+
+
 def serve(host: str, port: int, db: Path | None, echo: Callable[[str], None]) -> None:
     """Serve the web page on ``host``:``port`` with the database ``db`` until Ctrl-C
     (which ends it quietly). Raises OutputError when the database cannot be opened or the
-    address cannot be bound."""
+    address cannot be bound or is no address (``256.1.1.1``, a name that does not
+    resolve)."""
     from waitress.server import create_server
 
     from qwixx_print.errors import OutputError
@@ -61,9 +77,15 @@ def serve(host: str, port: int, db: Path | None, echo: Callable[[str], None]) ->
         server = create_server(app, host=host, port=port, threads=8)
     except OSError as exc:
         raise OutputError(f"{host}:{port}: cannot serve there ({exc.strerror})") from None
+    except ValueError:  # waitress: the host is no address and no name that resolves
+        raise OutputError(
+            f"{host}: no address of this computer (give an IP address such as 127.0.0.1, "
+            "0.0.0.0 or ::1, or a host name that resolves)"
+        ) from None
+    quiet_queue()
     bound = int(getattr(server, "effective_port", port))
     if host in ALL:
-        app.config["QWIXX_PUBLIC_URL"] = f"http://{lan_address()}:{bound}"
+        app.config["QWIXX_PUBLIC_URL"] = base_url(lan_address(), bound)
     try:  # Ctrl-C may come as soon as the address is printed
         for line in addresses(host, bound):
             echo(line)
