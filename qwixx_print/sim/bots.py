@@ -2,17 +2,21 @@
 
 This is the specification the compiled kernel (:mod:`qwixx_print.sim.kernel`) mirrors; a test
 plays the same seeded games through both and compares every cross and every score. The
-engine decides what is legal (``legal_crosses``, ``legal_again``); the bots only choose.
+engine decides what is legal (``legal_crosses``, ``legal_again``, ``legal_bonus``,
+``legal_swaps``, ``lucky_rows``); the bots only choose.
 
 **gap-k** (issue 13, exactly): ``skips`` of a legal cross = the fields it jumps over (a small
-box jumps none; a double counts as one field). (1) A legal cross of a row's last field is
+box jumps none; a double counts as one field). (1) A legal cross of a row's lock field is
 always taken (skips -1). (2) White sum, every player: the legal cross with the fewest skips if
 that is <= k; ties to the row with more crosses, then the upper row, then a field before a
 small box; otherwise pass. (3) The active player: if (2) gives nothing and none of the white +
 colour sums gives a cross with skips <= k, take the white cross if it has skips <= k+1.
 (4) Action 2, after (2)'s cross: the best white + colour option in the same order with skips
 <= k, or <= k+1 if nothing was crossed yet this turn. (5) The engine crosses a penalty when
-both actions crossed nothing.
+both actions crossed nothing. RULES.md §4 moves (docs/simulate.md): a bonus cell skips the
+cells of its bonus row it jumps over; a diamond swap skips the fields of its row and the
+diamonds it jumps over; a lucky cross skips none; on a tie a plain cross comes before a small
+box, a lucky cross and a swap, in that order.
 
 **strong** (our design, docs/simulate.md): each legal cross gets a value, the points it adds
 to its row (by the score table) less what it costs: every field it skips, weighted by how
@@ -21,7 +25,10 @@ often two dice make its number and by what a cross in that row is worth
 reach its lock. A lock is always taken. The best cross is taken when worth more than
 :data:`~qwixx_print.sim.strategy.TAKE_ABOVE`; the active player passes on the white sum when a
 colour option is worth taking, and, facing a penalty, takes the better of both if worth more
-than ``-PENALTY_RELIEF``.
+than ``-PENALTY_RELIEF``. A bonus cell adds its points to both rows beside it and costs the
+cells it skips; a swap is worth its field's cross less
+:data:`~qwixx_print.sim.strategy.DIAMOND_COST` per diamond used or skipped; a lucky cross is
+worth the cross of the row's next free field.
 """
 
 from __future__ import annotations
@@ -29,41 +36,76 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from qwixx_print import rules
+from qwixx_print import dealing, rules
 from qwixx_print.layout import Layout
 from qwixx_print.play import Game, Move, Sheet
 from qwixx_print.play.game import Dice
 from qwixx_print.sim import dice, strategy
 from qwixx_print.sim.strategy import STRONG
 
-NONE = 1 << 40
-"""Key of "no legal cross" (as in the kernel)."""
+KINDS = ("cross", "again", "lucky", "swap", "bonus")
+"""Kinds of option, in the order a tie between them goes (same skips, row and crosses)."""
+
+Key = tuple[int, int, int, int, int]
+"""A gap-k order: skips, fewer crosses first (negated), place on the sheet, kind, diamond."""
 
 
 class Option(NamedTuple):
-    """A legal cross: row place (0-based), ``field`` index, and whether it is the small box
-    under that field."""
+    """A legal move of a die sum: row place (0-based; for a ``bonus`` cell the bonus row's
+    index), ``field`` index (a bonus cell's column), the ``kind`` of move (:data:`KINDS`:
+    ``again`` is the small box under that field) and the ``diamond`` of a swap (-1: none)."""
 
     row: int
     field: int
-    again: bool
+    kind: str = "cross"
+    diamond: int = -1
+
+    @property
+    def again(self) -> bool:
+        """Whether it is the small box under the field (Nochmal)."""
+        return self.kind == "again"
 
     def move(self, sheet: Sheet) -> Move:
         """The engine's move for this option."""
-        return Move("again" if self.again else "cross", sheet.board.ids[self.row], self.field)
+        ids = sheet.board.bonus_ids if self.kind == "bonus" else sheet.board.ids
+        if self.kind == "lucky":
+            return Move("lucky", ids[self.row])
+        diamond = None if self.diamond < 0 else self.diamond
+        return Move(self.kind, ids[self.row], self.field, diamond)
+
+    def place(self, sheet: Sheet) -> int:
+        """Its row's place top to bottom on the printed sheet: colour row ``r`` at ``2r``,
+        a bonus row at ``2 * (row above) + 1``."""
+        if self.kind == "bonus":
+            return 2 * sheet.board.bonus_between[self.row][0] + 1
+        return 2 * self.row
 
 
 def options(sheet: Sheet, number: int, colour: str | None = None) -> list[Option]:
-    """Every legal cross of die sum ``number`` (``colour``: white + that die) on ``sheet``."""
-    row_of = sheet.board.row_of
-    found = [Option(row_of[r], i, False) for r, i in sheet.legal_crosses(number, colour)]
-    if sheet.board.has_again:
-        found += [Option(row_of[r], i, True) for r, i in sheet.legal_again(number, colour)]
+    """Every legal move of die sum ``number`` (``colour``: white + that die) on ``sheet``:
+    crosses, small boxes, bonus cells; with the white sum also swaps and lucky crosses."""
+    b = sheet.board
+    row_of = b.row_of
+    found = [Option(row_of[r], i) for r, i in sheet.legal_crosses(number, colour)]
+    if b.has_again:
+        found += [Option(row_of[r], i, "again") for r, i in sheet.legal_again(number, colour)]
+    if b.bonus_ids:
+        found += [
+            Option(b.bonus_ids.index(k), c, "bonus") for k, c in sheet.legal_bonus(number, colour)
+        ]
+    if colour is None and sheet.layout.diamonds:
+        found += [
+            Option(row_of[m.row], m.index, "swap", m.diamond)
+            for m in sheet.legal_swaps(number)
+            if m.row is not None and m.index is not None and m.diamond is not None
+        ]
+    if colour is None and number in sheet.layout.lucky:
+        found += [Option(r, _last(sheet, r) + 1, "lucky") for r in sheet.lucky_rows()]
     return found
 
 
 def colour_options(sheet: Sheet, roll: Dice) -> list[Option]:
-    """Every legal white + colour cross of ``roll`` on ``sheet`` (dice in play)."""
+    """Every legal white + colour move of ``roll`` on ``sheet`` (dice in play)."""
     return [o for c in roll.colours for n in roll.sums(c) for o in options(sheet, n, c)]
 
 
@@ -73,77 +115,116 @@ def _last(sheet: Sheet, r: int) -> int:
 
 
 def _have(sheet: Sheet, r: int) -> int:
-    """Crosses in open row ``r`` (its last field not crossed): doubles count 2, small boxes 1
-    (as :func:`qwixx_print.rules.crosses_before_lock` counts them)."""
+    """Crosses in open row ``r`` (no lock field crossed) toward its lock: doubles count 2,
+    small boxes 1 (as :func:`qwixx_print.rules.crosses_before_lock` counts them)."""
     s, doubles = sheet.state, sheet.board.doubles[r]
     return len(s.crossed[r]) + sum(doubles[i] for i in s.crossed[r]) + len(s.again[r])
 
 
-def gap_key(sheet: Sheet, o: Option) -> int:
-    """The gap-k order of an option, smaller first: fewest skips (a last field -1, a small
-    box 0), more crosses in the row, the upper row, a field before a small box."""
-    if o.again:
-        skips = 0
-    elif o.field == sheet.board.lasts[o.row]:
-        skips = -1
+def _counted(sheet: Sheet, r: int) -> int:
+    """Crosses of open row ``r`` that score: :func:`_have` and the crosses of the bonus rows
+    beside it (Big Points, RULES.md §4)."""
+    b, bonus = sheet.board, sheet.state.bonus
+    beside = sum(len(bonus[k]) for k, pair in enumerate(b.bonus_between) if r in pair)
+    return _have(sheet, r) + beside
+
+
+def _diamonds_skipped(sheet: Sheet, d: int) -> int:
+    done = sheet.state.diamonds
+    return d - (done[-1] if done else -1) - 1
+
+
+def gap_key(sheet: Sheet, o: Option) -> Key:
+    """The gap-k order of an option, smaller first: fewest skips (a lock field -1, a small
+    box and a lucky cross 0, a swap adds the diamonds it jumps over, a bonus cell counts the
+    cells of its bonus row), more crosses in the row, the upper row, then :data:`KINDS`."""
+    if o.kind == "bonus":
+        cells = sheet.state.bonus[o.row]
+        have = len(cells)
+        skips = o.field - (cells[-1] if cells else -1) - 1
     else:
-        skips = o.field - _last(sheet, o.row) - 1
-    return ((skips + 1) * 10000 + (100 - _have(sheet, o.row)) * 10 + o.row) * 2 + int(o.again)
+        have = _have(sheet, o.row)
+        if o.again:
+            skips = 0
+        elif o.field >= sheet.board.lock_starts[o.row]:
+            skips = -1
+        else:
+            skips = o.field - _last(sheet, o.row) - 1
+            if o.kind == "swap":
+                skips += _diamonds_skipped(sheet, o.diamond)
+    return (skips, -have, o.place(sheet), KINDS.index(o.kind), o.diamond)
 
 
-def skips(key: int) -> int:
-    """The skips of a :func:`gap_key`."""
-    return key // 20000 - 1
-
-
-def _gap_best(sheet: Sheet, found: Sequence[Option]) -> tuple[int, Option | None]:
+def _gap_best(sheet: Sheet, found: Sequence[Option]) -> tuple[Key | None, Option | None]:
     if not found:
-        return NONE, None
+        return None, None
     return min((gap_key(sheet, o), o) for o in found)
+
+
+def _gain(sheet: Sheet, r: int, add: int) -> int:
+    """The points ``add`` more counted crosses bring to row ``r`` (by the score table)."""
+    points = (0, *rules.score_table(sheet.layout))
+    top, have = len(points) - 1, _counted(sheet, r)
+    return points[min(have + add, top)] - points[min(have, top)]
+
+
+def _skip_cost(sheet: Sheet, have: int, skipped: int) -> float:
+    """The cost of skipping fields whose sums come ``skipped`` ways (of faces**2 rolls), in a
+    row holding ``have`` crosses."""
+    faces = sheet.layout.number_range[1] // 2
+    return strategy.SKIP_WEIGHT * (have + strategy.SKIP_BASE) * skipped / faces
 
 
 def strong_value(sheet: Sheet, o: Option) -> float:
     """The strong bot's value of an option (see the module docstring)."""
-    layout, r = sheet.layout, o.row
+    layout, faces = sheet.layout, sheet.layout.number_range[1] // 2
+    if o.kind == "bonus":
+        upper, lower = sheet.board.bonus_between[o.row]
+        numbers, cells = sheet.board.numbers[upper], sheet.state.bonus[o.row]
+        start = cells[-1] + 1 if cells else 0
+        skipped = sum(strategy.ways(numbers[c], faces) for c in range(start, o.field))
+        gain = _gain(sheet, upper, 1) + _gain(sheet, lower, 1)
+        return gain - _skip_cost(sheet, len(cells), skipped)
+    r = o.row
     row = layout.rows[r]
-    n, q, have = len(row.fields), _last(sheet, r), _have(sheet, r)
-    if o.field == n - 1 and not o.again:
+    start, q, have = sheet.board.lock_starts[r], _last(sheet, r), _have(sheet, r)
+    if o.field >= start and not o.again:
         return strategy.LOCK_VALUE
-    points = (0, *rules.score_table(layout))
-    top = len(points) - 1
     add = 1 if o.again else 1 + int(row.fields[o.field].double)
-    gain = points[min(have + add, top)] - points[min(have, top)]
+    gain = _gain(sheet, r, add)
     skipped = 0
     lost_lock = 0
     if not o.again:
         again = int(row.again)
         if row.again and q >= 0 and q not in sheet.state.again[r]:
-            skipped += strategy.ways(row.fields[q].number)
+            skipped += strategy.ways(row.fields[q].number, faces)
         for i in range(q + 1, o.field):
             f = row.fields[i]
-            skipped += strategy.ways(f.number) * (1 + int(f.double) + again)
+            skipped += strategy.ways(f.number, faces) * (1 + int(f.double) + again)
         reach = have + add
-        for i in range(o.field + 1, n - 1):
+        for i in range(o.field + 1, start):
             reach += 1 + int(row.fields[i].double) + again
         if have + add < layout.lock_threshold and reach < layout.lock_threshold:
             lost_lock = 1
-    cost = (
-        strategy.SKIP_WEIGHT * (have + strategy.SKIP_BASE) * skipped / 6.0
-        + strategy.LOCK_LOST * lost_lock
-    )
-    return gain - cost
+    value = gain - (_skip_cost(sheet, have, skipped) + strategy.LOCK_LOST * lost_lock)
+    if o.kind == "swap":
+        value -= strategy.DIAMOND_COST * (_diamonds_skipped(sheet, o.diamond) + 1)
+    return value
 
 
 def _strong_best(sheet: Sheet, found: Sequence[Option]) -> tuple[float, Option | None]:
     if not found:
         return -1e300, None
     valued = [(strong_value(sheet, o), o) for o in found]
-    value, best = min(valued, key=lambda vo: (-vo[0], vo[1].row, vo[1].again))
+    value, best = min(
+        valued,
+        key=lambda vo: (-vo[0], vo[1].place(sheet), KINDS.index(vo[1].kind), vo[1].diamond),
+    )
     return value, best
 
 
 def white_choice(sheet: Sheet, roll: Dice, active: bool, code: int) -> Option | None:
-    """A player's action-1 cross for the white sum of ``roll`` (``None``: pass); ``code``
+    """A player's action-1 move for the white sum of ``roll`` (``None``: pass); ``code``
     as in :data:`~qwixx_print.sim.strategy.STRATEGIES`."""
     found = options(sheet, roll.white_sum)
     if code == STRONG:
@@ -157,19 +238,19 @@ def white_choice(sheet: Sheet, roll: Dice, active: bool, code: int) -> Option | 
             return best
         return None
     key, choice = _gap_best(sheet, found)
-    if choice is None:
+    if key is None or choice is None:
         return None
-    if skips(key) <= code:
+    if key[0] <= code:
         return choice
-    if active and skips(key) <= code + 1:
+    if active and key[0] <= code + 1:
         ckey, _ = _gap_best(sheet, colour_options(sheet, roll))
-        if ckey == NONE or skips(ckey) > code:
+        if ckey is None or ckey[0] > code:
             return choice
     return None
 
 
 def colour_choice(sheet: Sheet, roll: Dice, code: int, crossed: bool) -> Option | None:
-    """The active player's action-2 cross (``None``: pass); ``crossed``: whether they
+    """The active player's action-2 move (``None``: pass); ``crossed``: whether they
     crossed in action 1."""
     found = colour_options(sheet, roll)
     if code == STRONG:
@@ -178,7 +259,7 @@ def colour_choice(sheet: Sheet, roll: Dice, code: int, crossed: bool) -> Option 
         return best if best is not None and value > limit else None
     key, choice = _gap_best(sheet, found)
     limit = code if crossed else code + 1
-    return choice if choice is not None and skips(key) <= limit else None
+    return choice if key is not None and key[0] <= limit else None
 
 
 class Played(NamedTuple):
@@ -249,8 +330,22 @@ def played(g: Game) -> Played:
     )
 
 
+def sheets(layout: Layout, players: int, seed: int, game: int) -> dict[str, Layout]:
+    """The seats' own sheets in game ``game`` of a run seeded ``seed``, when the sheets of
+    ``layout`` differ (RULES.md §4): dealt as a page of ``players`` sheets, page number
+    ``game`` (:func:`qwixx_print.dealing.deal`: Connected slips in turn, Longo's lucky numbers
+    drawn); empty for a layout whose sheets are all alike."""
+    if not layout.slips and layout.lucky_draw is None:
+        return {}
+    dealt = dealing.deal(layout, players, seed, game)
+    return dict(zip(seats(players), dealt, strict=True))
+
+
 def play_game(layout: Layout, codes: Sequence[int], seed: int, game: int) -> Played:
     """Play game number ``game`` of the run seeded ``seed`` through :class:`Game`, one
-    strategy code per seat (seat 0 starts), with the dice of :mod:`qwixx_print.sim.dice`."""
-    g = Game(layout, seats(len(codes)))
-    return played(play(g, codes, dice.rolls(seed, game, len(layout.dice))))
+    strategy code per seat (seat 0 starts), each seat on its own sheet (:func:`sheets`), with
+    the dice of :mod:`qwixx_print.sim.dice`."""
+    own = sheets(layout, len(codes), seed, game)
+    g = Game(layout, seats(len(codes)), own=own)
+    faces = layout.number_range[1] // 2
+    return played(play(g, codes, dice.rolls(seed, game, len(layout.dice), faces)))

@@ -3,10 +3,11 @@ and the reference engine, so both roll exactly the same dice.
 
 Game ``g`` of a run with seed ``s`` starts its stream at ``s * SEED_MULTIPLIER + g`` (mod
 2**64). Each draw adds :data:`GAMMA` to the state and mixes it (Steele, Lea and Flood,
-"Fast splittable pseudorandom number generators", 2014); a die is ``1 + draw % 6``. A roll
-draws ``2 + len(layout.dice)`` dice in a fixed order: the two white dice, then one die per
-colour in ``layout.dice`` order, closed colours included (their values are not used), so
-two layouts with the same number of dice see the same rolls (common random numbers).
+"Fast splittable pseudorandom number generators", 2014); a die is ``1 + draw % 6``
+(``% 8`` for 8-sided dice). A roll draws ``2 + len(layout.dice)`` dice in a fixed order:
+the two white dice, then one die per colour in ``layout.dice`` order, closed colours
+included (their values are not used), so two layouts with the same number of dice see the
+same rolls (common random numbers).
 """
 
 from __future__ import annotations
@@ -36,13 +37,13 @@ def draw(state: int) -> tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
-def rolls(seed: int, game: int, dice: int) -> Iterator[tuple[int, ...]]:
-    """The endless rolls of game ``game``: tuples of ``2 + dice`` values 1..6 (white, white,
-    then the coloured dice in layout order)."""
+def rolls(seed: int, game: int, dice: int, faces: int = 6) -> Iterator[tuple[int, ...]]:
+    """The endless rolls of game ``game``: tuples of ``2 + dice`` values 1..``faces`` (white,
+    white, then the coloured dice in layout order; ``faces`` 8 on Longo, RULES.md §4)."""
     state = start(seed, game)
     while True:
         roll = []
         for _ in range(2 + dice):
             state, value = draw(state)
-            roll.append(1 + value % 6)
+            roll.append(1 + value % faces)
         yield tuple(roll)

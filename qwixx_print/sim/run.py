@@ -211,17 +211,18 @@ def run(
     on_games: Callable[[int], None] = lambda n: None,
 ) -> list[Totals]:
     """Play ``games`` games of each ``(layout, strategy codes per seat)`` in ``runs`` with
-    ``seed``, over ``jobs`` processes, with the kernel (``compiled``) or the reference
-    engine (in one process below :data:`PARALLEL_FROM` games); ``on_games`` is called as
-    chunks finish. Returns one :class:`Totals` per run."""
+    ``seed``, over ``jobs`` processes, with the kernel (``compiled``, for the layouts it
+    covers: :func:`~qwixx_print.sim.tables.unsupported`) or the reference engine (in one
+    process below :data:`PARALLEL_FROM` games, or a fiftieth of it when the reference plays
+    some); ``on_games`` is called as chunks finish. Returns one :class:`Totals` per run."""
     tasks = [
         (k, task)
         for k, (lay, codes) in enumerate(runs)
-        for task in _tasks(lay, codes, seed, games, compiled)
+        for task in _tasks(lay, codes, seed, games, compiled and not tables.unsupported(lay))
     ]
     results = [Totals() for _ in runs]
     done: Iterator[Totals]
-    worth = PARALLEL_FROM if compiled else PARALLEL_FROM // 50
+    worth = PARALLEL_FROM if all(task[5] for _, task in tasks) else PARALLEL_FROM // 50
     if jobs <= 1 or len(tasks) == 1 or games * len(runs) < worth:
         done = (_chunk(task) for _, task in tasks)
         pool = None

@@ -11,16 +11,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from qwixx_print.choices import SIM_GAMES, SIM_PLAYERS
-from qwixx_print.errors import QwixxError
 from qwixx_print.layout import Layout
 from qwixx_print.sim import report, run, tables
 from qwixx_print.sim.strategy import STRATEGIES
 
 CLASSIC = "classic"
-
-
-class SimulateError(QwixxError):
-    """A layout the simulator cannot play faithfully (yet)."""
 
 
 class Result(NamedTuple):
@@ -47,19 +42,12 @@ def simulate(
     """Play ``games`` games of each layout (checked, distinct names) with ``players``
     seats all playing ``strategy``, seeded ``seed``, over ``jobs`` processes; a progress bar
     on stderr unless ``quiet``. ``warn`` hears once when the kernel cannot run (numba
-    missing or failing) and the reference engine plays instead.
-    Raises ValueError for options out of range (the CLI refuses them first) and
-    :class:`SimulateError` for a layout with mechanics the bots do not play
-    (:func:`qwixx_print.sim.tables.unsupported`)."""
+    missing or failing) and the reference engine plays instead, and once per layout the
+    kernel does not cover yet (:func:`qwixx_print.sim.tables.unsupported`: the RULES.md §4
+    sheets), which the reference engine plays. Raises ValueError for options out of range
+    (the CLI refuses them first)."""
     if not 1 <= players <= SIM_PLAYERS or not 1 <= games <= SIM_GAMES:
         raise ValueError(f"players 1..{SIM_PLAYERS}, games 1..{SIM_GAMES}")
-    for lay in layouts:
-        missing = tables.unsupported(lay)
-        if missing:
-            raise SimulateError(
-                f"{lay.name}: simulate does not play {', '.join(missing)} yet: the bots would "
-                "ignore them and the figures would mislead (docs/simulate.md)"
-            )
     codes = (STRATEGIES[strategy],) * players
     runs = list(layouts)
     compared = None
@@ -74,6 +62,13 @@ def simulate(
             f"the compiled kernel is not available ({problem}); simulating with the "
             "reference engine, some 300 times slower"
         )
+    for lay in runs if problem is None else ():
+        missing = tables.unsupported(lay)
+        if missing:
+            warn(
+                f"{lay.name}: the compiled kernel does not play {', '.join(missing)} yet; "
+                "the reference engine plays this sheet, some 300 times slower"
+            )
     progress = run.Progress(games * len(runs), quiet)
     try:
         found = run.run(

@@ -20,6 +20,9 @@ TAKE_ABOVE = 0.0
 """A cross is taken when it is worth more than this."""
 PENALTY_RELIEF = 5.0
 """The active player facing a penalty takes a cross worth more than ``-PENALTY_RELIEF``."""
+DIAMOND_COST = 1.0
+"""What an X-Change diamond is worth to keep: a swap costs this for the diamond it uses and
+for each one it jumps over (RULES.md §4; not tuned)."""
 LOCK_VALUE = 1e6
 """The value of a lock: the strong bot always takes a lock it may take."""
 
@@ -27,6 +30,9 @@ WAYS = (0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)
 """Ways two d6 make each sum 0..12 (out of 36); 0 for any other number."""
 
 
-def ways(number: int) -> int:
-    """Of the 36 rolls of two d6, how many make ``number``."""
-    return WAYS[number] if 0 <= number < len(WAYS) else 0
+def ways(number: int, faces: int = 6) -> int:
+    """Of the ``faces**2`` rolls of two dice with ``faces`` faces, how many make ``number``
+    (d6: :data:`WAYS`; d8, RULES.md §4 Longo: 1 for a 2 or a 16, 8 for a 9)."""
+    if not 2 <= number <= 2 * faces:
+        return 0
+    return faces - abs(number - faces - 1)

@@ -95,9 +95,9 @@ THRESHOLD, MAX_COUNTED, PENALTY_BOXES, PENALTY_POINTS, DICE, END_AT = range(6)
 
 
 def unsupported(layout: Layout) -> list[str]:
-    """The mechanics of ``layout`` that the bots and the kernel do not play yet (the sheets
+    """The mechanics of ``layout`` that the compiled kernel does not play yet (the sheets
     of RULES.md §4: Big Points, Connected, X-Change, Longo), named for a person; empty when
-    the simulator plays the whole sheet."""
+    the kernel plays the whole sheet. The reference engine and its bots play them all."""
     found = []
     if layout.number_range[1] > 12:
         found.append("8-sided dice")
