@@ -56,8 +56,8 @@ def differences(name: str, codes: Sequence[int], seed: int, games: int) -> list[
 
 
 SIMULATED = [n for n in layout.shipped_names() if not tables.unsupported(layout.find(n))]
-"""The shipped layouts the simulator plays (RULES.md §4 sheets not yet: see
-test_simulate_refuses_the_sheets_it_does_not_play)."""
+"""The shipped layouts the kernel plays (the RULES.md §4 sheets go to the reference engine:
+test_sim_cli.py::test_simulate_plays_the_rules_4_sheets_with_the_reference_engine)."""
 
 
 @pytest.mark.parametrize("seating", SEATINGS)
