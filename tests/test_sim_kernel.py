@@ -8,6 +8,7 @@ hundred games a second); ``pytest -m nightly`` plays 1,000 per layout and seatin
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -98,6 +99,17 @@ def test_kernel_scores_what_the_rules_score() -> None:
             score = rules.score_positions(sheet, fields, int(games.penalties[g, p]), again)
             assert score.total == games.scores[g, p]
     assert games.again.any(), "the bots use the small boxes"
+
+
+def test_kernel_plays_x_change_swaps() -> None:
+    """The kernel's X-Change games are not classic's: the same dice, but diamond swaps."""
+    sheet = api.checked("x-change")
+    plain = dataclasses.replace(sheet, diamonds=())
+    for codes in ((2, 2, 2), (0, 0, 0)):
+        swaps = run.kernel_chunk(sheet, codes, 4, 0, 100)
+        without = run.kernel_chunk(plain, codes, 4, 0, 100)
+        assert (swaps.crossed != without.crossed).any(axis=(1, 2)).sum() > 80
+        assert swaps.scores.mean() > without.scores.mean()
 
 
 def test_dice_stream_is_splitmix64() -> None:

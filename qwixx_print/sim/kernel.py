@@ -14,6 +14,8 @@ action 2. Action 2, the active player may cross a white + colour sum in a field 
 colour; a penalty if the active player crossed nothing in either action; the game ends at
 the 2nd closed colour or the last penalty box. Bonus bar chains (Bonuskette) and the
 crossing powers (Kräfte) act at once, depth first, as :mod:`qwixx_print.play.sheet` does.
+X-Change's diamond swaps (RULES.md §4) are options of the white sum. The other mechanics of
+§4 are not played here (:func:`qwixx_print.sim.tables.unsupported`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import numpy.typing as npt
 from numba import njit
 
 from qwixx_print.sim.strategy import (
+    DIAMOND_COST,
     LOCK_LOST,
     LOCK_VALUE,
     PENALTY_RELIEF,
@@ -74,6 +77,14 @@ S30, S27, S31 = np.uint64(30), np.uint64(27), np.uint64(31)
 NONE = 1 << 40
 """Key of "no legal cross"."""
 
+AGAIN, SWAP = 1, 3
+"""Ranks of a small box and a diamond swap among options of the same skips, crosses and row
+(a plain cross 0; :data:`qwixx_print.sim.bots.KINDS`)."""
+DIAMONDS = 32
+"""More than the diamonds a layout may have: a gap key holds the swap's diamond."""
+KIND_SPAN = 4 * DIAMONDS
+"""Gap keys: ``(((skips + 1) * 10000 + (100 - crosses) * 10 + row) * 4 + rank) * 32 + d``."""
+
 END = -1
 """No more rows (:func:`_row_matches`)."""
 
@@ -95,7 +106,8 @@ class Sheets(NamedTuple):
     (bit mask of unlocked powers), ``mine`` (colours the player locked, closed on their own
     sheet at once): (P,); ``closed``/``closing`` (D,): colours closed at the
     table / closed at the end of this action; ``stack`` (3, 512): a chain's pending work;
-    ``locked_rows`` (1,): bit mask of rows locked by anyone in this game.
+    ``locked_rows`` (1,): bit mask of rows locked by anyone in this game; ``diamond_next``
+    (P,): the first diamond still usable (X-Change: after the last one crossed).
     """
 
     pos: Ints
@@ -110,6 +122,7 @@ class Sheets(NamedTuple):
     closing: Ints
     stack: Ints
     locked_rows: Ints
+    diamond_next: Ints
 
 
 @_compiled
@@ -127,6 +140,7 @@ def _sheets(players: int, rows: int, dice: int) -> Sheets:
         np.zeros(dice, dtype=np.int64),
         np.zeros((3, 512), dtype=np.int64),
         np.zeros(1, dtype=np.int64),
+        np.zeros(players, dtype=np.int64),
     )
 
 
@@ -143,6 +157,7 @@ def _reset(s: Sheets) -> None:
     s.closed[:] = 0
     s.closing[:] = 0
     s.locked_rows[0] = 0
+    s.diamond_next[:] = 0
 
 
 @_fast
@@ -308,26 +323,30 @@ def _row_matches(
 
 
 @_fast
-def _gap_best(t: Tables, s: Sheets, p: int, total: int, c: int) -> tuple[int, int, int]:
-    """The gap-k choice for a die sum ``total`` (``c``: the colour it must be, -1 any):
-    ``(key, row, field)``, ``field`` -1 for a small box. Smaller keys are better: ``key =
-    ((skips + 1) * 10000 + (100 - crosses in the row) * 10 + row) * 2 + small box``, so the
-    order is fewest skips (a last field -1, a small box 0), more crosses, upper row, a field
-    before a small box (docs/simulate.md)."""
+def _gap_best(
+    t: Tables, s: Sheets, p: int, total: int, c: int, boxes: bool = True
+) -> tuple[int, int, int]:
+    """The gap-k choice for a die sum ``total`` (``c``: the colour it must be, -1 any;
+    ``boxes``: small boxes too): ``(key, row, field)``, ``field`` -1 for a small box. Smaller
+    keys are better (:data:`KIND_SPAN`), so the order is fewest skips (a last field -1, a
+    small box 0), more crosses, upper row, a field before a small box (docs/simulate.md)."""
     best, br, bj = NONE, -1, -2
     for k in range(t.fields.shape[0]):
         r, first, last, again = _row_matches(t, s, p, total, c, k)
         if r == END:
             break
+        if not boxes:
+            again = 0
         tail = (100 - s.crosses[p, r]) * 10 + r
+        box = ((10000 + tail) * 4 + AGAIN) * DIAMONDS
         if last >= 0:
-            key, j = tail * 2, last
+            key, j = tail * KIND_SPAN, last
         elif first >= 0:
-            key, j = ((first - s.pos[p, r]) * 10000 + tail) * 2, first
-            if again == 1 and (10000 + tail) * 2 + 1 < key:
-                key, j = (10000 + tail) * 2 + 1, -1
+            key, j = ((first - s.pos[p, r]) * 10000 + tail) * KIND_SPAN, first
+            if again == 1 and box < key:
+                key, j = box, -1
         elif again == 1:
-            key, j = (10000 + tail) * 2 + 1, -1
+            key, j = box, -1
         else:
             continue
         if key < best:
@@ -336,9 +355,43 @@ def _gap_best(t: Tables, s: Sheets, p: int, total: int, c: int) -> tuple[int, in
 
 
 @_fast
+def _swap_of(t: Tables, s: Sheets, p: int, total: int, d: int) -> int:
+    """The number diamond ``d`` turns the white sum ``total`` into, or -1 (X-Change: a
+    diamond not yet passed, showing ``total``; RULES.md §4)."""
+    if d < s.diamond_next[p]:
+        return -1
+    if t.diamonds[d, 0] == total:
+        return int(t.diamonds[d, 1])
+    if t.diamonds[d, 1] == total:
+        return int(t.diamonds[d, 0])
+    return -1
+
+
+@_fast
+def _gap_white(t: Tables, s: Sheets, p: int, total: int) -> tuple[int, int, int, int]:
+    """The gap-k choice for the white sum: :func:`_gap_best` or a diamond swap, whose skips
+    add the diamonds it jumps over (a lock: -1): ``(key, row, field, diamond)``."""
+    best, br, bj = _gap_best(t, s, p, total, -1)
+    bd = -1
+    for d in range(t.diamonds.shape[0]):
+        other = _swap_of(t, s, p, total, d)
+        if other < 0:
+            continue
+        key, r, j = _gap_best(t, s, p, other, -1, False)
+        if key == NONE:
+            continue
+        if key >= 10000 * KIND_SPAN:  # not a lock
+            key += (d - s.diamond_next[p]) * 10000 * KIND_SPAN
+        key += SWAP * DIAMONDS + d
+        if key < best:
+            best, br, bj, bd = key, r, j, d
+    return best, br, bj, bd
+
+
+@_fast
 def _skips(key: int) -> int:
     """The skips of a :func:`_gap_best` key."""
-    return key // 20000 - 1
+    return key // (10000 * KIND_SPAN) - 1
 
 
 @_fast
@@ -374,25 +427,31 @@ def _strong_value(t: Tables, s: Sheets, p: int, r: int, j: int) -> float:
 
 
 @_fast
-def _better(v: float, r: int, j: int, bv: float, br: int, bj: int) -> bool:
-    """The strong bot's order: a higher value, then the upper row, then a field before a
-    small box (``j`` -1)."""
+def _better(v: float, r: int, rank: int, d: int, bv: float, br: int, brank: int, bd: int) -> bool:
+    """The strong bot's order: a higher value, then the upper row, then the lower rank (a
+    field, a small box, a swap), then the earlier diamond."""
     if br < 0 or v > bv:
         return True
     if v < bv:
         return False
-    return r < br or (r == br and j >= 0 and bj < 0)
+    if r != br:
+        return r < br
+    return rank < brank or (rank == brank and d < bd)
 
 
 @_fast
-def _strong_best(t: Tables, s: Sheets, p: int, total: int, c: int) -> tuple[float, int, int]:
-    """The strong bot's best cross for a sum (``c`` as in :func:`_gap_best`): ``(value,
-    row, field)`` in the order of :func:`_better`, a lock first; ``row`` -1: none."""
+def _strong_best(
+    t: Tables, s: Sheets, p: int, total: int, c: int, boxes: bool = True
+) -> tuple[float, int, int]:
+    """The strong bot's best cross for a sum (``c``, ``boxes`` as in :func:`_gap_best`):
+    ``(value, row, field)`` in the order of :func:`_better`, a lock first; ``row`` -1: none."""
     best, br, bj = -1e300, -1, -2
     for k in range(t.fields.shape[0]):
         r, first, last, again = _row_matches(t, s, p, total, c, k)
         if r == END:
             break
+        if not boxes:
+            again = 0
         if last >= 0:
             v, j = LOCK_VALUE, last
         elif first >= 0:
@@ -405,9 +464,31 @@ def _strong_best(t: Tables, s: Sheets, p: int, total: int, c: int) -> tuple[floa
             v, j = _strong_value(t, s, p, r, -1), -1
         else:
             continue
-        if _better(v, r, j, best, br, bj):
+        if _better(v, r, AGAIN * (j < 0), 0, best, br, AGAIN * (bj < 0), 0):
             best, br, bj = v, r, j
     return best, br, bj
+
+
+@_fast
+def _strong_white(t: Tables, s: Sheets, p: int, total: int) -> tuple[float, int, int, int]:
+    """The strong bot's best move of the white sum: :func:`_strong_best` or a diamond swap,
+    worth its field's cross less :data:`DIAMOND_COST` per diamond used or jumped over (a
+    lock: :data:`LOCK_VALUE`): ``(value, row, field, diamond)``."""
+    best, br, bj = _strong_best(t, s, p, total, -1)
+    bd = -1
+    for d in range(t.diamonds.shape[0]):
+        other = _swap_of(t, s, p, total, d)
+        if other < 0:
+            continue
+        v, r, j = _strong_best(t, s, p, other, -1, False)
+        if r < 0:
+            continue
+        if v < LOCK_VALUE:
+            v -= DIAMOND_COST * (d - s.diamond_next[p] + 1)
+        brank = -1 if br < 0 else (SWAP if bd >= 0 else AGAIN * (bj < 0))
+        if _better(v, r, SWAP, d, best, br, brank, bd):
+            best, br, bj, bd = v, r, j, d
+    return best, br, bj, bd
 
 
 @_fast
@@ -433,7 +514,7 @@ def _strong_colour(t: Tables, s: Sheets, p: int, roll: Ints) -> tuple[float, int
             continue
         for w in range(2):
             v, r, j = _strong_best(t, s, p, roll[w] + roll[2 + c], c)
-            if r >= 0 and _better(v, r, j, best, br, bj):
+            if r >= 0 and _better(v, r, AGAIN * (j < 0), 0, best, br, AGAIN * (bj < 0), 0):
                 best, br, bj = v, r, j
     return best, br, bj
 
@@ -441,30 +522,31 @@ def _strong_colour(t: Tables, s: Sheets, p: int, roll: Ints) -> tuple[float, int
 @_fast
 def _white_choice(
     t: Tables, s: Sheets, p: int, active: bool, roll: Ints, strategy: int
-) -> tuple[int, int]:
-    """Player ``p``'s action-1 cross for the white sum: ``(row, field)``, row -1 to pass."""
+) -> tuple[int, int, int]:
+    """Player ``p``'s action-1 move for the white sum: ``(row, field, diamond)``, row -1 to
+    pass, diamond -1 for a plain cross."""
     total = roll[0] + roll[1]
     if strategy == STRONG:
-        v, r, j = _strong_best(t, s, p, total, -1)
+        v, r, j, d = _strong_white(t, s, p, total)
         if r < 0 or v > TAKE_ABOVE or not active:
-            return (r, j) if r >= 0 and v > TAKE_ABOVE else (-1, -2)
+            return (r, j, d) if r >= 0 and v > TAKE_ABOVE else (-1, -2, -1)
         cv, cr, _ = _strong_colour(t, s, p, roll)
         if cr >= 0 and cv > TAKE_ABOVE:
-            return -1, -2
+            return -1, -2, -1
         if v > -PENALTY_RELIEF and (cr < 0 or v >= cv):
-            return r, j
-        return -1, -2
-    key, r, j = _gap_best(t, s, p, total, -1)
+            return r, j, d
+        return -1, -2, -1
+    key, r, j, d = _gap_white(t, s, p, total)
     if key == NONE:
-        return -1, -2
+        return -1, -2, -1
     skips = _skips(key)
     if skips <= strategy:
-        return r, j
+        return r, j, d
     if active and skips <= strategy + 1:
         ckey, _, _ = _gap_colour(t, s, p, roll)
         if ckey == NONE or _skips(ckey) > strategy:
-            return r, j
-    return -1, -2
+            return r, j, d
+    return -1, -2, -1
 
 
 @_fast
@@ -556,8 +638,10 @@ def _play(
             count += 1
             moved = False
             for p in range(players):
-                r, j = _white_choice(t, s, p, p == active, roll, strategies[p])
+                r, j, d = _white_choice(t, s, p, p == active, roll, strategies[p])
                 if r >= 0:
+                    if d >= 0:
+                        s.diamond_next[p] = d + 1
                     _apply(t, s, p, r, j)
                     moved = moved or p == active
             if _close(s) >= end_at:

@@ -40,6 +40,7 @@ class Tables(NamedTuple):
     the first field at or after ``i`` in row ``r`` holding number ``n`` (``-1``: none);
     ``next_colour[r, i, n, c]`` the same among fields of colour ``c``. ``colour_rows[c]``:
     the rows holding a field of colour ``c``, top to bottom, padded with ``-1``.
+    ``diamonds`` (D, 2): the X-Change diamonds' two numbers, left to right (RULES.md §4).
     """
 
     number: Ints
@@ -60,6 +61,7 @@ class Tables(NamedTuple):
     next_field: Ints
     next_colour: Ints
     colour_rows: Ints
+    diamonds: Ints
 
 
 class Games(NamedTuple):
@@ -96,8 +98,9 @@ THRESHOLD, MAX_COUNTED, PENALTY_BOXES, PENALTY_POINTS, DICE, END_AT = range(6)
 
 def unsupported(layout: Layout) -> list[str]:
     """The mechanics of ``layout`` that the compiled kernel does not play yet (the sheets
-    of RULES.md §4: Big Points, Connected, X-Change, Longo), named for a person; empty when
-    the kernel plays the whole sheet. The reference engine and its bots play them all."""
+    of RULES.md §4: Big Points, Connected, Longo; it plays X-Change's diamonds), named for a
+    person; empty when the kernel plays the whole sheet. The reference engine and its bots
+    play them all."""
     found = []
     if layout.number_range[1] > 12:
         found.append("8-sided dice")
@@ -109,8 +112,6 @@ def unsupported(layout: Layout) -> list[str]:
         found.append("linked fields")
     if any(f.framed for row in layout.rows for f in row.fields):
         found.append("a framed group")
-    if layout.diamonds:
-        found.append("diamonds")
     if layout.lucky_draw is not None or layout.lucky:
         found.append("lucky numbers")
     return found
@@ -190,4 +191,5 @@ def compile_layout(layout: Layout) -> Tables:
         next_field=next_field,
         next_colour=next_colour,
         colour_rows=colour_rows,
+        diamonds=np.array(layout.diamonds, dtype=np.int64).reshape(-1, 2),
     )
