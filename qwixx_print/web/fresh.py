@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 from functools import lru_cache
 from typing import TYPE_CHECKING
+from urllib.parse import urlencode
 
 from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 from flask.blueprints import BlueprintSetupState
@@ -97,7 +98,7 @@ def form() -> str | BaseResponse:
     text = request.args.get("seed", "").strip()
     if not text:
         query = {**request.args.to_dict(), "seed": str(api.new_seed())}
-        return redirect(url_for("fresh.form", **query), 303)
+        return redirect(f"{url_for('fresh.form')}?{urlencode(query)}", 303)
     seed = seed_of(text)
     sheet = generated(family, seed)
     made = api.recipe(family)
