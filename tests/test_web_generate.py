@@ -162,13 +162,17 @@ def test_no_balanced_sheet_in_the_budget_is_a_422_naming_the_missed_criterion(
     )
 
 
-def test_a_second_search_at_once_gets_a_503_with_one_line(app: Flask) -> None:
-    slots: threading.BoundedSemaphore = app.extensions["qwixx_generations"]
+def test_a_second_search_at_once_gets_a_503_but_a_kept_sheet_is_shown(app: Flask) -> None:
+    client = app.test_client()
+    assert client.get("/generate?family=chaos&seed=7").status_code == 200
+    slots: threading.BoundedSemaphore = app.extensions["qwixx_generations"].slots
     assert slots.acquire(blocking=False)  # a search is running
     try:
-        answer = app.test_client().get("/generate?family=chaos&seed=8")
+        kept = client.get("/generate/chaos/7.png")
+        answer = client.get("/generate?family=chaos&seed=8")
     finally:
         slots.release()
+    assert kept.status_code == 200
     assert answer.status_code == 503
     assert one_line_error(answer.get_data(as_text=True)) == (
         "another sheet is being generated on this server: try again in a few seconds"

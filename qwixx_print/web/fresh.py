@@ -7,7 +7,7 @@ a limit on generations at once."""
 from __future__ import annotations
 
 import threading
-from functools import lru_cache
+from collections import OrderedDict
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
@@ -33,6 +33,8 @@ BUDGET = 10.0
 the request takes about the twin's runs, this, and one candidate's 10,000 games more."""
 MAX_GENERATIONS = 1
 """Searches at once per server: each keeps a core busy for up to :data:`BUDGET` seconds."""
+KEPT = 32
+"""Generated sheets a server keeps."""
 MAX_SEED = 2**63 - 1
 """Largest seed, as ``generate --seed``."""
 HINT = "try another seed, or leave the seed empty for a random one"
@@ -41,7 +43,7 @@ HINT = "try another seed, or leave the seed empty for a random one"
 @bp.record_once
 def _setup(state: BlueprintSetupState) -> None:
     state.app.config.setdefault("QWIXX_GENERATE_BUDGET", BUDGET)
-    state.app.extensions["qwixx_generations"] = threading.BoundedSemaphore(MAX_GENERATIONS)
+    state.app.extensions["qwixx_generations"] = Searches()
 
 
 def family_of(text: str) -> str:
@@ -56,28 +58,52 @@ def seed_of(text: str) -> int:
     return printing.whole({"seed": text}, "seed", 0, MAX_SEED, 0)
 
 
-@lru_cache(maxsize=32)
 def _search(family: str, seed: int, budget: float) -> Generated:
-    """The sheet ``generate FAMILY --seed SEED --budget BUDGET`` makes: the same every
-    time (generate is deterministic), so the last few are kept."""
+    """The sheet ``generate FAMILY --seed SEED --budget BUDGET`` makes, or GenerateError."""
     made = api.recipe(family)._replace(hint=HINT)
     return api.generate(made, seed, budget=budget)[0]
 
 
+class Searches:
+    """The sheets this server generated (the last :data:`KEPT`: generate is
+    deterministic, so a sheet asked for again, its picture, PDF and YAML, is not searched
+    again) and the slots for new searches, :data:`MAX_GENERATIONS` at once."""
+
+    def __init__(self) -> None:
+        self.kept: OrderedDict[tuple[str, int], Generated] = OrderedDict()
+        self.lock = threading.Lock()
+        self.slots = threading.BoundedSemaphore(MAX_GENERATIONS)
+
+    def sheet(self, family: str, seed: int, budget: float) -> Generated:
+        """The generated sheet of ``family`` and ``seed``, kept or searched for at most
+        ``budget`` s. Raises ServiceUnavailable (503) when every slot is busy and
+        GenerateError when no balanced sheet was found in time."""
+        key = (family, seed)
+        with self.lock:
+            if key in self.kept:
+                self.kept.move_to_end(key)
+                return self.kept[key]
+        if not self.slots.acquire(blocking=False):
+            raise ServiceUnavailable(
+                "another sheet is being generated on this server: try again in a few seconds"
+            )
+        try:
+            found = _search(family, seed, budget)
+        finally:
+            self.slots.release()
+        with self.lock:
+            self.kept[key] = found
+            while len(self.kept) > KEPT:
+                self.kept.popitem(last=False)
+        return found
+
+
 def generated(family: str, seed: int) -> Generated:
-    """The generated sheet of ``family`` and ``seed`` with this server's budget. Raises
-    ServiceUnavailable (503) when :data:`MAX_GENERATIONS` searches run already and
-    GenerateError (a 422 by :func:`refused`) when no balanced sheet was found in time."""
+    """The generated sheet of ``family`` and ``seed`` with this server's budget (see
+    :meth:`Searches.sheet`; a GenerateError becomes a 422 by :func:`refused`)."""
     budget = float(current_app.config["QWIXX_GENERATE_BUDGET"])
-    slots: threading.BoundedSemaphore = current_app.extensions["qwixx_generations"]
-    if not slots.acquire(blocking=False):
-        raise ServiceUnavailable(
-            "another sheet is being generated on this server: try again in a few seconds"
-        )
-    try:
-        return _search(family, seed, budget)
-    finally:
-        slots.release()
+    searches: Searches = current_app.extensions["qwixx_generations"]
+    return searches.sheet(family, seed, budget)
 
 
 @bp.errorhandler(GenerateError)
