@@ -251,7 +251,17 @@ def _with_closed(stream: str, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.parametrize(
-    "args", [["classic", "--out", "-"], ["list"], ["validate", "classic"], ["score", MARKS]]
+    "args",
+    [
+        ["classic", "--out", "-"],
+        ["list"],
+        ["validate", "classic"],
+        ["score", MARKS],
+        ["--help"],
+        ["--version"],
+        ["score", "-h"],
+        [],
+    ],
 )
 def test_closed_standard_output_is_one_line_exit_2(args: list[str]) -> None:
     done = _with_closed(">&-", *args)
