@@ -21,15 +21,13 @@ their budget (a 422). Bounded by ``--limit`` seconds in all.
 from __future__ import annotations
 
 import argparse
-import signal
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from web import Client, start_server  # benchmarks/web.py
+from web import Client, serving  # benchmarks/web.py
 
 from qwixx_print.choices import GENERATE_FAMILIES
 
@@ -46,15 +44,8 @@ def main() -> int:
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--limit", type=float, default=300.0, help="seconds in all")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        process, port = start_server(Path(folder) / "web.sqlite3")
-        try:
-            return run(Client(port), args)
-        finally:
-            process.send_signal(signal.SIGINT)
-            process.wait(timeout=30)
-            assert process.stdout is not None
-            process.stdout.close()
+    with serving() as port:
+        return run(Client(port), args)
 
 
 def run(client: Client, args: argparse.Namespace) -> int:

@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import time
 import urllib.request
 from pathlib import Path
 
@@ -12,19 +11,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from qwixx_print import api
-from tests.browser import chromium, need_browser, screenshot, served, wait_for
+from tests.browser import chromium, downloaded, need_browser, screenshot, served, wait_for
 from tests.conftest import Run
-
-
-def _downloaded(folder: Path, seconds: float = 20.0) -> Path:
-    """The one finished ``.yaml`` download in ``folder`` (waiting for it, at most ``seconds``)."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        done = [p for p in folder.iterdir() if p.suffix == ".yaml"]
-        if done:
-            return done[0]
-        time.sleep(0.1)
-    raise AssertionError(f"nothing was downloaded into {folder}")
 
 
 def test_a_family_and_a_seed_typed_in_show_generates_sheet_and_its_yaml(
@@ -49,7 +37,7 @@ def test_a_family_and_a_seed_typed_in_show_generates_sheet_and_its_yaml(
         browser.execute_script("document.querySelector('.generated').scrollIntoView()")
         screenshot(browser, "fresh-sheet", tmp_path)
         browser.find_element(By.CSS_SELECTOR, '[data-action="download-yaml"]').click()
-        got = _downloaded(downloads)
+        got = downloaded(downloads, ".yaml")
         with urllib.request.urlopen(source, timeout=30) as answer:  # loopback only
             picture = answer.read()
     assert got.name == "chaos-7.yaml"
