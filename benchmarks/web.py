@@ -39,7 +39,8 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -173,10 +174,18 @@ def main() -> int:
     parser.add_argument("--interval", type=float, default=250.0, help="ms between a game's taps")
     parser.add_argument("--limit", type=float, default=120.0, help="seconds per phase")
     args = parser.parse_args()
+    with serving() as port:
+        return run(port, args)
+
+
+@contextmanager
+def serving() -> Iterator[int]:
+    """A server on loopback with a fresh database in a temporary folder, for the block: its
+    port; stopped with Ctrl-C (SIGINT) at the end."""
     with tempfile.TemporaryDirectory() as folder:
         process, port = start_server(Path(folder) / "web.sqlite3")
         try:
-            return run(port, args)
+            yield port
         finally:
             process.send_signal(signal.SIGINT)
             process.wait(timeout=30)

@@ -272,15 +272,37 @@ def print_generated(
     paper: str = "a4",
     per_page: int = 8,
     lang: str = labels.DEFAULT_LANG,
+    pages: int = 1,
 ) -> Path:
     """Write the PDF of generated ``sheets`` to ``out`` (atomically): each sheet its own
     form with its seed printed small, ``per_page`` different sheets a page (one sheet: a page
-    of copies; see :func:`qwixx_print.draw.render_sheets`). Raises OutputError."""
+    of copies), ``pages`` times over (see :func:`qwixx_print.draw.render_sheets`). Raises
+    OutputError."""
+    write_atomically(out, _generated_pdf(sheets, paper, per_page, lang, pages))
+    return out
+
+
+def generated_pdf_bytes(
+    sheets: Sequence[Generated],
+    paper: str = "a4",
+    per_page: int = 8,
+    lang: str = labels.DEFAULT_LANG,
+    pages: int = 1,
+) -> bytes:
+    """The PDF :func:`print_generated` writes, as bytes: the same bytes as its file
+    (reportlab's invariant mode)."""
+    whole = io.BytesIO()
+    _generated_pdf(sheets, paper, per_page, lang, pages)(whole)
+    return whole.getvalue()
+
+
+def _generated_pdf(
+    sheets: Sequence[Generated], paper: str, per_page: int, lang: str, pages: int
+) -> Callable[[BinaryIO], None]:
     from qwixx_print import draw
 
     notes = [(sheet.layout, sheet.note) for sheet in sheets]
-    write_atomically(out, lambda stream: draw.render_sheets(notes, stream, paper, per_page, lang))
-    return out
+    return lambda stream: draw.render_sheets(notes, stream, paper, per_page, lang, pages)
 
 
 def write_generated(sheet: Generated, out: Path) -> Path:

@@ -528,6 +528,7 @@ def complete_families(
     "--count", 64, 1, "Sheets, seeds SEED, SEED+1 ...; with --print all on one PDF, each different."
 )
 @count_option("--players", SIM_PLAYERS, 4, "Seats simulated.")
+@count_option("--pages", 1000, 1, "With --print: the PDF's pages this many times over.")
 @click.option(
     "--budget",
     type=click.FloatRange(1, 3600),
@@ -550,6 +551,7 @@ def generate_command(
     preview: Path | None,
     count: int,
     players: int,
+    pages: int,
     budget: float,
     paper: str,
     per_page: str,
@@ -590,7 +592,7 @@ def generate_command(
             f"{sheet.seconds:.1f} s)"
         )
     if pdf is not None:
-        api.print_generated(sheets, pdf, paper, int(per_page), lang)
+        api.print_generated(sheets, pdf, paper, int(per_page), lang, pages)
         click.echo(f"wrote {pdf}: {counted(len(sheets), 'generated sheet')}")
     if preview is not None:
         click.echo(f"wrote {api.preview(sheets[0].layout, preview, lang)}: one sheet")

@@ -180,3 +180,15 @@ def wait_for(browser: Any, script: str, seconds: float = 10.0) -> Any:
             return value
         time.sleep(0.05)
     raise AssertionError(f"still false after {seconds} s: {script}")
+
+
+def downloaded(folder: Path, suffix: str, seconds: float = 20.0) -> Path:
+    """The one finished download ending in ``suffix`` (``.pdf``) in ``folder``, waiting
+    for it at most ``seconds``."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        done = [p for p in folder.iterdir() if p.suffix == suffix]
+        if done:
+            return done[0]
+        time.sleep(0.1)
+    raise AssertionError(f"nothing was downloaded into {folder}")

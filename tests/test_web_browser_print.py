@@ -3,7 +3,6 @@ serve`` on loopback: the PDF a click downloads is the CLI's file; the page fits 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from qwixx_print import layout
-from tests.browser import chromium, need_browser, phone, screenshot, served, wait_for
+from tests.browser import chromium, downloaded, need_browser, phone, screenshot, served, wait_for
 from tests.conftest import CLASSIC_YAML, Run
 
 
@@ -21,17 +20,6 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     need_browser()
     with served(tmp_path_factory.mktemp("db") / "web.sqlite3") as url:
         yield url
-
-
-def _downloaded(folder: Path, seconds: float = 20.0) -> Path:
-    """The one finished download in ``folder`` (waiting for it, at most ``seconds``)."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        done = [p for p in folder.iterdir() if p.suffix == ".pdf"]
-        if done:
-            return done[0]
-        time.sleep(0.1)
-    raise AssertionError(f"nothing was downloaded into {folder}")
 
 
 def test_a_click_on_download_pdf_gives_the_clis_file(base: str, tmp_path: Path, run: Run) -> None:
@@ -48,7 +36,7 @@ def test_a_click_on_download_pdf_gives_the_clis_file(base: str, tmp_path: Path, 
         screenshot(browser, "print-page", tmp_path)
         card = browser.find_element(By.CSS_SELECTOR, '.card[data-layout="doppelt"]')
         card.find_element(By.CSS_SELECTOR, '[data-action="download"]').click()
-        got = _downloaded(downloads)
+        got = downloaded(downloads, ".pdf")
     assert got.name == "doppelt.pdf"
     cli = tmp_path / "cli.pdf"
     run(

@@ -200,13 +200,14 @@ def render_sheets(
     paper: str = "a4",
     per_page: int = 8,
     lang: str = labels.DEFAULT_LANG,
+    pages: int = 1,
 ) -> None:
     """Write a PDF whose pages hold different sheets: ``sheets`` are ``(layout, note)``
     pairs, each drawn once as its own Form XObject (``sheetN``) with ``note`` printed small
     on it (a generated sheet's seed). Page ``p`` holds sheets ``p * per_page ...`` in turn,
     repeated until its ``per_page`` places are full (one sheet: a page of copies), with the
-    cut guides. Raises ValueError for an unknown paper or ``per_page`` and LayoutError for
-    bad labels."""
+    cut guides; these pages ``pages`` times over. Raises ValueError for an unknown paper or
+    ``per_page`` and LayoutError for bad labels."""
     imposition = geometry.impose(paper, per_page)
     slots = len(imposition.origins)
     names = ", ".join(layout.name for layout, _ in sheets)
@@ -216,7 +217,7 @@ def render_sheets(
             check.draw_checked(c, layout, lang)
             _note(c, layout, note)
             c.endForm()
-        for first in range(0, len(sheets), slots):
+        for first in [*range(0, len(sheets), slots)] * pages:
             own = range(first, min(first + slots, len(sheets)))
             for k, origin in enumerate(imposition.origins):
                 with placed(c, origin, imposition):

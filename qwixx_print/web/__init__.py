@@ -39,7 +39,7 @@ def create_app(
     is where other devices reach it, for the players' links; ``loopback_only`` says that
     they cannot (the host page says so). Raises OutputError when the database cannot be
     opened."""
-    from qwixx_print.web import counter, jsonapi, layouts, printing
+    from qwixx_print.web import counter, fresh, jsonapi, layouts, printing
     from qwixx_print.web.tables import Tables
 
     app = Flask(__name__)
@@ -55,6 +55,7 @@ def create_app(
     )
     guard.install(app)
     app.register_blueprint(printing.bp)
+    app.register_blueprint(fresh.bp)
     app.register_blueprint(counter.bp)
     app.register_blueprint(jsonapi.bp)
     app.add_url_rule("/fonts/<name>", view_func=font)

@@ -48,7 +48,7 @@ def choice(args: Mapping[str, str], key: str, allowed: list[str], default: str) 
 def whole(args: Mapping[str, str], key: str, low: int, high: int, default: int) -> int:
     """``args[key]`` as a whole number from ``low`` to ``high``; else a 400."""
     text = args.get(key, str(default))
-    digits = text.isascii() and text.isdigit() and len(text) <= 9  # not '²', not 10**9999
+    digits = text.isascii() and text.isdigit() and len(text) <= len(str(high))  # not 10**9999
     if not digits or not low <= int(text) <= high:
         raise BadRequest(f"{key} must be a whole number from {low} to {high}, got {text[:20]!r}")
     return int(text)
@@ -64,7 +64,8 @@ def options(args: Mapping[str, str]) -> PrintOptions:
     )
 
 
-def _form_context() -> dict[str, object]:
+def form_context() -> dict[str, object]:
+    """What ``_options.html`` shows: the choices and the options chosen in the query."""
     return {
         "languages": LANGUAGES,
         "papers": list(PAPERS),
@@ -78,7 +79,7 @@ def _form_context() -> dict[str, object]:
 def index() -> str:
     """The print page: a card per shipped layout, the options, the upload form."""
     cards = [layout.find(name) for name in layouts.shipped()]
-    return render_template("print.html", cards=cards, **_form_context())
+    return render_template("print.html", cards=cards, **form_context())
 
 
 @bp.get("/pdf")
@@ -128,7 +129,7 @@ def preview(key: str) -> Response:
 def sheet_page(key: str) -> str:
     """One layout (shipped or uploaded): its picture, the PDF options, a new game."""
     key = layouts.key_of(key)
-    return render_template("sheet.html", key=key, sheet=layouts.find(key), **_form_context())
+    return render_template("sheet.html", key=key, sheet=layouts.find(key), **form_context())
 
 
 @bp.get("/upload")
@@ -164,10 +165,16 @@ def upload() -> tuple[str, int] | BaseResponse:
         text = data.decode("utf-8", errors="replace")
         lines = {int(m[1]) for e in errors if (m := _LINE.match(e))}
         return render_template("upload.html", text=text, errors=errors, lines=lines), 422
+    return redirect(url_for("printing.sheet_page", key=keep(data)), 303)
+
+
+def keep(data: bytes) -> str:
+    """Store the valid layout ``data`` (YAML) under a new id, as an upload, and return the
+    id; a 429 when the server holds :data:`MAX_LAYOUTS` already."""
     key = layouts.new_id()
     if not layouts.store().add_layout(key, data, MAX_LAYOUTS):
         raise TooManyRequests(
             f"this server holds {MAX_LAYOUTS} layouts already: "
             "use a shipped one, or start a server with another --db"
         )
-    return redirect(url_for("printing.sheet_page", key=key), 303)
+    return key
