@@ -112,6 +112,17 @@ def test_kernel_plays_x_change_swaps() -> None:
         assert swaps.scores.mean() > without.scores.mean()
 
 
+def test_kernel_plays_longos_lucky_crosses_and_8_sided_dice() -> None:
+    """Longo in the kernel: lucky numbers change the games; sums over 12 get crossed."""
+    sheet = api.checked("longo")
+    unlucky = dataclasses.replace(sheet, lucky_draw=None)
+    for codes in ((2, 2, 2), (0, 0, 0)):
+        lucky = run.kernel_chunk(sheet, codes, 4, 0, 100)
+        without = run.kernel_chunk(unlucky, codes, 4, 0, 100)
+        assert (lucky.crossed != without.crossed).any(axis=(1, 2)).sum() > 50
+        assert ((lucky.crossed[:, :, 0] >> 11) & 0b1111).any()  # red 13..16
+
+
 def test_dice_stream_is_splitmix64() -> None:
     """The stream both engines share: splitmix64 from seed * multiplier + game (published
     test vector of splitmix64 from state 0: 0xE220A8397B1DCDAF)."""

@@ -218,7 +218,13 @@ def _strong_best(sheet: Sheet, found: Sequence[Option]) -> tuple[float, Option |
     valued = [(strong_value(sheet, o), o) for o in found]
     value, best = min(
         valued,
-        key=lambda vo: (-vo[0], vo[1].place(sheet), KINDS.index(vo[1].kind), vo[1].diamond),
+        key=lambda vo: (
+            -vo[0],
+            vo[1].place(sheet),
+            KINDS.index(vo[1].kind),
+            vo[1].diamond,
+            vo[1].field,
+        ),
     )
     return value, best
 

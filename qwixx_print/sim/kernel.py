@@ -14,8 +14,9 @@ action 2. Action 2, the active player may cross a white + colour sum in a field 
 colour; a penalty if the active player crossed nothing in either action; the game ends at
 the 2nd closed colour or the last penalty box. Bonus bar chains (Bonuskette) and the
 crossing powers (Kräfte) act at once, depth first, as :mod:`qwixx_print.play.sheet` does.
-X-Change's diamond swaps (RULES.md §4) are options of the white sum. The other mechanics of
-§4 are not played here (:func:`qwixx_print.sim.tables.unsupported`).
+RULES.md §4: X-Change's diamond swaps and Longo's lucky crosses are options of the white sum;
+8-sided dice and several lock fields come from the tables. Bonus rows, links and the framed
+group are not played here (:func:`qwixx_print.sim.tables.unsupported`).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from qwixx_print.sim.strategy import (
 from qwixx_print.sim.tables import (
     DICE,
     END_AT,
+    FACES,
     PENALTY_BOXES,
     PENALTY_POINTS,
     THRESHOLD,
@@ -50,6 +52,8 @@ from qwixx_print.sim.tables import (
 
 F = TypeVar("F", bound=Callable[..., Any])
 Seeds = npt.NDArray[np.uint64]
+Best = tuple[float, int, int, int, int]
+"""The strong bot's best option so far: value, row, rank, diamond, field (:func:`_better`)."""
 
 _FAST: dict[str, Any] = {"cache": True, "_nrt": False, "forceinline": True}
 
@@ -71,15 +75,15 @@ GAMMA = np.uint64(0x9E3779B97F4A7C15)
 MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
 MIX_2 = np.uint64(0x94D049BB133111EB)
 SEED_MULTIPLIER = np.uint64(0xD1342543DE82EF95)
-SIX = np.uint64(6)
+SIX, EIGHT = np.uint64(6), np.uint64(8)
 S30, S27, S31 = np.uint64(30), np.uint64(27), np.uint64(31)
 
 NONE = 1 << 40
 """Key of "no legal cross"."""
 
-AGAIN, SWAP = 1, 3
-"""Ranks of a small box and a diamond swap among options of the same skips, crosses and row
-(a plain cross 0; :data:`qwixx_print.sim.bots.KINDS`)."""
+AGAIN, LUCKY, SWAP = 1, 2, 3
+"""Ranks of a small box, a lucky cross and a diamond swap among options of the same skips,
+crosses and row (a plain cross 0; :data:`qwixx_print.sim.bots.KINDS`)."""
 DIAMONDS = 32
 """More than the diamonds a layout may have: a gap key holds the swap's diamond."""
 KIND_SPAN = 4 * DIAMONDS
@@ -107,7 +111,8 @@ class Sheets(NamedTuple):
     sheet at once): (P,); ``closed``/``closing`` (D,): colours closed at the
     table / closed at the end of this action; ``stack`` (3, 512): a chain's pending work;
     ``locked_rows`` (1,): bit mask of rows locked by anyone in this game; ``diamond_next``
-    (P,): the first diamond still usable (X-Change: after the last one crossed).
+    (P,): the first diamond still usable (X-Change: after the last one crossed); ``lucky``
+    (P,): bit mask of each player's lucky numbers in this game (Longo).
     """
 
     pos: Ints
@@ -123,6 +128,7 @@ class Sheets(NamedTuple):
     stack: Ints
     locked_rows: Ints
     diamond_next: Ints
+    lucky: Ints
 
 
 @_compiled
@@ -140,6 +146,7 @@ def _sheets(players: int, rows: int, dice: int) -> Sheets:
         np.zeros(dice, dtype=np.int64),
         np.zeros((3, 512), dtype=np.int64),
         np.zeros(1, dtype=np.int64),
+        np.zeros(players, dtype=np.int64),
         np.zeros(players, dtype=np.int64),
     )
 
@@ -161,13 +168,14 @@ def _reset(s: Sheets) -> None:
 
 
 @_fast
-def _die(state: Seeds) -> int:
+def _die(state: Seeds, faces: np.uint64) -> int:
+    """The next die of the stream with ``faces`` faces (a constant: a fast modulo)."""
     state[0] += GAMMA
     z = state[0]
     z = (z ^ (z >> S30)) * MIX_1
     z = (z ^ (z >> S27)) * MIX_2
     z = z ^ (z >> S31)
-    return 1 + int(z % SIX)
+    return 1 + int(z % faces)
 
 
 @_fast
@@ -216,7 +224,7 @@ def _cross_field(t: Tables, s: Sheets, p: int, r: int, j: int, top: int) -> int:
     """Cross field ``j`` of row ``r`` and queue what it triggers; returns the stack top."""
     s.crossed[p, r] |= 1 << j
     s.pos[p, r] = j
-    if j == t.fields[r] - 1:  # the last field: the lock's cross too; closes at action end
+    if j >= t.lock_start[r]:  # a lock field: the lock's cross too; closes at action end
         s.crosses[p, r] += 2
         s.closing[t.lock_colour[r]] = 1
         s.mine[p] |= 1 << t.lock_colour[r]
@@ -260,7 +268,7 @@ def _apply(t: Tables, s: Sheets, p: int, r: int, j: int) -> None:
         elif kind == FREE:
             n = t.fields[a]
             nxt = s.pos[p, a] + 1
-            allowed = nxt < n - 1 or (nxt == n - 1 and s.crosses[p, a] >= thresh)
+            allowed = nxt < t.lock_start[a] or (nxt < n and s.crosses[p, a] >= thresh)
             if allowed and not _closed(s, p, t.lock_colour[a]):
                 top = _push(s, top, CROSS, a, nxt)
         elif kind == POWER:
@@ -278,22 +286,19 @@ def _apply(t: Tables, s: Sheets, p: int, r: int, j: int) -> None:
 def _matches(t: Tables, s: Sheets, p: int, r: int, total: int, c: int) -> tuple[int, int, int]:
     """Where ``total`` may be crossed in row ``r`` (open) for player ``p``, ``c`` the colour
     the field must have (-1 any): ``(first, last, again)``: the first matching field after the
-    last cross if it is not the last field, the last field if it matches and the lock is
+    last cross if it is not a lock field, the lock field if one matches and the lock is
     allowed, and whether the small box under the last crossed field matches (-1/0: none)."""
-    n, q = t.fields[r], s.pos[p, r]
+    q = s.pos[p, r]
     if c < 0:
         first = t.next_field[r, q + 1, total] if total < t.next_field.shape[2] else -1
     else:
         first = t.next_colour[r, q + 1, total, c] if total < t.next_field.shape[2] else -1
-    if first == n - 1:
+    if first >= t.lock_start[r]:
         first = -1
     last = -1
-    if (
-        t.number[r, n - 1] == total
-        and (c < 0 or t.colour[r, n - 1] == c)
-        and s.crosses[p, r] >= t.rules[THRESHOLD]
-    ):
-        last = n - 1
+    if s.crosses[p, r] >= t.rules[THRESHOLD] and total < t.next_field.shape[2]:
+        ls = t.lock_start[r]
+        last = t.next_field[r, ls, total] if c < 0 else t.next_colour[r, ls, total, c]
     again = 0
     if (
         t.again[r] == 1
@@ -385,7 +390,56 @@ def _gap_white(t: Tables, s: Sheets, p: int, total: int) -> tuple[int, int, int,
         key += SWAP * DIAMONDS + d
         if key < best:
             best, br, bj, bd = key, r, j, d
+    fewest = _lucky_fewest(t, s, p, total)
+    for r in range(t.fields.shape[0] if fewest >= 0 else 0):
+        j = _lucky_next(t, s, p, r, fewest)
+        if j < 0:
+            continue
+        tail = (100 - s.crosses[p, r]) * 10 + r
+        skips = -1 if j >= t.lock_start[r] else 0
+        key = (((skips + 1) * 10000 + tail) * 4 + LUCKY) * DIAMONDS
+        if key < best:
+            best, br, bj, bd = key, r, j, -1
     return best, br, bj, bd
+
+
+@_fast
+def _crossed_fields(t: Tables, s: Sheets, p: int, r: int) -> int:
+    """How many fields of row ``r`` player ``p`` has crossed."""
+    m, count = s.crossed[p, r], 0
+    while m:
+        m &= m - 1
+        count += 1
+    return count
+
+
+@_fast
+def _lucky_next(t: Tables, s: Sheets, p: int, r: int, fewest: int) -> int:
+    """The field a lucky cross takes in row ``r`` (its next free field: open, crossable now,
+    ``fewest`` crossed fields: RULES.md §4 Longo), or -1 (``fewest`` -1: any count)."""
+    j = int(s.pos[p, r]) + 1
+    if j >= t.fields[r] or not _open(t, s, p, r):
+        return -1
+    if j >= t.lock_start[r] and s.crosses[p, r] < t.rules[THRESHOLD]:
+        return -1
+    if fewest >= 0 and _crossed_fields(t, s, p, r) != fewest:
+        return -1
+    return j
+
+
+@_fast
+def _lucky_fewest(t: Tables, s: Sheets, p: int, total: int) -> int:
+    """The fewest crossed fields of the rows a lucky cross may go to, when the white sum
+    ``total`` is one of player ``p``'s lucky numbers; -1: no lucky cross."""
+    if total >= 63 or (s.lucky[p] >> total) & 1 == 0:
+        return -1
+    fewest = -1
+    for r in range(t.fields.shape[0]):
+        if _lucky_next(t, s, p, r, -1) >= 0:
+            n = _crossed_fields(t, s, p, r)
+            if fewest < 0 or n < fewest:
+                fewest = n
+    return fewest
 
 
 @_fast
@@ -400,11 +454,11 @@ def _strong_value(t: Tables, s: Sheets, p: int, r: int, j: int) -> float:
     worth: the points the cross adds, less the skipped fields weighted by how often their
     sums come and what a cross in the row is worth, less a fixed cost when the cross makes
     the lock unreachable (docs/simulate.md)."""
-    n, q, have = t.fields[r], s.pos[p, r], s.crosses[p, r]
+    ls, q, have = t.lock_start[r], s.pos[p, r], s.crosses[p, r]
     top = t.points.shape[0] - 1
     if j < 0:
         add = 1
-    elif j == n - 1:
+    elif j >= ls:
         add = 2
     else:
         add = 1 + t.double[r, j]
@@ -416,27 +470,31 @@ def _strong_value(t: Tables, s: Sheets, p: int, r: int, j: int) -> float:
             skipped += t.ways[r, q]
         for i in range(q + 1, j):
             skipped += t.ways[r, i] * (1 + t.double[r, i] + t.again[r])
-        if j < n - 1:
+        if j < ls:
             reach = have + add
-            for i in range(j + 1, n - 1):
+            for i in range(j + 1, ls):
                 reach += 1 + t.double[r, i] + t.again[r]
             if have + add < t.rules[THRESHOLD] and reach < t.rules[THRESHOLD]:
                 lost_lock = 1
-    cost = SKIP_WEIGHT * (have + SKIP_BASE) * skipped / 6.0 + LOCK_LOST * lost_lock
+    cost = SKIP_WEIGHT * (have + SKIP_BASE) * skipped / t.rules[FACES] + LOCK_LOST * lost_lock
     return float(gain - cost)
 
 
 @_fast
-def _better(v: float, r: int, rank: int, d: int, bv: float, br: int, brank: int, bd: int) -> bool:
-    """The strong bot's order: a higher value, then the upper row, then the lower rank (a
-    field, a small box, a swap), then the earlier diamond."""
+def _better(v: float, r: int, rank: int, d: int, j: int, b: Best) -> bool:
+    """The strong bot's order against the best so far ``b`` (value, row, rank, diamond,
+    field): a higher value, then the upper row, then the lower rank (a field, a small box, a
+    lucky cross, a swap), then the earlier diamond, then the field further left."""
+    bv, br, brank, bd, bj = b
     if br < 0 or v > bv:
         return True
     if v < bv:
         return False
     if r != br:
         return r < br
-    return rank < brank or (rank == brank and d < bd)
+    if rank != brank:
+        return rank < brank
+    return d < bd or (d == bd and j < bj)
 
 
 @_fast
@@ -464,18 +522,19 @@ def _strong_best(
             v, j = _strong_value(t, s, p, r, -1), -1
         else:
             continue
-        if _better(v, r, AGAIN * (j < 0), 0, best, br, AGAIN * (bj < 0), 0):
+        if _better(v, r, AGAIN * (j < 0), 0, j, (best, br, AGAIN * (bj < 0), 0, bj)):
             best, br, bj = v, r, j
     return best, br, bj
 
 
 @_fast
 def _strong_white(t: Tables, s: Sheets, p: int, total: int) -> tuple[float, int, int, int]:
-    """The strong bot's best move of the white sum: :func:`_strong_best` or a diamond swap,
-    worth its field's cross less :data:`DIAMOND_COST` per diamond used or jumped over (a
-    lock: :data:`LOCK_VALUE`): ``(value, row, field, diamond)``."""
+    """The strong bot's best move of the white sum: :func:`_strong_best`, a diamond swap,
+    worth its field's cross less :data:`DIAMOND_COST` per diamond used or jumped over, or a
+    lucky cross, worth the cross of its field (a lock: :data:`LOCK_VALUE`): ``(value, row,
+    field, diamond)``."""
     best, br, bj = _strong_best(t, s, p, total, -1)
-    bd = -1
+    bd, brank = -1, AGAIN * (bj < 0)
     for d in range(t.diamonds.shape[0]):
         other = _swap_of(t, s, p, total, d)
         if other < 0:
@@ -485,9 +544,16 @@ def _strong_white(t: Tables, s: Sheets, p: int, total: int) -> tuple[float, int,
             continue
         if v < LOCK_VALUE:
             v -= DIAMOND_COST * (d - s.diamond_next[p] + 1)
-        brank = -1 if br < 0 else (SWAP if bd >= 0 else AGAIN * (bj < 0))
-        if _better(v, r, SWAP, d, best, br, brank, bd):
-            best, br, bj, bd = v, r, j, d
+        if _better(v, r, SWAP, d, j, (best, br, brank, bd, bj)):
+            best, br, bj, bd, brank = v, r, j, d, SWAP
+    fewest = _lucky_fewest(t, s, p, total)
+    for r in range(t.fields.shape[0] if fewest >= 0 else 0):
+        j = _lucky_next(t, s, p, r, fewest)
+        if j < 0:
+            continue
+        v = LOCK_VALUE if j >= t.lock_start[r] else _strong_value(t, s, p, r, j)
+        if _better(v, r, LUCKY, -1, j, (best, br, brank, bd, bj)):
+            best, br, bj, bd, brank = v, r, j, -1, LUCKY
     return best, br, bj, bd
 
 
@@ -500,7 +566,7 @@ def _gap_colour(t: Tables, s: Sheets, p: int, roll: Ints) -> tuple[int, int, int
             continue
         for w in range(2):
             key, r, j = _gap_best(t, s, p, roll[w] + roll[2 + c], c)
-            if key < best:
+            if key < best or (key == best and j < bj):  # equal keys: two lock fields
                 best, br, bj = key, r, j
     return best, br, bj
 
@@ -514,7 +580,7 @@ def _strong_colour(t: Tables, s: Sheets, p: int, roll: Ints) -> tuple[float, int
             continue
         for w in range(2):
             v, r, j = _strong_best(t, s, p, roll[w] + roll[2 + c], c)
-            if r >= 0 and _better(v, r, AGAIN * (j < 0), 0, best, br, AGAIN * (bj < 0), 0):
+            if r >= 0 and _better(v, r, AGAIN * (j < 0), 0, j, (best, br, AGAIN * (bj < 0), 0, bj)):
                 best, br, bj = v, r, j
     return best, br, bj
 
@@ -601,13 +667,14 @@ def _score(t: Tables, s: Sheets, p: int) -> int:
 
 
 @_compiled
-def play_games(t: Tables, strategies: Ints, seed: int, first: int, out: Games) -> None:
+def play_games(t: Tables, strategies: Ints, seed: int, first: int, out: Games, lucky: Ints) -> None:
     """Play games ``first .. first + len(out.rolls) - 1`` of the run seeded ``seed`` with one
-    strategy per seat (``strategies``, seat 0 starts) and write their results to ``out``."""
+    strategy per seat (``strategies``, seat 0 starts) and write their results to ``out``;
+    ``lucky`` (games, seats): bit masks of each seat's lucky numbers (Longo; else 0)."""
     s = _sheets(strategies.shape[0], t.fields.shape[0], t.rules[DICE])
     state = np.zeros(1, dtype=np.uint64)
     roll = np.zeros(2 + t.rules[DICE], dtype=np.int64)
-    _play(t, s, state, roll, strategies, seed, first, out)
+    _play(t, s, state, roll, strategies, seed, first, out, lucky)
 
 
 @_fast
@@ -620,6 +687,7 @@ def _play(
     seed: int,
     first: int,
     out: Games,
+    lucky: Ints,
 ) -> None:
     """The loop of :func:`play_games`, without reference counting (``_nrt=False``): passing
     the table tuples to the helpers then costs nothing."""
@@ -627,14 +695,21 @@ def _play(
     rows = t.fields.shape[0]
     dice = t.rules[DICE]
     boxes = t.rules[PENALTY_BOXES]
+    faces = t.rules[FACES]
     end_at = t.rules[END_AT]
     for g in range(out.rolls.shape[0]):
         _reset(s)
+        for p in range(players):
+            s.lucky[p] = lucky[g, p]
         state[0] = np.uint64(seed) * SEED_MULTIPLIER + np.uint64(first + g)
         active, count, end = 0, 0, -1
         while end < 0:
-            for d in range(2 + dice):
-                roll[d] = _die(state)
+            if faces == 6:  # 6 and 8 as constants: a modulo by a variable is slow
+                for d in range(2 + dice):
+                    roll[d] = _die(state, SIX)
+            else:
+                for d in range(2 + dice):
+                    roll[d] = _die(state, EIGHT)
             count += 1
             moved = False
             for p in range(players):

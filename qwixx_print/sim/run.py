@@ -117,8 +117,25 @@ def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, co
 
     games = Games.zeros(count, len(codes), len(layout.rows))
     strategies = np.array(codes, dtype=np.int64)
-    kernel.play_games(tables.compile_layout(layout), strategies, seed, first, games)
+    lucky = lucky_masks(layout, len(codes), seed, first, count)
+    kernel.play_games(tables.compile_layout(layout), strategies, seed, first, games, lucky)
     return games
+
+
+def lucky_masks(layout: Layout, players: int, seed: int, first: int, count: int) -> Ints:
+    """Per game and seat, the bit mask of the seat's lucky numbers (Longo, RULES.md §4): the
+    numbers of the sheets :func:`qwixx_print.sim.bots.sheets` deals, so the kernel's seats
+    hold the reference's; 0 on a sheet without them."""
+    from qwixx_print import dealing
+
+    masks = np.zeros((count, players), dtype=np.int64)
+    if layout.lucky_draw is None:
+        masks[:] = sum(1 << n for n in layout.lucky)
+        return masks
+    for g in range(count):
+        for k, numbers in enumerate(dealing.lucky_sets(layout, players, seed, first + g)):
+            masks[g, k] = sum(1 << n for n in numbers)
+    return masks
 
 
 def reference_chunk(

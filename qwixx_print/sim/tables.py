@@ -22,21 +22,21 @@ Ints = npt.NDArray[np.int64]
 POWER_INDEX = {name: k for k, name in enumerate(rules.POWERS)}
 """Power symbol id -> its index in the kernel (RULES.md §2 Kräfte order)."""
 
-WAYS = np.array(strategy.WAYS, dtype=np.int64)
-
 
 class Tables(NamedTuple):
     """The arrays of one layout, all int64.
 
     ``number``, ``colour``, ``double``, ``bonus``, ``power``: shape (rows, fields), padded
     with ``-1`` (number, colour, power) or 0. ``fields``: fields per row; ``again``: 1 for a
-    row with small boxes; ``lock_colour``: the colour its last field closes; ``ways``: ways
-    2d6 roll each field's number (0 for numbers two d6 cannot make). ``points``: points for
+    row with small boxes; ``lock_colour``: the colour its lock closes; ``lock_start``: its
+    first lock field (Longo: the last two lock); ``ways``: ways two of the layout's dice roll
+    each field's number (0 for numbers they cannot make). ``points``: points for
     0..max counted crosses. ``bar``: bonus bar colours; ``bar_row``: per colour the first
     one-colour row of that colour (``-1``: none). ``power_row``, ``power_field``: the two
     fields of each power symbol (``-1``: not on the sheet). ``rules``: lock threshold, max
     counted, penalty boxes, points per penalty, number of dice, closed colours that end the
-    game (2, or 1 on a sheet whose rows all lock one colour; RULES.md §6). ``next_field[r, i, n]``:
+    game (2, or 1 on a sheet whose rows all lock one colour; RULES.md §6), faces of a die
+    (6, Longo 8). ``next_field[r, i, n]``:
     the first field at or after ``i`` in row ``r`` holding number ``n`` (``-1``: none);
     ``next_colour[r, i, n, c]`` the same among fields of colour ``c``. ``colour_rows[c]``:
     the rows holding a field of colour ``c``, top to bottom, padded with ``-1``.
@@ -52,6 +52,7 @@ class Tables(NamedTuple):
     fields: Ints
     again: Ints
     lock_colour: Ints
+    lock_start: Ints
     points: Ints
     bar: Ints
     bar_row: Ints
@@ -92,28 +93,22 @@ class Games(NamedTuple):
         )
 
 
-THRESHOLD, MAX_COUNTED, PENALTY_BOXES, PENALTY_POINTS, DICE, END_AT = range(6)
+THRESHOLD, MAX_COUNTED, PENALTY_BOXES, PENALTY_POINTS, DICE, END_AT, FACES = range(7)
 """Indexes into :attr:`Tables.rules`."""
 
 
 def unsupported(layout: Layout) -> list[str]:
     """The mechanics of ``layout`` that the compiled kernel does not play yet (the sheets
-    of RULES.md §4: Big Points, Connected, Longo; it plays X-Change's diamonds), named for a
-    person; empty when the kernel plays the whole sheet. The reference engine and its bots
-    play them all."""
+    of RULES.md §4: Big Points, Connected; it plays X-Change and Longo), named for a person;
+    empty when the kernel plays the whole sheet. The reference engine and its bots play
+    them all."""
     found = []
-    if layout.number_range[1] > 12:
-        found.append("8-sided dice")
-    if layout.lock_fields > 1:
-        found.append(f"locks on the last {layout.lock_fields} fields")
     if layout.bonus_rows:
         found.append("bonus rows")
     if layout.links or layout.slips:
         found.append("linked fields")
     if any(f.framed for row in layout.rows for f in row.fields):
         found.append("a framed group")
-    if layout.lucky_draw is not None or layout.lucky:
-        found.append("lucky numbers")
     return found
 
 
@@ -141,7 +136,10 @@ def compile_layout(layout: Layout) -> Tables:
                 power[r, j] = k
                 slot = 0 if power_row[k, 0] < 0 else 1
                 power_row[k, slot], power_field[k, slot] = r, j
-    ways = np.where((number >= 2) & (number <= 12), WAYS[np.clip(number, 0, 12)], 0)
+    faces = layout.number_range[1] // 2
+    ways = np.array(
+        [[strategy.ways(int(n), faces) for n in numbers] for numbers in number], dtype=np.int64
+    )
     bar_row = np.full(len(layout.dice), -1, dtype=np.int64)
     for r, row in reversed(list(enumerate(layout.rows))):
         if row.colour is not None:
@@ -172,6 +170,7 @@ def compile_layout(layout: Layout) -> Tables:
         fields=np.array([len(row.fields) for row in layout.rows], dtype=np.int64),
         again=np.array([int(row.again) for row in layout.rows], dtype=np.int64),
         lock_colour=np.array([colour_of[row.lock_colour] for row in layout.rows], dtype=np.int64),
+        lock_start=np.array([layout.lock_start(row) for row in layout.rows], dtype=np.int64),
         points=np.array((0, *table), dtype=np.int64),
         bar=np.array([colour_of[c] for c in layout.bonus_bar], dtype=np.int64),
         bar_row=bar_row,
@@ -185,6 +184,7 @@ def compile_layout(layout: Layout) -> Tables:
                 layout.penalty_points,
                 len(layout.dice),
                 min(2, len({row.lock_colour for row in layout.rows})),
+                layout.number_range[1] // 2,
             ],
             dtype=np.int64,
         ),
