@@ -34,11 +34,18 @@ def deal(layout: Layout, per_page: int, seed: int, page: int) -> list[Layout]:
     every slip is printed; with the lucky numbers of :func:`lucky_sets`."""
     lucky = lucky_sets(layout, per_page, seed, page)
     slips: list[str | None] = [s.name for s in layout.slips] or [None]
-    first = 0 if per_page >= len(slips) else page * per_page
     return [
-        layout.sheet(slips[(first + k) % len(slips)], lucky[k] if layout.lucky_draw else None)
-        for k in range(per_page)
+        layout.sheet(slips[k], lucky[n] if layout.lucky_draw else None)
+        for n, k in enumerate(slip_order(layout, per_page, page))
     ]
+
+
+def slip_order(layout: Layout, per_page: int, page: int) -> list[int]:
+    """The slips of page ``page``'s sheets as indexes into ``layout.slips``, in reading order
+    (all 0 for a layout without slips): see :func:`deal`."""
+    count = max(len(layout.slips), 1)
+    first = 0 if per_page >= count else page * per_page
+    return [(first + k) % count for k in range(per_page)]
 
 
 def same_pages(layout: Layout, per_page: int) -> bool:

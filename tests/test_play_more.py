@@ -68,6 +68,21 @@ def test_big_points_bonus_cells_beside_a_closed_row_still_go() -> None:
     assert sheet.can(Move("bonus", "red-yellow", 2))
 
 
+def test_big_points_bonus_cell_takes_no_die_of_a_colour_locked_in_action_one() -> None:
+    """Found by the kernel comparison: a colour locked in action 1 takes its die out of the
+    game, so action 2 cannot use it, not even for a bonus cell beside its row."""
+    game = Game(api.checked("big-points"), ["Léa"])
+    lea = game.sheets["Léa"]
+    for i in (0, 3, 4, 5, 6):  # red 2 5 6 7 8
+        lea.cross("red", i)
+    game.roll(white=(6, 6), colours={"red": 2, "yellow": 6, "green": 1, "blue": 1})
+    game.white({"Léa": cross("red", 10)})  # the white 12 locks red
+    assert game.dice_in_play() == ("yellow", "green", "blue")
+    assert lea.legal_bonus(8, "red") == []  # 6 + red 2 = 8: red's die is out
+    assert Move("bonus", "red-yellow", 6) not in game.legal_colour()
+    assert lea.legal_bonus(8) == [("red-yellow", 6)]  # a white 8 would still take it
+
+
 def test_connected_chain_forced_partner_also_into_a_locked_row_and_undone_with_it() -> None:
     sheet = Sheet(api.checked("connected-chain").sheet("A"))  # R6-Y6, R11-Y11, ...
     for i in (0, 1, 2, 3, 5, 6):  # red 2 3 4 5 7 8, skipping the linked red 6

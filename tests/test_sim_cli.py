@@ -127,6 +127,28 @@ def test_heat_map_tints_fields_by_their_cross_rate(run: Run, tmp_path: Path) -> 
     assert 0 < len(crossed) < len(rates)  # both kinds of field are on the map
 
 
+def test_big_points_report_and_heat_map_count_the_bonus_cells(run: Run, tmp_path: Path) -> None:
+    """Bonus cells have their cross rates in the report, and the heat map tints them: a cell
+    crossed on a share of the sheets darker than one crossed on none."""
+    plot = tmp_path / "heat.png"
+    rep = reports(run, "big-points", "--games", "200", "--players", "2", "--plot", str(plot))[0]
+    sheet = api.checked("big-points")
+    assert list(rep["cross_rate"]) == ["red", "yellow", "green", "blue", "red-yellow", "green-blue"]
+    cells = rep["cross_rate"]["red-yellow"]
+    assert len(cells) == 11 and 0.0 < max(cells) < 1.0
+    api.preview(sheet, tmp_path / "plain.png")
+    heat, plain = (Image.open(tmp_path / f).convert("RGB") for f in ("heat.png", "plain.png"))
+    boxes = geometry.sheet_boxes(sheet).bonus_rows[0]
+    darkening = []
+    for box in boxes:
+        where = (box.cx + 0.3 * box.w, box.cy)  # inside the round cell, beside its number
+        darkening.append(sum(pixel(heat, *where)) / sum(pixel(plain, *where)))
+    most = max(range(11), key=lambda j: cells[j])
+    assert darkening[most] == min(darkening) < 0.75
+    for j in range(11):
+        assert (darkening[j] < 0.99) == (cells[j] > 0.0)
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -223,25 +245,25 @@ def test_progress_bar_shows_on_a_terminal_once_a_run_takes_over_a_second(
     assert terminal.getvalue().count("simulating") >= 1 and quiet.bar is None
 
 
-MORE_SHEETS = {
-    "big-points": "bonus rows",
-    "connected-chain": "linked fields",
-    "connected-steps": "a framed group",
-}
-"""The RULES.md §4 sheets the compiled kernel does not play yet, and what it lacks (X-Change
-and Longo it plays: test_sim_kernel.py)."""
+MORE_SHEETS = ("big-points", "connected-chain", "connected-steps")
+"""The RULES.md §4 sheets with bonus rows, links and the framed group (X-Change and Longo:
+test_sim_kernel.py)."""
 
 
 @pytest.mark.parametrize("name", MORE_SHEETS)
-def test_simulate_plays_the_rules_4_sheets_with_the_reference_engine(run: Run, name: str) -> None:
-    """The bots play the §4 sheets' moves through the reference engine: one line says so,
-    and the figures are those of real games."""
+def test_simulate_plays_the_rules_4_sheets_with_the_kernel(
+    run: Run, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """The compiled kernel plays the §4 sheets' moves (the reference engine is not called,
+    nothing is said on stderr), and the figures are those of real games."""
+
+    def no_reference(*args: object) -> None:
+        raise AssertionError("the reference engine played")
+
+    monkeypatch.setattr(sim_run, "reference_chunk", no_reference)
     result = run("simulate", name, "--games", "40", "--players", "3", "--json", "--jobs", "1")
     assert result.exit_code == 0
-    assert result.stderr == (
-        f"qwixx-print: {name}: the compiled kernel does not play {MORE_SHEETS[name]} yet; "
-        "the reference engine plays this sheet, some 300 times slower\n"
-    )
+    assert result.stderr == ""
     rep, classic = json.loads(result.stdout)
     sheet = api.checked(name)
     assert (rep["layout"], rep["games"], classic["layout"]) == (name, 40, "classic")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from qwixx_print import api, layout
+from qwixx_print import api, layout, rules
 from qwixx_print.sim import bots, dice, run, tables
 
 SEATINGS = {
@@ -47,6 +47,7 @@ def differences(name: str, codes: Sequence[int], seed: int, games: int) -> list[
             penalties=tuple(kernel.penalties[g].tolist()),
             crossed=tuple(tuple(row) for row in kernel.crossed[g].tolist()),
             again=tuple(tuple(row) for row in kernel.again[g].tolist()),
+            bonus=tuple(tuple(row) for row in kernel.bonus[g].tolist()),
             rolls=int(kernel.rolls[g]),
             by_locks=bool(kernel.ends[g] == 0),
             locked=int(kernel.locked[g]),
@@ -56,9 +57,8 @@ def differences(name: str, codes: Sequence[int], seed: int, games: int) -> list[
     return found
 
 
-SIMULATED = [n for n in layout.shipped_names() if not tables.unsupported(layout.find(n))]
-"""The shipped layouts the kernel plays (the RULES.md §4 sheets go to the reference engine:
-test_sim_cli.py::test_simulate_plays_the_rules_4_sheets_with_the_reference_engine)."""
+SIMULATED = layout.shipped_names()
+"""Every shipped layout: the kernel plays them all."""
 
 
 @pytest.mark.parametrize("seating", SEATINGS)
@@ -80,25 +80,53 @@ def test_kernel_plays_the_engines_games_1000(name: str, seating: str) -> None:
     assert differences(name, SEATINGS[seating], 2026, 1000) == []
 
 
-def test_kernel_scores_what_the_rules_score() -> None:
-    """The games are real: every kernel score is the rules' score of its crosses."""
-    sheet = api.checked("nochmal")
-    games = run.kernel_chunk(sheet, (2, 0, 1), 3, 0, 200)
-    from qwixx_print import rules
+def masks_to_positions(masks: Sequence[int], ids: Sequence[str]) -> dict[str, list[int]]:
+    """Per row (or bonus row) id, the indexes of the bits set in its mask."""
+    return {key: [j for j in range(16) if m >> j & 1] for key, m in zip(ids, masks, strict=True)}
 
+
+@pytest.mark.parametrize("name", ["nochmal", "big-points", "connected-chain", "connected-steps"])
+def test_kernel_scores_what_the_rules_score(name: str) -> None:
+    """The games are real: every kernel score is the rules' score of its crosses, small
+    boxes and bonus cells on the seat's own sheet (its slip: a link crossed at one end only
+    would be refused)."""
+    sheet = api.checked(name)
+    games = run.kernel_chunk(sheet, (2, 0, 1), 3, 0, 200)
+    ids = [row.id for row in sheet.rows]
     for g in range(200):
+        own = bots.sheets(sheet, 3, 3, g)
         for p in range(3):
-            fields = {
-                row.id: [j for j in range(len(row.fields)) if games.crossed[g, p, r] >> j & 1]
-                for r, row in enumerate(sheet.rows)
-            }
-            again = {
-                row.id: [j for j in range(len(row.fields)) if games.again[g, p, r] >> j & 1]
-                for r, row in enumerate(sheet.rows)
-            }
-            score = rules.score_positions(sheet, fields, int(games.penalties[g, p]), again)
+            mine = own.get(bots.seats(3)[p], sheet)
+            score = rules.score_positions(
+                mine,
+                masks_to_positions(games.crossed[g, p].tolist(), ids),
+                int(games.penalties[g, p]),
+                masks_to_positions(games.again[g, p].tolist(), ids),
+                masks_to_positions(games.bonus[g, p].tolist(), [b.id for b in sheet.bonus_rows]),
+            )
             assert score.total == games.scores[g, p]
-    assert games.again.any(), "the bots use the small boxes"
+    assert games.again.any() == (name == "nochmal"), "the bots use the small boxes"
+    assert games.bonus.any() == (name == "big-points"), "the bots use the bonus cells"
+
+
+def test_kernel_plays_big_points_bonus_cells_connected_links_and_steps() -> None:
+    """The §4 mechanics change the kernel's games: bonus cells are crossed and score, links
+    cross partners the bots did not choose, the framed group adds points."""
+    big = api.checked("big-points")
+    flat = dataclasses.replace(big, bonus_rows=())
+    with_cells, without = (run.kernel_chunk(s, (2, 2, 2), 4, 0, 100) for s in (big, flat))
+    assert (with_cells.bonus != 0).any(axis=(1, 2)).sum() > 90
+    assert with_cells.scores.mean() > without.scores.mean() + 20
+    chain = api.checked("connected-chain")
+    linked, unlinked = (
+        run.kernel_chunk(s, (0, 0, 0), 4, 0, 100) for s in (chain, api.checked("classic"))
+    )
+    assert (linked.crossed != unlinked.crossed).any(axis=(1, 2)).sum() > 80
+    steps = api.checked("connected-steps")
+    classic = run.kernel_chunk(api.checked("classic"), (2, 2, 2), 4, 0, 100)
+    framed = run.kernel_chunk(steps, (2, 2, 2), 4, 0, 100)
+    assert (framed.crossed == classic.crossed).all()  # the frame changes no cross...
+    assert (framed.scores > classic.scores).sum() > 250  # ...but adds points
 
 
 def test_kernel_plays_x_change_swaps() -> None:

@@ -1,6 +1,7 @@
 """The heat map of a simulation (``simulate --plot``): the sheet as the preview draws it,
 each field tinted by its cross rate (the most crossed field darkest, a never-crossed field
-untinted), each lock labelled with its lock rate, and a legend below."""
+untinted), each lock labelled with its lock rate, Big Points' bonus cells tinted too (their
+strip is too low for a label), and a legend below."""
 
 from __future__ import annotations
 
@@ -25,13 +26,17 @@ LEGEND_H = 13.0
 STEPS = 10
 
 
-def _tint(c: Canvas, box: Box, share: float) -> None:
-    """Lay the heat tint over ``box``: ``share`` 0 leaves it untouched, 1 is darkest."""
+def _tint(c: Canvas, box: Box, share: float, round_cell: bool = False) -> None:
+    """Lay the heat tint over ``box`` (``round_cell``: the circle within it, a bonus cell):
+    ``share`` 0 leaves it untouched, 1 is darkest."""
     if share <= 0:
         return
     c.saveState()
     c.setFillColor(HEAT, alpha=MAX_ALPHA * share)
-    c.roundRect(box.x * MM, box.y * MM, box.w * MM, box.h * MM, 0.7 * MM, stroke=0, fill=1)
+    if round_cell:
+        c.circle(box.cx * MM, box.cy * MM, min(box.w, box.h) / 2 * MM, stroke=0, fill=1)
+    else:
+        c.roundRect(box.x * MM, box.y * MM, box.w * MM, box.h * MM, 0.7 * MM, stroke=0, fill=1)
     c.restoreState()
 
 
@@ -83,6 +88,9 @@ def draw_heat(c: Canvas, layout: Layout, report: Mapping[str, Any]) -> None:
         text = f"{locks[row.id]:.0%}"
         tag = Box(lock.x + 0.2, lock.cy - 1.2, lock.w - 0.4, 2.4)  # within the lock
         _label(c, text, tag, paint.fit_size(text, tag, 5.0, FONT_BOLD))
+    for bonus_row, cells in zip(layout.bonus_rows, sheet.bonus_rows, strict=True):
+        for rate, box in zip(cross[bonus_row.id], cells, strict=True):
+            _tint(c, box, rate / peak if peak > 0 else 0.0, round_cell=True)
     c.restoreState()
     title = (
         f"{layout.name}: {report['games']:,} games, {report['players']} players, "

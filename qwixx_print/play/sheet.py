@@ -488,10 +488,11 @@ class Sheet:
 
     def legal_bonus(self, number: int, colour: str | None = None) -> list[tuple[str, int]]:
         """Bonus cells (Big Points) a die sum ``number`` may cross now, as (bonus row id,
-        column): the white sum any, white + a colour only beside a row of that colour; the
-        rules of :meth:`_bonus_refusal`, looked up by number."""
+        column): the white sum any, white + a colour only beside a row of that colour and
+        while that colour is open (a closed colour's die is out of the game: RULES.md §1);
+        the rules of :meth:`_bonus_refusal`, looked up by number."""
         b, found = self.board, list[tuple[str, int]]()
-        if self._why_over is not None:
+        if self._why_over is not None or (colour is not None and colour in self._closed):
             return found
         s = self._state
         for k, (upper, lower) in enumerate(b.bonus_between):

@@ -115,10 +115,11 @@ def _last(sheet: Sheet, r: int) -> int:
 
 
 def _have(sheet: Sheet, r: int) -> int:
-    """Crosses in open row ``r`` (no lock field crossed) toward its lock: doubles count 2,
-    small boxes 1 (as :func:`qwixx_print.rules.crosses_before_lock` counts them)."""
-    s, doubles = sheet.state, sheet.board.doubles[r]
-    return len(s.crossed[r]) + sum(doubles[i] for i in s.crossed[r]) + len(s.again[r])
+    """Crosses in row ``r`` as the score counts them, bonus rows left out: doubles count 2,
+    small boxes 1, a lock field 2 with its lock (:func:`qwixx_print.rules.score_fields`)."""
+    s, doubles, start = sheet.state, sheet.board.doubles[r], sheet.board.lock_starts[r]
+    fields = sum(2 if i >= start else 1 + doubles[i] for i in s.crossed[r])
+    return fields + len(s.again[r])
 
 
 def _counted(sheet: Sheet, r: int) -> int:
@@ -270,13 +271,15 @@ def colour_choice(sheet: Sheet, roll: Dice, code: int, crossed: bool) -> Option 
 
 class Played(NamedTuple):
     """One finished game, per seat: ``scores``, ``penalties``, ``crossed`` and ``again``
-    (per row a bit mask of field indexes); ``rolls``, ``by_locks`` (else by penalties),
-    ``locked`` (bit mask of the rows some player locked)."""
+    (per row a bit mask of field indexes), ``bonus`` (per bonus row a bit mask of its crossed
+    cells); ``rolls``, ``by_locks`` (else by penalties), ``locked`` (bit mask of the rows
+    some player locked)."""
 
     scores: tuple[int, ...]
     penalties: tuple[int, ...]
     crossed: tuple[tuple[int, ...], ...]
     again: tuple[tuple[int, ...], ...]
+    bonus: tuple[tuple[int, ...], ...]
     rolls: int
     by_locks: bool
     locked: int
@@ -330,6 +333,7 @@ def played(g: Game) -> Played:
         penalties=tuple(sheet.penalties for sheet in sheets),
         crossed=tuple(tuple(_mask(c) for c in sheet.state.crossed) for sheet in sheets),
         again=tuple(tuple(_mask(a) for a in sheet.state.again) for sheet in sheets),
+        bonus=tuple(tuple(_mask(b) for b in sheet.state.bonus) for sheet in sheets),
         rolls=g.rolls,
         by_locks=len(g.closed) >= sheets[0].board.end_at,
         locked=locked,

@@ -1,7 +1,7 @@
 """The compiled game loop: whole games of any valid layout with the gap-k and strong bots,
 compiled with numba (``@njit(cache=True)``: the compile is cached beside this file).
 
-This is the one allowed mirror of the rules (RULES.md §1-§3, RULES-more.md §5); the source of
+This is the one allowed mirror of the rules (RULES.md §1-§4, RULES-more.md §5); the source of
 truth is :mod:`qwixx_print.play`, and ``tests/test_sim_kernel.py`` plays the same seeded games
 through both and compares every cross and every score. The bots are specified in
 :mod:`qwixx_print.sim.bots` (docs/simulate.md).
@@ -15,8 +15,10 @@ colour; a penalty if the active player crossed nothing in either action; the gam
 the 2nd closed colour or the last penalty box. Bonus bar chains (Bonuskette) and the
 crossing powers (Kräfte) act at once, depth first, as :mod:`qwixx_print.play.sheet` does.
 RULES.md §4: X-Change's diamond swaps and Longo's lucky crosses are options of the white sum;
-8-sided dice and several lock fields come from the tables. Bonus rows, links and the framed
-group are not played here (:func:`qwixx_print.sim.tables.unsupported`).
+Big Points' bonus cells are options of the white sum and of the white + colour sums of the
+rows beside them, scored for both rows; a Connected link crosses its other end after
+everything else the cross sets off, on each seat's own slip; the Steps group scores at the
+end; 8-sided dice and several lock fields come from the tables.
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ from qwixx_print.sim.tables import (
 F = TypeVar("F", bound=Callable[..., Any])
 Seeds = npt.NDArray[np.uint64]
 Best = tuple[float, int, int, int, int]
-"""The strong bot's best option so far: value, row, rank, diamond, field (:func:`_better`)."""
+"""The strong bot's best option so far: value, place, rank, diamond, field (:func:`_better`)."""
 
 _FAST: dict[str, Any] = {"cache": True, "_nrt": False, "forceinline": True}
 
@@ -81,19 +83,27 @@ S30, S27, S31 = np.uint64(30), np.uint64(27), np.uint64(31)
 NONE = 1 << 40
 """Key of "no legal cross"."""
 
-AGAIN, LUCKY, SWAP = 1, 2, 3
-"""Ranks of a small box, a lucky cross and a diamond swap among options of the same skips,
-crosses and row (a plain cross 0; :data:`qwixx_print.sim.bots.KINDS`)."""
+AGAIN, LUCKY, SWAP, BONUS = 1, 2, 3, 4
+"""Ranks of a small box, a lucky cross, a diamond swap and a bonus cell among options of the
+same skips, crosses and place (a plain cross 0; :data:`qwixx_print.sim.bots.KINDS`)."""
+RANKS = 8
 DIAMONDS = 32
 """More than the diamonds a layout may have: a gap key holds the swap's diamond."""
-KIND_SPAN = 4 * DIAMONDS
-"""Gap keys: ``(((skips + 1) * 10000 + (100 - crosses) * 10 + row) * 4 + rank) * 32 + d``."""
+PLACES = 100
+"""More than the places of rows on a sheet (colour row ``r`` at ``2r``, a bonus row below
+row ``r`` at ``2r + 1``)."""
+CROSSES = 128
+"""More than the crosses a row may hold."""
+SKIP_SPAN = CROSSES * PLACES * RANKS * DIAMONDS
+"""Gap keys (:func:`_key`): ``((((skips + 1) * CROSSES + CROSSES - 1 - crosses) * PLACES +
+place) * RANKS + rank) * DIAMONDS + diamond``; one skip more adds this."""
 
 END = -1
 """No more rows (:func:`_row_matches`)."""
 
-CROSS, BAR, FREE, POWER = 0, 1, 2, 3
-"""Kinds of pending work in a cross's chain (Bonuskette bar, Kräfte powers)."""
+CROSS, BAR, FREE, POWER, LINK = 0, 1, 2, 3, 4
+"""Kinds of pending work in a cross's chain (Bonuskette bar, Kräfte powers, Connected
+links)."""
 
 TWO_IN_WEAKEST, ONE_IN_EACH, WEAKEST_DOUBLE, PLUS_13, NO_PENALTIES = range(5)
 PLUS_POINTS = 13
@@ -112,7 +122,10 @@ class Sheets(NamedTuple):
     table / closed at the end of this action; ``stack`` (3, 512): a chain's pending work;
     ``locked_rows`` (1,): bit mask of rows locked by anyone in this game; ``diamond_next``
     (P,): the first diamond still usable (X-Change: after the last one crossed); ``lucky``
-    (P,): bit mask of each player's lucky numbers in this game (Longo).
+    (P,): bit mask of each player's lucky numbers in this game (Longo); ``slip`` (P,): each
+    player's slip (Connected Chain); ``bonus_pos``, ``bonus_cells`` (P, K): the last crossed
+    cell of each bonus row (-1: none) and a bit mask of its crossed cells; ``bonus_count``
+    (P, R): the bonus crosses each row scores (Big Points).
     """
 
     pos: Ints
@@ -129,10 +142,14 @@ class Sheets(NamedTuple):
     locked_rows: Ints
     diamond_next: Ints
     lucky: Ints
+    slip: Ints
+    bonus_pos: Ints
+    bonus_cells: Ints
+    bonus_count: Ints
 
 
 @_compiled
-def _sheets(players: int, rows: int, dice: int) -> Sheets:
+def _sheets(players: int, rows: int, dice: int, bonus_rows: int) -> Sheets:
     return Sheets(
         np.zeros((players, rows), dtype=np.int64),
         np.zeros((players, rows), dtype=np.int64),
@@ -148,6 +165,10 @@ def _sheets(players: int, rows: int, dice: int) -> Sheets:
         np.zeros(1, dtype=np.int64),
         np.zeros(players, dtype=np.int64),
         np.zeros(players, dtype=np.int64),
+        np.zeros(players, dtype=np.int64),
+        np.zeros((players, bonus_rows), dtype=np.int64),
+        np.zeros((players, bonus_rows), dtype=np.int64),
+        np.zeros((players, rows), dtype=np.int64),
     )
 
 
@@ -165,6 +186,9 @@ def _reset(s: Sheets) -> None:
     s.closing[:] = 0
     s.locked_rows[0] = 0
     s.diamond_next[:] = 0
+    s.bonus_pos[:] = -1
+    s.bonus_cells[:] = 0
+    s.bonus_count[:] = 0
 
 
 @_fast
@@ -221,9 +245,14 @@ def _power_complete(t: Tables, s: Sheets, p: int, k: int) -> bool:
 
 @_fast
 def _cross_field(t: Tables, s: Sheets, p: int, r: int, j: int, top: int) -> int:
-    """Cross field ``j`` of row ``r`` and queue what it triggers; returns the stack top."""
+    """Cross field ``j`` of row ``r`` and queue what it triggers (a link's other end last,
+    as the engine crosses it); returns the stack top. A forced link cross left of the row's
+    last cross does not move it (RULES.md §4 Connected)."""
     s.crossed[p, r] |= 1 << j
-    s.pos[p, r] = j
+    if j > s.pos[p, r]:
+        s.pos[p, r] = j
+    if t.link_row[s.slip[p], r, j] >= 0:
+        top = _push(s, top, LINK, r, j)
     if j >= t.lock_start[r]:  # a lock field: the lock's cross too; closes at action end
         s.crosses[p, r] += 2
         s.closing[t.lock_colour[r]] = 1
@@ -243,8 +272,17 @@ def _cross_field(t: Tables, s: Sheets, p: int, r: int, j: int, top: int) -> int:
 @_fast
 def _apply(t: Tables, s: Sheets, p: int, r: int, j: int) -> None:
     """Player ``p`` crosses field ``j`` of row ``r`` (``j == -1``: the small box under the
-    row's last crossed field) with everything it sets off: bonus bar and forced crosses
-    (RULES-more.md §5 Bonuskette), crossing powers (§5 Kräfte), depth first."""
+    row's last crossed field; ``r`` past the last row: cell ``j`` of bonus row ``r - rows``)
+    with everything it sets off: bonus bar and forced crosses (RULES-more.md §5 Bonuskette),
+    crossing powers (§5 Kräfte), links (RULES.md §4 Connected), depth first."""
+    rows = t.fields.shape[0]
+    if r >= rows:  # a bonus cell counts for both rows beside it (RULES.md §4 Big Points)
+        b = r - rows
+        s.bonus_pos[p, b] = j
+        s.bonus_cells[p, b] |= 1 << j
+        s.bonus_count[p, t.bonus_upper[b]] += 1
+        s.bonus_count[p, t.bonus_lower[b]] += 1
+        return
     if j < 0:
         s.again[p, r] |= 1 << s.pos[p, r]
         s.crosses[p, r] += 1
@@ -271,6 +309,11 @@ def _apply(t: Tables, s: Sheets, p: int, r: int, j: int) -> None:
             allowed = nxt < t.lock_start[a] or (nxt < n and s.crosses[p, a] >= thresh)
             if allowed and not _closed(s, p, t.lock_colour[a]):
                 top = _push(s, top, CROSS, a, nxt)
+        elif kind == LINK:  # always, also left of the last cross or in a closed row
+            slip, b = s.slip[p], s.stack[2, top]
+            r2, j2 = t.link_row[slip, a, b], t.link_field[slip, a, b]
+            if (s.crossed[p, r2] >> j2) & 1 == 0:
+                top = _cross_field(t, s, p, r2, j2, top)
         elif kind == POWER:
             if a == TWO_IN_WEAKEST:
                 w = _weakest(t, s, p)
@@ -328,26 +371,70 @@ def _row_matches(
 
 
 @_fast
+def _key(skips: int, crosses: int, place: int, rank: int, d: int) -> int:
+    """A gap-k order as one number, smaller first (:data:`SKIP_SPAN`)."""
+    tail = ((skips + 1) * CROSSES + CROSSES - 1 - crosses) * PLACES + place
+    return (tail * RANKS + rank) * DIAMONDS + d
+
+
+@_fast
+def _bits(mask: int) -> int:
+    """How many bits of ``mask`` are set (crossed fields, cells)."""
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
+@_fast
+def _bonus_cell(t: Tables, s: Sheets, p: int, b: int, total: int, c: int) -> int:
+    """The first cell of bonus row ``b`` a die sum ``total`` may cross for player ``p`` (``c``
+    as in :func:`_gap_best`), or -1: right of the last bonus cross, its number, its column
+    crossed in a row beside it; beside a closed row too (RULES.md §4 Big Points)."""
+    if c >= 0 and c != t.bonus_colours[b, 0] and c != t.bonus_colours[b, 1]:
+        return -1
+    up, lo = t.bonus_upper[b], t.bonus_lower[b]
+    either = s.crossed[p, up] | s.crossed[p, lo]
+    for j in range(s.bonus_pos[p, b] + 1, t.fields[up]):
+        if t.number[up, j] == total and (either >> j) & 1 == 1:
+            return j
+    return -1
+
+
+@_fast
+def _place(t: Tables, r: int, j: int) -> tuple[int, int]:
+    """Where an option of row ``r`` (past the last row: a bonus row) and field ``j`` (-1: the
+    small box) stands on the sheet and its rank: ``(place, rank)`` (:data:`PLACES`)."""
+    rows = t.fields.shape[0]
+    if r >= rows:
+        return 2 * t.bonus_upper[r - rows] + 1, BONUS
+    return 2 * r, AGAIN * (j < 0)
+
+
+@_fast
 def _gap_best(
-    t: Tables, s: Sheets, p: int, total: int, c: int, boxes: bool = True
+    t: Tables, s: Sheets, p: int, total: int, c: int, fields_only: bool = False
 ) -> tuple[int, int, int]:
     """The gap-k choice for a die sum ``total`` (``c``: the colour it must be, -1 any;
-    ``boxes``: small boxes too): ``(key, row, field)``, ``field`` -1 for a small box. Smaller
-    keys are better (:data:`KIND_SPAN`), so the order is fewest skips (a last field -1, a
-    small box 0), more crosses, upper row, a field before a small box (docs/simulate.md)."""
+    ``fields_only``: no small boxes nor bonus cells): ``(key, row, field)``, ``field`` -1 for
+    a small box, ``row`` past the last row for a bonus row. Smaller keys are better
+    (:func:`_key`), so the order is fewest skips (a last field -1, a small box 0), more
+    crosses, upper place, a field before a small box and a bonus cell (docs/simulate.md)."""
     best, br, bj = NONE, -1, -2
-    for k in range(t.fields.shape[0]):
+    rows = t.fields.shape[0]
+    for k in range(rows):
         r, first, last, again = _row_matches(t, s, p, total, c, k)
         if r == END:
             break
-        if not boxes:
+        if fields_only:
             again = 0
-        tail = (100 - s.crosses[p, r]) * 10 + r
-        box = ((10000 + tail) * 4 + AGAIN) * DIAMONDS
+        have = s.crosses[p, r]
+        box = _key(0, have, 2 * r, AGAIN, 0)
         if last >= 0:
-            key, j = tail * KIND_SPAN, last
+            key, j = _key(-1, have, 2 * r, 0, 0), last
         elif first >= 0:
-            key, j = ((first - s.pos[p, r]) * 10000 + tail) * KIND_SPAN, first
+            key, j = _key(first - s.pos[p, r] - 1, have, 2 * r, 0, 0), first
             if again == 1 and box < key:
                 key, j = box, -1
         elif again == 1:
@@ -356,6 +443,14 @@ def _gap_best(
             continue
         if key < best:
             best, br, bj = key, r, j
+    for b in range(0 if fields_only else t.bonus_upper.shape[0]):
+        j = _bonus_cell(t, s, p, b, total, c)
+        if j < 0:
+            continue
+        place = 2 * t.bonus_upper[b] + 1
+        key = _key(j - s.bonus_pos[p, b] - 1, _bits(s.bonus_cells[p, b]), place, BONUS, 0)
+        if key < best:
+            best, br, bj = key, rows + b, j
     return best, br, bj
 
 
@@ -382,11 +477,11 @@ def _gap_white(t: Tables, s: Sheets, p: int, total: int) -> tuple[int, int, int,
         other = _swap_of(t, s, p, total, d)
         if other < 0:
             continue
-        key, r, j = _gap_best(t, s, p, other, -1, False)
+        key, r, j = _gap_best(t, s, p, other, -1, True)
         if key == NONE:
             continue
-        if key >= 10000 * KIND_SPAN:  # not a lock
-            key += (d - s.diamond_next[p]) * 10000 * KIND_SPAN
+        if key >= SKIP_SPAN:  # not a lock
+            key += (d - s.diamond_next[p]) * SKIP_SPAN
         key += SWAP * DIAMONDS + d
         if key < best:
             best, br, bj, bd = key, r, j, d
@@ -395,22 +490,11 @@ def _gap_white(t: Tables, s: Sheets, p: int, total: int) -> tuple[int, int, int,
         j = _lucky_next(t, s, p, r, fewest)
         if j < 0:
             continue
-        tail = (100 - s.crosses[p, r]) * 10 + r
         skips = -1 if j >= t.lock_start[r] else 0
-        key = (((skips + 1) * 10000 + tail) * 4 + LUCKY) * DIAMONDS
+        key = _key(skips, s.crosses[p, r], 2 * r, LUCKY, 0)
         if key < best:
             best, br, bj, bd = key, r, j, -1
     return best, br, bj, bd
-
-
-@_fast
-def _crossed_fields(t: Tables, s: Sheets, p: int, r: int) -> int:
-    """How many fields of row ``r`` player ``p`` has crossed."""
-    m, count = s.crossed[p, r], 0
-    while m:
-        m &= m - 1
-        count += 1
-    return count
 
 
 @_fast
@@ -422,7 +506,7 @@ def _lucky_next(t: Tables, s: Sheets, p: int, r: int, fewest: int) -> int:
         return -1
     if j >= t.lock_start[r] and s.crosses[p, r] < t.rules[THRESHOLD]:
         return -1
-    if fewest >= 0 and _crossed_fields(t, s, p, r) != fewest:
+    if fewest >= 0 and _bits(s.crossed[p, r]) != fewest:
         return -1
     return j
 
@@ -436,7 +520,7 @@ def _lucky_fewest(t: Tables, s: Sheets, p: int, total: int) -> int:
     fewest = -1
     for r in range(t.fields.shape[0]):
         if _lucky_next(t, s, p, r, -1) >= 0:
-            n = _crossed_fields(t, s, p, r)
+            n = _bits(s.crossed[p, r])
             if fewest < 0 or n < fewest:
                 fewest = n
     return fewest
@@ -445,7 +529,7 @@ def _lucky_fewest(t: Tables, s: Sheets, p: int, total: int) -> int:
 @_fast
 def _skips(key: int) -> int:
     """The skips of a :func:`_gap_best` key."""
-    return key // (10000 * KIND_SPAN) - 1
+    return key // SKIP_SPAN - 1
 
 
 @_fast
@@ -455,14 +539,13 @@ def _strong_value(t: Tables, s: Sheets, p: int, r: int, j: int) -> float:
     sums come and what a cross in the row is worth, less a fixed cost when the cross makes
     the lock unreachable (docs/simulate.md)."""
     ls, q, have = t.lock_start[r], s.pos[p, r], s.crosses[p, r]
-    top = t.points.shape[0] - 1
     if j < 0:
         add = 1
     elif j >= ls:
         add = 2
     else:
         add = 1 + t.double[r, j]
-    gain = t.points[min(have + add, top)] - t.points[min(have, top)]
+    gain = _gain(t, s, p, r, add)
     skipped = 0
     lost_lock = 0
     if j >= 0:
@@ -481,17 +564,40 @@ def _strong_value(t: Tables, s: Sheets, p: int, r: int, j: int) -> float:
 
 
 @_fast
-def _better(v: float, r: int, rank: int, d: int, j: int, b: Best) -> bool:
-    """The strong bot's order against the best so far ``b`` (value, row, rank, diamond,
-    field): a higher value, then the upper row, then the lower rank (a field, a small box, a
-    lucky cross, a swap), then the earlier diamond, then the field further left."""
-    bv, br, brank, bd, bj = b
-    if br < 0 or v > bv:
+def _gain(t: Tables, s: Sheets, p: int, r: int, add: int) -> int:
+    """The points ``add`` more crosses bring to row ``r``, its bonus crosses counted (Big
+    Points), capped by the score table."""
+    top = t.points.shape[0] - 1
+    have = s.crosses[p, r] + s.bonus_count[p, r]
+    return int(t.points[min(have + add, top)] - t.points[min(have, top)])
+
+
+@_fast
+def _bonus_value(t: Tables, s: Sheets, p: int, b: int, j: int) -> float:
+    """What the strong bot thinks cell ``j`` of bonus row ``b`` is worth: a cross for both
+    rows beside it, less the cells it skips weighted by how often their sums come."""
+    up = t.bonus_upper[b]
+    gain = _gain(t, s, p, up, 1) + _gain(t, s, p, t.bonus_lower[b], 1)
+    skipped = 0
+    for i in range(s.bonus_pos[p, b] + 1, j):
+        skipped += t.ways[up, i]
+    have = _bits(s.bonus_cells[p, b])
+    return float(gain - SKIP_WEIGHT * (have + SKIP_BASE) * skipped / t.rules[FACES])
+
+
+@_fast
+def _better(v: float, place: int, rank: int, d: int, j: int, b: Best) -> bool:
+    """The strong bot's order against the best so far ``b`` (value, place, rank, diamond,
+    field; place -1: none yet): a higher value, then the upper place, then the lower rank (a
+    field, a small box, a lucky cross, a swap, a bonus cell), then the earlier diamond, then
+    the field further left."""
+    bv, bplace, brank, bd, bj = b
+    if bplace < 0 or v > bv:
         return True
     if v < bv:
         return False
-    if r != br:
-        return r < br
+    if place != bplace:
+        return place < bplace
     if rank != brank:
         return rank < brank
     return d < bd or (d == bd and j < bj)
@@ -499,16 +605,17 @@ def _better(v: float, r: int, rank: int, d: int, j: int, b: Best) -> bool:
 
 @_fast
 def _strong_best(
-    t: Tables, s: Sheets, p: int, total: int, c: int, boxes: bool = True
+    t: Tables, s: Sheets, p: int, total: int, c: int, fields_only: bool = False
 ) -> tuple[float, int, int]:
-    """The strong bot's best cross for a sum (``c``, ``boxes`` as in :func:`_gap_best`):
-    ``(value, row, field)`` in the order of :func:`_better`, a lock first; ``row`` -1: none."""
+    """The strong bot's best cross for a sum (``c``, ``fields_only`` as in
+    :func:`_gap_best`): ``(value, row, field)`` in the order of :func:`_better`, a lock
+    first; ``row`` -1: none, past the last row: a bonus row."""
     best, br, bj = -1e300, -1, -2
     for k in range(t.fields.shape[0]):
         r, first, last, again = _row_matches(t, s, p, total, c, k)
         if r == END:
             break
-        if not boxes:
+        if fields_only:
             again = 0
         if last >= 0:
             v, j = LOCK_VALUE, last
@@ -522,9 +629,26 @@ def _strong_best(
             v, j = _strong_value(t, s, p, r, -1), -1
         else:
             continue
-        if _better(v, r, AGAIN * (j < 0), 0, j, (best, br, AGAIN * (bj < 0), 0, bj)):
+        if _better_option(t, v, r, j, best, br, bj):
             best, br, bj = v, r, j
+    for b in range(0 if fields_only else t.bonus_upper.shape[0]):
+        j = _bonus_cell(t, s, p, b, total, c)
+        if j >= 0:
+            v, r = _bonus_value(t, s, p, b, j), t.fields.shape[0] + b
+            if _better_option(t, v, r, j, best, br, bj):
+                best, br, bj = v, r, j
     return best, br, bj
+
+
+@_fast
+def _better_option(t: Tables, v: float, r: int, j: int, bv: float, br: int, bj: int) -> bool:
+    """:func:`_better` for two options that are crosses, small boxes or bonus cells (row,
+    field; ``br`` -1: none yet)."""
+    if br < 0:
+        return True
+    place, rank = _place(t, r, j)
+    bplace, brank = _place(t, br, bj)
+    return _better(v, place, rank, 0, j, (bv, bplace, brank, 0, bj))
 
 
 @_fast
@@ -534,26 +658,27 @@ def _strong_white(t: Tables, s: Sheets, p: int, total: int) -> tuple[float, int,
     lucky cross, worth the cross of its field (a lock: :data:`LOCK_VALUE`): ``(value, row,
     field, diamond)``."""
     best, br, bj = _strong_best(t, s, p, total, -1)
-    bd, brank = -1, AGAIN * (bj < 0)
+    bd = -1
+    bplace, brank = _place(t, br, bj) if br >= 0 else (-1, 0)
     for d in range(t.diamonds.shape[0]):
         other = _swap_of(t, s, p, total, d)
         if other < 0:
             continue
-        v, r, j = _strong_best(t, s, p, other, -1, False)
+        v, r, j = _strong_best(t, s, p, other, -1, True)
         if r < 0:
             continue
         if v < LOCK_VALUE:
             v -= DIAMOND_COST * (d - s.diamond_next[p] + 1)
-        if _better(v, r, SWAP, d, j, (best, br, brank, bd, bj)):
-            best, br, bj, bd, brank = v, r, j, d, SWAP
+        if _better(v, 2 * r, SWAP, d, j, (best, bplace, brank, bd, bj)):
+            best, br, bj, bd, bplace, brank = v, r, j, d, 2 * r, SWAP
     fewest = _lucky_fewest(t, s, p, total)
     for r in range(t.fields.shape[0] if fewest >= 0 else 0):
         j = _lucky_next(t, s, p, r, fewest)
         if j < 0:
             continue
         v = LOCK_VALUE if j >= t.lock_start[r] else _strong_value(t, s, p, r, j)
-        if _better(v, r, LUCKY, -1, j, (best, br, brank, bd, bj)):
-            best, br, bj, bd, brank = v, r, j, -1, LUCKY
+        if _better(v, 2 * r, LUCKY, -1, j, (best, bplace, brank, bd, bj)):
+            best, br, bj, bd, bplace, brank = v, r, j, -1, 2 * r, LUCKY
     return best, br, bj, bd
 
 
@@ -580,7 +705,7 @@ def _strong_colour(t: Tables, s: Sheets, p: int, roll: Ints) -> tuple[float, int
             continue
         for w in range(2):
             v, r, j = _strong_best(t, s, p, roll[w] + roll[2 + c], c)
-            if r >= 0 and _better(v, r, AGAIN * (j < 0), 0, j, (best, br, AGAIN * (bj < 0), 0, bj)):
+            if r >= 0 and _better_option(t, v, r, j, best, br, bj):
                 best, br, bj = v, r, j
     return best, br, bj
 
@@ -645,16 +770,20 @@ def _close(s: Sheets) -> int:
 
 @_fast
 def _score(t: Tables, s: Sheets, p: int) -> int:
-    """Player ``p``'s total: rows by the score table (capped), penalties, and the Kräfte end
-    effects (RULES.md §1 Score, §2 Kräfte; weakest row: fewest points, the upper on ties)."""
+    """Player ``p``'s total: rows by the score table (capped) with their bonus crosses, the
+    framed group, penalties, and the Kräfte end effects (RULES.md §1 Score, §2 Kräfte: weakest
+    row: fewest points, the upper on ties; §4 Big Points, Connected Steps)."""
     top = t.points.shape[0] - 1
     total = 0
     weakest = -1
+    framed = 0
     for r in range(t.fields.shape[0]):
-        pts = t.points[min(s.crosses[p, r], top)]
+        pts = t.points[min(s.crosses[p, r] + s.bonus_count[p, r], top)]
         total += pts
         if weakest < 0 or pts < weakest:
             weakest = pts
+        framed += _bits(s.crossed[p, r] & t.framed[r])
+    total += t.points[min(framed, top)]
     lost = s.penalties[p] * t.rules[PENALTY_POINTS]
     total -= lost
     if (s.powers[p] >> WEAKEST_DOUBLE) & 1:
@@ -667,14 +796,18 @@ def _score(t: Tables, s: Sheets, p: int) -> int:
 
 
 @_compiled
-def play_games(t: Tables, strategies: Ints, seed: int, first: int, out: Games, lucky: Ints) -> None:
+def play_games(
+    t: Tables, strategies: Ints, seed: int, first: int, out: Games, lucky: Ints, slips: Ints
+) -> None:
     """Play games ``first .. first + len(out.rolls) - 1`` of the run seeded ``seed`` with one
     strategy per seat (``strategies``, seat 0 starts) and write their results to ``out``;
-    ``lucky`` (games, seats): bit masks of each seat's lucky numbers (Longo; else 0)."""
-    s = _sheets(strategies.shape[0], t.fields.shape[0], t.rules[DICE])
+    ``lucky`` (games, seats): bit masks of each seat's lucky numbers (Longo; else 0);
+    ``slips`` (games, seats): each seat's slip, an index into the tables' links (Connected
+    Chain; else 0)."""
+    s = _sheets(strategies.shape[0], t.fields.shape[0], t.rules[DICE], t.bonus_upper.shape[0])
     state = np.zeros(1, dtype=np.uint64)
     roll = np.zeros(2 + t.rules[DICE], dtype=np.int64)
-    _play(t, s, state, roll, strategies, seed, first, out, lucky)
+    _play(t, s, state, roll, strategies, seed, first, out, lucky, slips)
 
 
 @_fast
@@ -688,6 +821,7 @@ def _play(
     first: int,
     out: Games,
     lucky: Ints,
+    slips: Ints,
 ) -> None:
     """The loop of :func:`play_games`, without reference counting (``_nrt=False``): passing
     the table tuples to the helpers then costs nothing."""
@@ -701,6 +835,7 @@ def _play(
         _reset(s)
         for p in range(players):
             s.lucky[p] = lucky[g, p]
+            s.slip[p] = slips[g, p]
         state[0] = np.uint64(seed) * SEED_MULTIPLIER + np.uint64(first + g)
         active, count, end = 0, 0, -1
         while end < 0:
@@ -738,6 +873,8 @@ def _play(
             for r in range(rows):
                 out.crossed[g, p, r] = s.crossed[p, r]
                 out.again[g, p, r] = s.again[p, r]
+            for b in range(t.bonus_upper.shape[0]):
+                out.bonus[g, p, b] = s.bonus_cells[p, b]
         out.rolls[g] = count
         out.ends[g] = end
         out.locked[g] = s.locked_rows[0]

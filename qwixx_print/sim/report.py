@@ -81,10 +81,15 @@ def report(
         },
         "first_seat_wins": _share(t.first_wins, t.games * TIE_SHARES),
         "cross_rate": {
-            row.id: [_share(n, t.sheets) for n in counts]
-            for row, counts in zip(layout.rows, t.crosses, strict=True)
+            key: [_share(n, t.sheets) for n in counts]
+            for key, counts in zip(_crossable(layout), t.crosses, strict=True)
         },
     }
+
+
+def _crossable(layout: Layout) -> list[str]:
+    """The ids of the rows, then of the bonus rows (Big Points): the keys of ``cross_rate``."""
+    return [row.id for row in layout.rows] + [b.id for b in layout.bonus_rows]
 
 
 def as_json(reports: Sequence[dict[str, Any]]) -> str:

@@ -46,7 +46,7 @@ class Totals:
 
     ``scores``: score -> sheets with it; ``first_wins`` in 60ths of a game; ``locks`` per row
     the games in which some player locked it; ``crosses`` per row and field the sheets with
-    it crossed.
+    it crossed, then per bonus row and cell (Big Points) the same.
     """
 
     games: int = 0
@@ -95,6 +95,11 @@ def totals(layout: Layout, games: Games) -> Totals:
     for r, row in enumerate(layout.rows):
         masks = games.crossed[:, :, r]
         crosses.append([int(((masks >> j) & 1).sum()) for j in range(len(row.fields))])
+    width = {row.id: len(row.fields) for row in layout.rows}
+    for k, bonus_row in enumerate(layout.bonus_rows):  # a cell per field of the row above
+        masks = games.bonus[:, :, k]
+        cells = width[bonus_row.between[0]]
+        crosses.append([int(((masks >> j) & 1).sum()) for j in range(cells)])
     return Totals(
         games=len(games.rolls),
         sheets=int(scores.size),
@@ -115,10 +120,12 @@ def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, co
     """Games ``first .. first + count - 1`` played by the compiled kernel."""
     from qwixx_print.sim import kernel
 
-    games = Games.zeros(count, len(codes), len(layout.rows))
+    games = Games.zeros(count, len(codes), len(layout.rows), len(layout.bonus_rows))
     strategies = np.array(codes, dtype=np.int64)
     lucky = lucky_masks(layout, len(codes), seed, first, count)
-    kernel.play_games(tables.compile_layout(layout), strategies, seed, first, games, lucky)
+    slips = slip_indexes(layout, len(codes), first, count)
+    t = tables.compile_layout(layout)
+    kernel.play_games(t, strategies, seed, first, games, lucky, slips)
     return games
 
 
@@ -138,19 +145,32 @@ def lucky_masks(layout: Layout, players: int, seed: int, first: int, count: int)
     return masks
 
 
+def slip_indexes(layout: Layout, players: int, first: int, count: int) -> Ints:
+    """Per game and seat, the index of the seat's slip in ``layout.slips`` (Connected Chain,
+    RULES.md §4): the slips :func:`qwixx_print.sim.bots.sheets` deals; 0 without slips."""
+    from qwixx_print import dealing
+
+    if not layout.slips:
+        return np.zeros((count, players), dtype=np.int64)
+    return np.array(
+        [dealing.slip_order(layout, players, first + g) for g in range(count)], dtype=np.int64
+    ).reshape(count, players)
+
+
 def reference_chunk(
     layout: Layout, codes: Sequence[int], seed: int, first: int, count: int
 ) -> Games:
     """The same games played by the reference engine (:func:`qwixx_print.sim.bots.play_game`)."""
     from qwixx_print.sim import bots
 
-    games = Games.zeros(count, len(codes), len(layout.rows))
+    games = Games.zeros(count, len(codes), len(layout.rows), len(layout.bonus_rows))
     for g in range(count):
         played = bots.play_game(layout, codes, seed, first + g)
         games.scores[g] = played.scores
         games.penalties[g] = played.penalties
         games.crossed[g] = played.crossed
         games.again[g] = played.again
+        games.bonus[g] = played.bonus
         games.rolls[g] = played.rolls
         games.ends[g] = 0 if played.by_locks else 1
         games.locked[g] = played.locked
@@ -228,18 +248,17 @@ def run(
     on_games: Callable[[int], None] = lambda n: None,
 ) -> list[Totals]:
     """Play ``games`` games of each ``(layout, strategy codes per seat)`` in ``runs`` with
-    ``seed``, over ``jobs`` processes, with the kernel (``compiled``, for the layouts it
-    covers: :func:`~qwixx_print.sim.tables.unsupported`) or the reference engine (in one
-    process below :data:`PARALLEL_FROM` games, or a fiftieth of it when the reference plays
-    some); ``on_games`` is called as chunks finish. Returns one :class:`Totals` per run."""
+    ``seed``, over ``jobs`` processes, with the kernel (``compiled``) or the reference engine
+    (in one process below :data:`PARALLEL_FROM` games, or a fiftieth of it for the
+    reference); ``on_games`` is called as chunks finish. Returns one :class:`Totals` per run."""
     tasks = [
         (k, task)
         for k, (lay, codes) in enumerate(runs)
-        for task in _tasks(lay, codes, seed, games, compiled and not tables.unsupported(lay))
+        for task in _tasks(lay, codes, seed, games, compiled)
     ]
     results = [Totals() for _ in runs]
     done: Iterator[Totals]
-    worth = PARALLEL_FROM if all(task[5] for _, task in tasks) else PARALLEL_FROM // 50
+    worth = PARALLEL_FROM if compiled else PARALLEL_FROM // 50
     if jobs <= 1 or len(tasks) == 1 or games * len(runs) < worth:
         done = (_chunk(task) for _, task in tasks)
         pool = None

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from qwixx_print.choices import SIM_GAMES, SIM_PLAYERS
 from qwixx_print.layout import Layout
-from qwixx_print.sim import report, run, tables
+from qwixx_print.sim import report, run
 from qwixx_print.sim.strategy import STRATEGIES
 
 CLASSIC = "classic"
@@ -42,10 +42,8 @@ def simulate(
     """Play ``games`` games of each layout (checked, distinct names) with ``players``
     seats all playing ``strategy``, seeded ``seed``, over ``jobs`` processes; a progress bar
     on stderr unless ``quiet``. ``warn`` hears once when the kernel cannot run (numba
-    missing or failing) and the reference engine plays instead, and once per layout the
-    kernel does not cover yet (:func:`qwixx_print.sim.tables.unsupported`: the RULES.md §4
-    sheets), which the reference engine plays. Raises ValueError for options out of range
-    (the CLI refuses them first)."""
+    missing or failing) and the reference engine plays instead. Raises ValueError for
+    options out of range (the CLI refuses them first)."""
     if not 1 <= players <= SIM_PLAYERS or not 1 <= games <= SIM_GAMES:
         raise ValueError(f"players 1..{SIM_PLAYERS}, games 1..{SIM_GAMES}")
     codes = (STRATEGIES[strategy],) * players
@@ -62,13 +60,6 @@ def simulate(
             f"the compiled kernel is not available ({problem}); simulating with the "
             "reference engine, some 300 times slower"
         )
-    for lay in runs if problem is None else ():
-        missing = tables.unsupported(lay)
-        if missing:
-            warn(
-                f"{lay.name}: the compiled kernel does not play {', '.join(missing)} yet; "
-                "the reference engine plays this sheet, some 300 times slower"
-            )
     progress = run.Progress(games * len(runs), quiet)
     try:
         found = run.run(

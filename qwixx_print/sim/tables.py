@@ -2,7 +2,7 @@
 
 Rows are padded to the longest row; field ``j`` of row ``r`` is ``[r, j]``. Colours are
 indexes into ``layout.dice``; powers are indexes into :data:`qwixx_print.rules.POWERS`
-(``-1``: none). Every rule the kernel applies reads these arrays (RULES.md §1-§3, RULES-more.md
+(``-1``: none). Every rule the kernel applies reads these arrays (RULES.md §1-§4, RULES-more.md
 §5), so any valid layout plays, not just the shipped ones.
 """
 
@@ -41,6 +41,12 @@ class Tables(NamedTuple):
     ``next_colour[r, i, n, c]`` the same among fields of colour ``c``. ``colour_rows[c]``:
     the rows holding a field of colour ``c``, top to bottom, padded with ``-1``.
     ``diamonds`` (D, 2): the X-Change diamonds' two numbers, left to right (RULES.md §4).
+    Big Points' bonus rows (K of them, RULES.md §4): ``bonus_upper``, ``bonus_lower`` (K,),
+    the rows above and below (a cell of column ``j`` holds ``number[bonus_upper, j]``);
+    ``bonus_colours`` (K, 2), the dice whose white + colour sums reach it. Connected:
+    ``framed`` (rows,), a bit mask per row of the Steps group's fields; ``link_row``,
+    ``link_field`` (slips, rows, fields): the other end of the link at a field on each slip
+    (-1: none; a layout without slips has one, its ``links``).
     """
 
     number: Ints
@@ -63,13 +69,20 @@ class Tables(NamedTuple):
     next_colour: Ints
     colour_rows: Ints
     diamonds: Ints
+    bonus_upper: Ints
+    bonus_lower: Ints
+    bonus_colours: Ints
+    framed: Ints
+    link_row: Ints
+    link_field: Ints
 
 
 class Games(NamedTuple):
     """Per-game results of a run of the kernel or the reference (G games, P seats, R rows):
     ``scores``, ``penalties`` (G, P); ``rolls``, ``ends`` (0 by locks, 1 by penalties),
     ``locked`` (bit mask of the rows some player locked) (G,); ``crossed``, ``again``
-    (G, P, R): bit masks of the crossed fields and small boxes."""
+    (G, P, R): bit masks of the crossed fields and small boxes; ``bonus`` (G, P, K): bit
+    masks of the crossed cells of the K bonus rows (Big Points)."""
 
     scores: Ints
     penalties: Ints
@@ -78,9 +91,10 @@ class Games(NamedTuple):
     locked: Ints
     crossed: Ints
     again: Ints
+    bonus: Ints
 
     @classmethod
-    def zeros(cls, games: int, players: int, rows: int) -> Games:
+    def zeros(cls, games: int, players: int, rows: int, bonus_rows: int = 0) -> Games:
         """Results of ``games`` games, all zero, to be filled in."""
         return cls(
             scores=np.zeros((games, players), dtype=np.int64),
@@ -90,26 +104,12 @@ class Games(NamedTuple):
             locked=np.zeros(games, dtype=np.int64),
             crossed=np.zeros((games, players, rows), dtype=np.int64),
             again=np.zeros((games, players, rows), dtype=np.int64),
+            bonus=np.zeros((games, players, bonus_rows), dtype=np.int64),
         )
 
 
 THRESHOLD, MAX_COUNTED, PENALTY_BOXES, PENALTY_POINTS, DICE, END_AT, FACES = range(7)
 """Indexes into :attr:`Tables.rules`."""
-
-
-def unsupported(layout: Layout) -> list[str]:
-    """The mechanics of ``layout`` that the compiled kernel does not play yet (the sheets
-    of RULES.md §4: Big Points, Connected; it plays X-Change and Longo), named for a person;
-    empty when the kernel plays the whole sheet. The reference engine and its bots play
-    them all."""
-    found = []
-    if layout.bonus_rows:
-        found.append("bonus rows")
-    if layout.links or layout.slips:
-        found.append("linked fields")
-    if any(f.framed for row in layout.rows for f in row.fields):
-        found.append("a framed group")
-    return found
 
 
 def compile_layout(layout: Layout) -> Tables:
@@ -192,4 +192,43 @@ def compile_layout(layout: Layout) -> Tables:
         next_colour=next_colour,
         colour_rows=colour_rows,
         diamonds=np.array(layout.diamonds, dtype=np.int64).reshape(-1, 2),
+        **_bonus_rows(layout),
+        framed=np.array(
+            [sum(1 << j for j, f in enumerate(row.fields) if f.framed) for row in layout.rows],
+            dtype=np.int64,
+        ),
+        **_links(layout, width),
     )
+
+
+def _bonus_rows(layout: Layout) -> dict[str, Ints]:
+    """The bonus rows' neighbours and dice (Big Points, RULES.md §4): a bonus cell takes the
+    white sum, or white + the colour of a row beside it (its first field's colour)."""
+    place = {row.id: r for r, row in enumerate(layout.rows)}
+    colour_of = {colour: k for k, colour in enumerate(layout.dice)}
+    upper = [place[b.between[0]] for b in layout.bonus_rows]
+    lower = [place[b.between[1]] for b in layout.bonus_rows]
+    colours = [
+        [colour_of[layout.rows[r].fields[0].colour] for r in pair]
+        for pair in zip(upper, lower, strict=True)
+    ]
+    return {
+        "bonus_upper": np.array(upper, dtype=np.int64),
+        "bonus_lower": np.array(lower, dtype=np.int64),
+        "bonus_colours": np.array(colours, dtype=np.int64).reshape(-1, 2),
+    }
+
+
+def _links(layout: Layout, width: int) -> dict[str, Ints]:
+    """Per slip, row and field the other end of its link (Connected Chain, RULES.md §4), -1
+    where there is none; slip ``k`` is ``layout.slips[k]`` (one slip: ``layout.links``)."""
+    place = {row.id: r for r, row in enumerate(layout.rows)}
+    slips = [slip.links for slip in layout.slips] or [layout.links]
+    shape = (len(slips), len(layout.rows), width)
+    row, field = np.full(shape, -1, dtype=np.int64), np.full(shape, -1, dtype=np.int64)
+    for k, links in enumerate(slips):
+        for (ra, ia), (rb, ib) in links:
+            a, b = place[ra], place[rb]
+            row[k, a, ia], field[k, a, ia] = b, ib
+            row[k, b, ib], field[k, b, ib] = a, ia
+    return {"link_row": row, "link_field": field}
