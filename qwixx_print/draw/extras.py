@@ -56,11 +56,6 @@ def own(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
         paint.centred(c, str(number), box, 6.5, FONT_BOLD)
 
 
-def has_own(layout: Layout) -> bool:
-    """Whether sheets of ``layout`` differ from each other (slips, lucky numbers)."""
-    return bool(layout.slips) or layout.lucky_draw is not None
-
-
 def _bonus_rows(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
     """Big Points: a round cell per column, its upper half in the colour of the row above,
     its lower half in the colour of the row below, the column's number in it."""
