@@ -87,7 +87,7 @@ def sheet_picture(browser: Any, name: str, folder: Path) -> None:
 
 
 def test_a_big_points_bonus_cell_is_tapped_on_a_phone_and_counts_for_both_rows(
-    base: str, tmp_path: Path
+    base: str,
 ) -> None:
     with chromium(360, 740) as browser:
         open_on_phone(browser, base, "big-points")
@@ -108,7 +108,6 @@ def test_a_big_points_bonus_cell_is_tapped_on_a_phone_and_counts_for_both_rows(
             "Ann, red-yellow: the bonus cell 7 needs the 7 crossed in red or in yellow"
         )
         assert shown(browser, cell.format(5), "data-crossed") == "false"
-        sheet_picture(browser, "player-phone-big-points", tmp_path)
 
 
 def test_an_x_change_swap_is_a_tap_on_the_diamond_then_on_the_field(
@@ -156,7 +155,9 @@ def test_a_longo_lucky_cross_is_a_tap_on_the_button_or_a_clover_then_on_the_fiel
             "Ann, red: a lucky cross goes to the next free field of an open row with the "
             "fewest crosses (yellow, green, blue)"
         )
-        browser.find_element(By.CSS_SELECTOR, '.own .lucky[data-lucky-number="%d"]' % lucky[0]).click()
+        browser.find_element(
+            By.CSS_SELECTOR, f'.own .lucky[data-lucky-number="{lucky[0]}"]'
+        ).click()
         assert sorted(targets(browser)) == [("blue", 0), ("green", 0), ("yellow", 0)]
         sheet_picture(browser, "player-phone-longo", tmp_path)
         click_and_wait(browser, '.field[data-row="yellow"][data-index="0"]')

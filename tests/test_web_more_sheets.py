@@ -252,7 +252,7 @@ def test_the_own_page_offers_the_new_marks_to_tap(client: FlaskClient) -> None:
         game = new_game(client, ["Ann", "Ben"], sheet)
         page = client.get(f"/games/{game['game']}/{game['tokens']['Ann']}").get_data(as_text=True)
         own, other = page.split('<section class="player')[1:3]
-        assert "role=\"button\"" not in other
+        assert 'role="button"' not in other
         return own
 
     own = own_sheet("big-points")

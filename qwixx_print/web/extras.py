@@ -219,6 +219,8 @@ def lucky(
             f'<g class="lucky{" legal" * usable}" data-lucky-number="{number}" '
             f'data-legal="{flag(usable)}"' + (BUTTON if url is not None else "") + ">"
         )
+        if url is not None:
+            c.hit(Box(box.x - 0.5, box.y - 1.0, box.w + 1.0, box.h + 2.0))
         r = box.w * 0.27
         c.line(box.cx, box.cy, box.right - 0.2, box.y + 0.1, CLOVER, 0.18)
         for dx, dy in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
