@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 from selenium.webdriver.common.by import By
 
-from tests.browser import chromium, need_browser, phone, screenshot, served, wait_for
+from tests.browser import chromium, need_browser, screenshot, served, wait_for
 from tests.test_web_browser_counter import (
     CSS_PX_PER_MM,
     moves_made,
+    open_on_phone,
     own_field,
     press,
-    start_game,
     tap,
 )
 
@@ -66,17 +66,6 @@ def targets(browser: Any) -> list[tuple[str, int]]:
         (f.get_attribute("data-row"), int(f.get_attribute("data-index")))
         for f in browser.find_elements(By.CSS_SELECTOR, ".own .field.target")
     ]
-
-
-def open_on_phone(browser: Any, base: str, sheet: str) -> None:
-    links = start_game(browser, base, ["Ann", "Ben"], sheet)
-    phone(browser)
-    browser.get(links["Ann"])
-    wait_for(browser, "document.querySelector('.own .field')")
-    scroll, client = browser.execute_script(
-        "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
-    )
-    assert scroll == client == 360
 
 
 def sheet_picture(browser: Any, name: str, folder: Path) -> None:

@@ -114,16 +114,8 @@ def _lock_fields(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
 
 def steps_icon(c: Canvas, box: Box, ink: Color) -> None:
     """Three steps going down to the right, filling ``box`` (mm): the framed group's mark."""
-    w, h = box.w / 3, box.h / 3
-    points = [(box.x, box.top)]
-    for k in range(3):
-        points += [
-            (box.x + (k + 1) * w, box.top - k * h),
-            (box.x + (k + 1) * w, box.top - (k + 1) * h),
-        ]
-    points += [(box.x, box.y)]
     c.setFillColor(ink)
-    symbols.polygon(c, points)
+    symbols.polygon(c, symbols.steps(box))
 
 
 def _framed(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:

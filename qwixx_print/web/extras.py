@@ -17,6 +17,7 @@ from collections.abc import Collection, Mapping
 from markupsafe import escape
 
 from qwixx_print import geometry
+from qwixx_print.draw import symbols
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
 from qwixx_print.web.svg import INK, Canvas, flag, mix, tap
@@ -108,14 +109,7 @@ def slip(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
 
 def _steps(c: Canvas, box: Box) -> None:
     """Three steps going down to the right, filling ``box``: the framed group's mark."""
-    w, h = box.w / 3, box.h / 3
-    points = [(box.x, box.top)]
-    for k in range(3):
-        points += [
-            (box.x + (k + 1) * w, box.top - k * h),
-            (box.x + (k + 1) * w, box.top - (k + 1) * h),
-        ]
-    c.polygon([*points, (box.x, box.y)], INK)
+    c.polygon(symbols.steps(box), INK)
 
 
 def framed(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
