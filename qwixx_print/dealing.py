@@ -48,6 +48,11 @@ def slip_order(layout: Layout, per_page: int, page: int) -> list[int]:
     return [(first + k) % count for k in range(per_page)]
 
 
+def has_own(layout: Layout) -> bool:
+    """Whether sheets of ``layout`` differ from each other (slips, lucky numbers)."""
+    return bool(layout.slips) or layout.lucky_draw is not None
+
+
 def same_pages(layout: Layout, per_page: int) -> bool:
     """Whether every page of ``layout`` holds the same sheets (no lucky numbers, and each
     page holds every slip from the first), so one page form serves them all."""

@@ -241,3 +241,24 @@ def test_an_own_sheet_belongs_to_the_games_layout_and_a_player() -> None:
         Game(chain, ["Léa", "Sam"], own={"Sam": api.checked("classic")})
     with pytest.raises(RuleViolation, match="Max: a player's own sheet"):
         Game(chain, ["Léa"], own={"Max": chain.sheet("B")})
+
+
+def test_lucky_fields_are_the_next_free_fields_of_the_rows_a_lucky_cross_may_take() -> None:
+    longo = Sheet(api.checked("longo").sheet(lucky=(5, 11)))
+    longo.cross("red", 0)
+    longo.cross("yellow", 2)
+    assert longo.lucky_fields() == [("green", 0), ("blue", 0)]
+    longo.play(Move("lucky", "green"))
+    assert longo.lucky_fields() == [("blue", 0)]
+    assert Sheet(api.checked("longo")).lucky_fields() == []  # no lucky numbers on this sheet
+    longo.finish()
+    assert longo.lucky_fields() == []
+
+
+def test_bonus_crossed_names_the_columns_of_a_bonus_row() -> None:
+    big = Sheet(api.checked("big-points"))
+    big.cross("green", 3)
+    big.play(Move("bonus", "green-blue", 3))
+    assert big.bonus_crossed("green-blue") == (3,) and big.bonus_crossed("red-yellow") == ()
+    with pytest.raises(RuleViolation, match="has no bonus row 'red'"):
+        big.bonus_crossed("red")

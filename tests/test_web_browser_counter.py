@@ -52,6 +52,19 @@ def start_game(browser: Any, base: str, names: list[str], sheet: str = "classic"
     return links
 
 
+def open_on_phone(browser: Any, base: str, sheet: str) -> None:
+    """Start a game of ``sheet`` for Ann and Ben and open Ann's page on a 360 px phone,
+    which does not scroll sideways."""
+    links = start_game(browser, base, ["Ann", "Ben"], sheet)
+    phone(browser)
+    browser.get(links["Ann"])
+    wait_for(browser, "document.querySelector('.own .field')")
+    scroll, client = browser.execute_script(
+        "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert (scroll, client) == (360, 360)
+
+
 def moves_made(browser: Any) -> int:
     return int(browser.execute_script("return document.getElementById('board').dataset.moves"))
 
@@ -235,14 +248,7 @@ def test_a_phone_360_px_wide_taps_fields_at_least_9_mm_without_scrolling_sideway
 ) -> None:
     fields = sum(len(row.fields) for row in layout.find(sheet).rows)
     with chromium(360, 740) as browser:
-        links = start_game(browser, base, ["Ann", "Ben"], sheet)
-        phone(browser)
-        browser.get(links["Ann"])
-        wait_for(browser, "document.querySelector('.own .field')")
-        scroll, client = browser.execute_script(
-            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
-        )
-        assert (scroll, client) == (360, 360)
+        open_on_phone(browser, base, sheet)
         sizes = browser.execute_script(
             "return Array.from(document.querySelectorAll('.own .field > rect:nth-of-type(1)'))"
             ".map(r => { const b = r.getBoundingClientRect(); return Math.min(b.width, b.height); })"

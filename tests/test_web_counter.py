@@ -216,7 +216,7 @@ def test_the_end_shows_the_ranking_and_the_filled_in_sheets(client: FlaskClient)
             "/api/games/GAME/LEA/moves",
             {"kind": "jump"},
             400,
-            "kind must be one of cross, again, penalty, finish, undo, redo, got 'jump'",
+            "kind must be one of cross, again, bonus, swap, lucky, penalty, finish, undo, redo, got 'jump'",
         ),
         (
             "post",
@@ -300,14 +300,14 @@ def test_the_end_shows_the_ranking_and_the_filled_in_sheets(client: FlaskClient)
             "/api/games/GAME/LEA/moves",
             {"kind": 3},
             400,
-            "kind must be one of cross, again, penalty, finish, undo, redo, got 3",
+            "kind must be one of cross, again, bonus, swap, lucky, penalty, finish, undo, redo, got 3",
         ),
         (
             "post",
             "/api/games/GAME/LEA/moves",
             {"kind": "penalty", "colour": "red", "by": "Sam"},
             400,
-            "a move has the keys kind, row, index; unknown: 'by', 'colour'",
+            "a move has the keys kind, row, index, diamond; unknown: 'by', 'colour'",
         ),
         ("post", "/api/games/GAME/LEA/moves", ["penalty"], 400, "send a JSON object"),
         (

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from qwixx_print import api, geometry, layout
-from qwixx_print.play import Sheet
+from qwixx_print.play import Move, Sheet
 from qwixx_print.web.drawing import marks_of, mix, sheet_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -78,3 +78,37 @@ def test_only_a_players_own_sheet_posts_taps() -> None:
     fields = sum(len(row.fields) for row in sheet.layout.rows)
     assert len([g for g in taps if g.get("class", "").startswith("field")]) == fields
     assert not [g for g in other.iter(f"{SVG}g") if g.get("hx-post")]
+
+
+def test_the_marks_of_the_new_sheets_are_drawn_where_the_pdf_puts_them() -> None:
+    big = Sheet(api.checked("big-points"))
+    big.cross("red", 0)
+    big.play(Move("bonus", "red-yellow", 0))
+    svg = drawn(big)
+    boxes = geometry.sheet_boxes(big.layout)
+    cells = svg.findall(f".//{SVG}g[@data-bonus-row]")
+    assert len(cells) == 22
+    for g, box in zip(cells, [*boxes.bonus_rows[0], *boxes.bonus_rows[1]], strict=True):
+        ring = g.find(f"{SVG}circle")
+        assert ring is not None
+        assert float(ring.get("cx", "")) == pytest.approx(box.cx, abs=0.01)
+        assert float(ring.get("cy", "")) == pytest.approx(geometry.SHEET_H - box.cy, abs=0.01)
+    assert [g.get("data-crossed") for g in cells[:2]] == ["true", "false"]
+    xchange = drawn(Sheet(api.checked("x-change")))
+    numbers = [g.get("data-numbers") for g in xchange.findall(f".//{SVG}g[@data-diamond]")]
+    assert numbers == ["8/5", "9/7", "11/3", "7/4", "10/3", "8/6", "10/5", "11/9", "6/4"]
+    longo = Sheet(api.checked("longo").sheet(lucky=(5, 11)))
+    clovers = drawn(longo).findall(f".//{SVG}g[@data-lucky-number]")
+    assert [g.get("data-lucky-number") for g in clovers] == ["5", "11"]
+    for g, box in zip(clovers, geometry.sheet_boxes(longo.layout).lucky, strict=True):
+        label = g.find(f"{SVG}text")
+        assert label is not None and label.text == g.get("data-lucky-number")
+        assert float(label.get("x", "")) == pytest.approx(box.cx, abs=0.01)
+    chain = drawn(Sheet(api.checked("connected").sheet("B")))
+    links = [g.get("data-link") for g in chain.iter(f"{SVG}g") if g.get("data-link")]
+    assert links[:2] == ["red 0 yellow 0", "red 5 yellow 5"] and len(links) == 6
+    slip = next(g for g in chain.iter(f"{SVG}g") if g.get("data-slip"))
+    assert slip.get("data-slip") == "B"
+    steps = drawn(Sheet(api.checked("connected-steps")))
+    frames = [r for r in steps.iter(f"{SVG}rect") if r.get("stroke-dasharray") == "1.2 0.8"]
+    assert len(frames) == 11

@@ -122,7 +122,7 @@ def render(
             c.beginForm(sheet, 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
             check.draw_checked(c, layout, lang, own=False)
             c.endForm()
-            if extras.has_own(layout):
+            if dealing.has_own(layout):
                 _own_pages(c, layout, index, pages, imposition, seed)
                 continue
             c.beginForm(page, 0, 0, imposition.page_w * MM, imposition.page_h * MM)
@@ -239,7 +239,7 @@ def preview(
     with pdfium; the PNG says its resolution (12 px/mm: 304.8 dpi) so that an image viewer
     prints it at its true size. Raises LayoutError for bad labels.
     """
-    if extras.has_own(layout):  # the first sheet of a page (slip A, lucky numbers of seed 0)
+    if dealing.has_own(layout):  # the first sheet of a page (slip A, lucky numbers of seed 0)
         layout = dealing.deal(layout, 1, 0, 0)[0]
     sheet = layout
     picture(

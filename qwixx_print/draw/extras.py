@@ -56,11 +56,6 @@ def own(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
         paint.centred(c, str(number), box, 6.5, FONT_BOLD)
 
 
-def has_own(layout: Layout) -> bool:
-    """Whether sheets of ``layout`` differ from each other (slips, lucky numbers)."""
-    return bool(layout.slips) or layout.lucky_draw is not None
-
-
 def _bonus_rows(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
     """Big Points: a round cell per column, its upper half in the colour of the row above,
     its lower half in the colour of the row below, the column's number in it."""
@@ -119,16 +114,8 @@ def _lock_fields(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
 
 def steps_icon(c: Canvas, box: Box, ink: Color) -> None:
     """Three steps going down to the right, filling ``box`` (mm): the framed group's mark."""
-    w, h = box.w / 3, box.h / 3
-    points = [(box.x, box.top)]
-    for k in range(3):
-        points += [
-            (box.x + (k + 1) * w, box.top - k * h),
-            (box.x + (k + 1) * w, box.top - (k + 1) * h),
-        ]
-    points += [(box.x, box.y)]
     c.setFillColor(ink)
-    symbols.polygon(c, points)
+    symbols.polygon(c, symbols.steps(box))
 
 
 def _framed(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:

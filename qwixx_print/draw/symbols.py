@@ -139,6 +139,19 @@ def outline(shape: str, box: Box) -> list[tuple[float, float]]:
     return [] if shape == "circle" else _OUTLINES[shape](box)
 
 
+def steps(box: Box) -> list[tuple[float, float]]:
+    """The corners (mm) of three steps going down to the right, filling ``box``: the mark of
+    Connected Steps' framed group (RULES.md §4), drawn by the PDF and the web page."""
+    w, h = box.w / 3, box.h / 3
+    points = [(box.x, box.top)]
+    for k in range(3):
+        points += [
+            (box.x + (k + 1) * w, box.top - k * h),
+            (box.x + (k + 1) * w, box.top - (k + 1) * h),
+        ]
+    return [*points, (box.x, box.y)]
+
+
 def draw_symbol(c: Canvas, shape: str, box: Box, ink: Color) -> None:
     """Draw ``shape`` (one of :data:`SHAPES`) filled with ``ink``, filling the square
     ``box`` (mm)."""

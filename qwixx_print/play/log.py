@@ -9,7 +9,7 @@ A single :class:`~qwixx_print.play.Sheet` is logged as a table game of one playe
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +43,7 @@ def to_data(game: Game, layout_name: str | None = None) -> dict[str, Any]:
     if game.table:
         data["table"] = True
     if game.own:
-        data["sheets"] = {name: _own(sheet) for name, sheet in game.own.items()}
+        data["sheets"] = sheets_data(game.own)
     data["moves"] = entries_data(game)
     return data
 
@@ -52,6 +52,12 @@ def entries_data(game: Game, first: int = 0) -> list[Any]:
     """The log entries of ``game`` from the ``first`` one on, as plain data (what a store
     appends after each move, as :func:`to_data` writes them)."""
     return [_plain(entry) for entry in game.entries[first:]]
+
+
+def sheets_data(own: Mapping[str, Layout]) -> dict[str, dict[str, Any]]:
+    """The players' ``own`` sheets as a log's ``sheets``: ``{Léa: {slip: B, lucky: [4, 9]}}``
+    (RULES-more.md §4; docs/play.md)."""
+    return {name: _own(sheet) for name, sheet in own.items()}
 
 
 def _own(sheet: Layout) -> dict[str, Any]:

@@ -140,6 +140,13 @@ class Sheet:
         """Indexes of the crossed fields of ``row``, in the order crossed."""
         return self.state.crossed[self._row(row)]
 
+    def bonus_crossed(self, bonus_row: str) -> tuple[int, ...]:
+        """Columns of the crossed cells of the bonus row ``bonus_row`` (Big Points), left to
+        right; raises RuleViolation for a layout without that bonus row."""
+        if bonus_row not in self.board.bonus_ids:
+            raise RuleViolation(f"the layout {self.layout.name} has no bonus row '{bonus_row}'")
+        return self._state.bonus[self.board.bonus_ids.index(bonus_row)]
+
     def again_crossed(self, row: str) -> tuple[int, ...]:
         """Indexes of the fields of ``row`` whose small box is crossed (Nochmal)."""
         return self.state.again[self._row(row)]
@@ -447,6 +454,14 @@ class Sheet:
             return ()
         fewest = min(len(s.crossed[r]) for r in open_rows)
         return tuple(r for r in open_rows if len(s.crossed[r]) == fewest)
+
+    def lucky_fields(self) -> list[tuple[str, int]]:
+        """The fields a lucky cross may cross now, as (row id, index): the next free field
+        of each row of :meth:`lucky_rows` (Longo, RULES-more.md §4); none on a sheet without
+        lucky numbers or after the end."""
+        if self._why_over is not None or not self.layout.lucky:
+            return []
+        return [(self.board.ids[r], self._last(r) + 1) for r in self.lucky_rows()]
 
     def _lucky_refusal(self, r: int) -> str | None:
         row = self.board.ids[r]

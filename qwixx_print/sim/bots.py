@@ -345,7 +345,7 @@ def sheets(layout: Layout, players: int, seed: int, game: int) -> dict[str, Layo
     ``layout`` differ (RULES.md §4): dealt as a page of ``players`` sheets, page number
     ``game`` (:func:`qwixx_print.dealing.deal`: Connected slips in turn, Longo's lucky numbers
     drawn); empty for a layout whose sheets are all alike."""
-    if not layout.slips and layout.lucky_draw is None:
+    if not dealing.has_own(layout):
         return {}
     dealt = dealing.deal(layout, players, seed, game)
     return dict(zip(seats(players), dealt, strict=True))

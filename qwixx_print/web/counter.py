@@ -29,7 +29,7 @@ from qwixx_print.web.tables import Table, Tables, check_names
 
 bp = Blueprint("counter", __name__)
 
-SHEET_MOVES = ("cross", "again", "penalty", "finish")
+SHEET_MOVES = ("cross", "again", "bonus", "swap", "lucky", "penalty", "finish")
 """Moves a player's link may make on their own sheet (the engine's kinds)."""
 
 
@@ -56,16 +56,21 @@ def seat(table: Table, token: str) -> str | None:
 
 
 def hints(game: Game) -> dict[str, set[tuple[str, int]]]:
-    """Per player, the fields the dice on the table allow, as the engine says: the white
-    sum for everyone, the active player's white + coloured sums too (``legal_crosses``)."""
+    """Per player, the fields (and Big Points bonus cells, as (bonus row, column)) the dice
+    on the table allow, as the engine says: the white sum for everyone, the active player's
+    white + coloured sums too (``legal_crosses``, ``legal_bonus``)."""
     dice = game.dice
     if dice is None:
         return {name: set() for name in game.names}
-    found = {name: set(sheet.legal_crosses(dice.white_sum)) for name, sheet in game.sheets.items()}
+    found = {
+        name: {*sheet.legal_crosses(dice.white_sum), *sheet.legal_bonus(dice.white_sum)}
+        for name, sheet in game.sheets.items()
+    }
     active = game.sheets[game.active]
     for colour in dice.colours:
         for number in dice.sums(colour):
             found[game.active].update(active.legal_crosses(number, colour))
+            found[game.active].update(active.legal_bonus(number, colour))
     return found
 
 
@@ -94,7 +99,7 @@ def sheet_svg(table: Table, name: str, url: str | None, allowed: set[tuple[str, 
         if found is not None:
             _DRAWN.move_to_end(key)
             return found
-    svg = drawing.sheet_svg(table.game.layout, drawing.marks_of(sheet, allowed), name, url)
+    svg = drawing.sheet_svg(sheet.layout, drawing.marks_of(sheet, allowed), name, url)
     with _DRAWN_LOCK:
         _DRAWN[key] = svg
         while len(_DRAWN) > MAX_DRAWN:
@@ -149,6 +154,9 @@ def board_context(table: Table, token: str | None, message: str = "") -> dict[st
         "players": players,
         "sheets": sheet_svgs(table, token or "", own),
         "can_penalty": bool(sheet.can_penalty()) if sheet else False,
+        "lucky": bool(sheet.layout.lucky) if sheet else False,
+        "can_lucky": bool(sheet.lucky_fields()) if sheet else False,
+        "diamonds": bool(sheet.layout.diamonds) if sheet else False,
         "can_undo": bool(sheet.can_undo()) if sheet else False,
         "can_redo": bool(sheet.can_redo()) if sheet else False,
         "ranking": table.ranking() if game.over else [],
@@ -240,27 +248,38 @@ def board(game_id: str, token: str) -> str | tuple[str, int]:
     return _board(table, token)
 
 
-MOVE_KEYS = ("kind", "row", "index")
+MOVE_KEYS = ("kind", "row", "index", "diamond")
 """The keys of a move in a form or JSON body; any other is refused."""
 
-FIELD_MOVES = ("cross", "again")
-"""Moves that name a field (or the small box under it): they need ``row`` and ``index``."""
+MOVE_NEEDS = {
+    "cross": ("row", "index"),
+    "again": ("row", "index"),
+    "bonus": ("row", "index"),
+    "swap": ("diamond", "row", "index"),
+    "lucky": ("row",),
+}
+"""What each move naming a place needs (docs/play.md): a field or the small box under it
+(``row``, ``index``), a Big Points bonus cell (the bonus ``row`` and the column ``index``),
+an X-Change ``diamond`` with the field it swaps into, a Longo lucky cross's ``row``."""
 
 
-def _index(value: object) -> int:
-    """A field's index from a request: a whole number 0 to 999 (a JSON number or digits)."""
+def _index(value: object, key: str = "index") -> int:
+    """A field's (or diamond's) index from a request: a whole number 0 to 999 (a JSON
+    number or digits); 400 naming ``key`` otherwise."""
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 999:
         return value
     if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 3:
         return int(value)
     shown = repr(value[:20]) if isinstance(value, str) else repr(value)[:20]
-    raise BadRequest(f"index must be a whole number, got {shown}")
+    raise BadRequest(f"{key} must be a whole number, got {shown}")
 
 
 def parse_move(values: Mapping[str, object]) -> Move:
-    """The move in a form or JSON body: ``kind`` and, for a field (``cross``, ``again``),
-    ``row`` (text) and ``index``; 400 naming the key for a kind a player's link cannot
-    make, a missing or wrong-typed row or index, or a key that is not :data:`MOVE_KEYS`."""
+    """The move in a form or JSON body: ``kind`` and what it names (:data:`MOVE_NEEDS`):
+    ``row`` (text), ``index`` and ``diamond`` (whole numbers); 400 naming the key for a
+    kind a player's link cannot make, a missing or wrong-typed value, or a key that is not
+    :data:`MOVE_KEYS`. Keys a kind does not name are ignored (a tap in swap mode sends the
+    field's own values too)."""
     unknown = sorted(set(values) - set(MOVE_KEYS))
     if unknown:
         keys = ", ".join(repr(key[:20]) for key in unknown[:5])
@@ -270,15 +289,24 @@ def parse_move(values: Mapping[str, object]) -> Move:
     if not isinstance(kind, str) or kind not in kinds:
         shown = repr(kind[:20]) if isinstance(kind, str) else repr(kind)[:20]
         raise BadRequest(f"kind must be one of {', '.join(kinds)}, got {shown}")
-    if kind not in FIELD_MOVES:
-        return Move(kind)
-    for key in ("row", "index"):
+    needs = MOVE_NEEDS.get(kind, ())
+    for key in needs:
         if key not in values:
-            raise BadRequest(f"{key} is missing: {kind} names a row and an index")
+            raise BadRequest(f"{key} is missing: {kind} names {_named(needs)}")
+    if not needs:
+        return Move(kind)
     row = values["row"]
     if not isinstance(row, str):
         raise BadRequest(f"row must be a row's id (text), got {repr(row)[:20]}")
-    return Move(kind, row[:40], _index(values["index"]))
+    index = _index(values["index"]) if "index" in needs else None
+    diamond = _index(values["diamond"], "diamond") if "diamond" in needs else None
+    return Move(kind, row[:40], index, diamond)
+
+
+def _named(keys: tuple[str, ...]) -> str:
+    """``a row and an index``: the keys a move names, in words."""
+    words = [("an " if key == "index" else "a ") + key for key in keys]
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
 
 
 def make_move(table: Table, token: str, move: Move) -> None:

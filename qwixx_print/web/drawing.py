@@ -12,7 +12,6 @@ closed and scored comes from a :class:`qwixx_print.play.Sheet`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -23,135 +22,9 @@ from qwixx_print import geometry, labels, rules
 from qwixx_print.draw import marks, paint, symbols
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Field, Layout
-from qwixx_print.play import Sheet
-
-INK = "#212121"
-"""The PDF's ink (``draw.paint.INK``: 0.13 grey)."""
-
-_PT = 25.4 / 72
-"""Millimetres per point: SVG sizes are in mm, the PDF's type sizes in pt."""
-
-
-def _rgb(hex_code: str) -> tuple[float, float, float]:
-    return tuple(int(hex_code[k : k + 2], 16) / 255 for k in (1, 3, 5))  # type: ignore[return-value]
-
-
-@lru_cache(maxsize=1024)
-def mix(hex_code: str, other: str, share: float) -> str:
-    """``hex_code`` moved ``share`` (0..1) of the way towards ``other``, as the PDF mixes
-    its tints (``draw.paint.mix``)."""
-    a, b = _rgb(hex_code), _rgb(other)
-    return "#" + "".join(
-        f"{round((x + (y - x) * share) * 255):02x}" for x, y in zip(a, b, strict=True)
-    )
-
-
-def _flag(value: bool) -> str:
-    """A data-* attribute's boolean: ``true`` or ``false``."""
-    return "true" if value else "false"
-
-
-def _num(value: float) -> str:
-    return f"{value:.2f}".rstrip("0").rstrip(".")
-
-
-class Canvas:
-    """SVG text built in mm, y up as in the geometry (flipped on output)."""
-
-    def __init__(self, height: float) -> None:
-        self.height = height
-        self.parts: list[str] = []
-
-    def y(self, y: float) -> float:
-        """SVG's y (down from the top, mm) of the geometry's ``y`` (up from the bottom)."""
-        return self.height - y
-
-    def rect(
-        self,
-        box: Box,
-        fill: str,
-        stroke: str = "none",
-        width: float = 0.0,
-        r: float = 0.0,
-        extra: str = "",
-    ) -> None:
-        """``box`` (mm) filled with ``fill``, stroked ``width`` mm in ``stroke``, corners
-        rounded by ``r`` mm; ``extra`` attributes appended as they are."""
-        self.parts.append(
-            f'<rect x="{_num(box.x)}" y="{_num(self.y(box.top))}" width="{_num(box.w)}" '
-            f'height="{_num(box.h)}" rx="{_num(r)}" fill="{fill}" stroke="{stroke}" '
-            f'stroke-width="{_num(width)}"{extra}/>'
-        )
-
-    def circle(
-        self, cx: float, cy: float, r: float, fill: str, stroke: str = "none", width: float = 0.0
-    ) -> None:
-        """A circle of radius ``r`` mm around (cx, cy) mm."""
-        self.parts.append(
-            f'<circle cx="{_num(cx)}" cy="{_num(self.y(cy))}" r="{_num(r)}" fill="{fill}" '
-            f'stroke="{stroke}" stroke-width="{_num(width)}"/>'
-        )
-
-    def polygon(self, points: list[tuple[float, float]], fill: str) -> None:
-        """The polygon through ``points`` (mm, geometry's y) filled with ``fill``."""
-        text = " ".join(f"{_num(x)},{_num(self.y(y))}" for x, y in points)
-        self.parts.append(f'<polygon points="{text}" fill="{fill}"/>')
-
-    def line(self, x0: float, y0: float, x1: float, y1: float, stroke: str, width: float) -> None:
-        """A line from (x0, y0) to (x1, y1), mm, ``width`` mm, round caps."""
-        self.parts.append(
-            f'<line x1="{_num(x0)}" y1="{_num(self.y(y0))}" '
-            f'x2="{_num(x1)}" y2="{_num(self.y(y1))}" stroke="{stroke}" '
-            f'stroke-width="{_num(width)}" stroke-linecap="round"/>'
-        )
-
-    def text(
-        self,
-        text: str,
-        box: Box,
-        size_pt: float,
-        fill: str = INK,
-        bold: bool = False,
-        anchor: str = "middle",
-        cls: str = "",
-    ) -> None:
-        """``text`` in ``box`` at ``size_pt`` pt, vertically on the middle of its digits."""
-        font = paint.FONT_BOLD if bold else paint.FONT
-        size = min(size_pt, paint.fit_size(text, box, size_pt, font)) * _PT
-        x = {"start": box.x, "middle": box.cx, "end": box.right}[anchor]
-        baseline = box.cy - 0.36 * size  # DejaVu's digits are 0.73 em tall
-        weight = ' font-weight="bold"' if bold else ""
-        klass = f' class="{cls}"' if cls else ""
-        self.parts.append(
-            f'<text x="{_num(x)}" y="{_num(self.y(baseline))}" font-size="{_num(size)}" '
-            f'text-anchor="{anchor}" fill="{fill}"{weight}{klass}>{escape(text)}</text>'
-        )
-
-    def cross(self, box: Box, width: float = 0.55, inset: float = 0.12) -> None:
-        """A hand-drawn-like cross over ``box``: the mark of a crossed field or box."""
-        dx, dy = box.w * inset, box.h * inset
-        self.line(box.x + dx, box.y + dy, box.right - dx, box.top - dy, INK, width)
-        self.line(box.x + dx, box.top - dy, box.right - dx, box.y + dy, INK, width)
-
-    def symbol(self, shape: str, box: Box, fill: str) -> None:
-        """A colour's symbol (``draw.symbols.SHAPES``) filling the square ``box``, as the
-        PDF draws it (:func:`qwixx_print.draw.symbols.outline`)."""
-        if shape == "circle":
-            self.circle(box.cx, box.cy, box.w * symbols.CIRCLE_R, fill)
-        else:
-            self.polygon(symbols.outline(shape, box), fill)
-
-    def open(self, tag: str) -> None:
-        """Append an opening ``tag`` (written whole, attributes escaped by the caller)."""
-        self.parts.append(tag)
-
-    def close(self, tag: str) -> None:
-        """Append the closing tag of ``tag``."""
-        self.parts.append(f"</{tag}>")
-
-    def svg(self) -> str:
-        """Everything appended, as one string."""
-        return "".join(self.parts)
+from qwixx_print.play import Move, Sheet
+from qwixx_print.web import extras
+from qwixx_print.web.svg import INK, Canvas, flag, mix, num, tap
 
 
 @dataclass(frozen=True)
@@ -159,7 +32,11 @@ class Marks:
     """What the engine says about one sheet, in the ids the drawing uses: the crossed field
     indexes and small boxes per row, the tappable fields and small boxes as (row, index)
     (``legal``, ``legal_again``), the fields the dice allow (``hinted``), the locked rows,
-    the closed colours, the penalties, the bonus bar and the score."""
+    the closed colours, the penalties, the bonus bar and the score. The sheets of RULES.md
+    §4: the crossed cells per bonus row (``bonus``) and the tappable ones as (bonus row,
+    column) (``legal_bonus``; ``hinted`` holds them too); the crossed X-Change ``diamonds``
+    and per field the diamonds it may swap with now (``swaps``); the fields a Longo lucky
+    cross may cross now (``lucky``)."""
 
     crossed: Mapping[str, Collection[int]]
     again: Mapping[str, Collection[int]]
@@ -172,6 +49,11 @@ class Marks:
     bar_struck: Collection[int]
     score: rules.SheetScore
     hinted: Collection[tuple[str, int]] = field(default_factory=frozenset)
+    bonus: Mapping[str, Collection[int]] = field(default_factory=dict)
+    legal_bonus: Collection[tuple[str, int]] = field(default_factory=frozenset)
+    diamonds: Collection[int] = field(default_factory=frozenset)
+    swaps: Mapping[tuple[str, int], tuple[int, ...]] = field(default_factory=dict)
+    lucky: Collection[tuple[str, int]] = field(default_factory=frozenset)
 
 
 def marks_of(sheet: Sheet, hinted: Collection[tuple[str, int]] = frozenset()) -> Marks:
@@ -191,6 +73,14 @@ def marks_of(sheet: Sheet, hinted: Collection[tuple[str, int]] = frozenset()) ->
         for i in range(len(row.fields) - 1)
         if sheet.can_again(row.id, i)
     }
+    swaps: dict[tuple[str, int], tuple[int, ...]] = {}
+    for row in layout.rows if layout.diamonds else ():
+        for i in range(len(row.fields)):
+            found = tuple(
+                d for d in range(len(layout.diamonds)) if sheet.can(Move("swap", row.id, i, d))
+            )
+            if found:
+                swaps[(row.id, i)] = found
     return Marks(
         crossed={row.id: frozenset(sheet.crossed(row.id)) for row in layout.rows},
         again={row.id: frozenset(sheet.again_crossed(row.id)) for row in layout.rows},
@@ -203,15 +93,17 @@ def marks_of(sheet: Sheet, hinted: Collection[tuple[str, int]] = frozenset()) ->
         bar_struck=frozenset(sheet.bar_struck),
         score=sheet.score(),
         hinted=frozenset(hinted),
+        bonus={b.id: frozenset(sheet.bonus_crossed(b.id)) for b in layout.bonus_rows},
+        legal_bonus={
+            (b.id, k)
+            for b in layout.bonus_rows
+            for k in range(len(sheet.board.numbers[sheet.board.row_of[b.between[0]]]))
+            if sheet.can(Move("bonus", b.id, k))
+        },
+        diamonds=frozenset(sheet.state.diamonds),
+        swaps=swaps,
+        lucky=frozenset(sheet.lucky_fields()),
     )
-
-
-def _tap(url: str | None, values: Mapping[str, object]) -> str:
-    """The htmx attributes that post ``values`` to ``url`` (none when ``url`` is None)."""
-    if url is None:
-        return ""
-    post = f" hx-post=\"{escape(url)}\" hx-vals='{escape(json.dumps(values))}'"
-    return post + ' role="button" tabindex="0"'
 
 
 def _power(c: Canvas, power: str, x: float, y: float, r: float = marks.BADGE_R) -> None:
@@ -287,11 +179,15 @@ def _field(
     legal = (row_id, index) in m.legal
     hinted = (row_id, index) in m.hinted
     classes = "field" + " legal" * legal + " hinted" * hinted + " crossed" * crossed
+    swaps = m.swaps.get((row_id, index))
+    extra = f' data-swaps="{" ".join(map(str, swaps))}"' if swaps else ""
+    if (row_id, index) in m.lucky:
+        extra += ' data-lucky="true"'
     c.open(
         f'<g class="{classes}" data-row="{escape(row_id)}" data-index="{index}" '
-        f'data-number="{f.number}" data-crossed="{_flag(crossed)}" '
-        f'data-legal="{_flag(legal)}"'
-        + _tap(url, {"kind": "cross", "row": row_id, "index": index})
+        f'data-number="{f.number}" data-crossed="{flag(crossed)}" '
+        f'data-legal="{flag(legal)}"{extra}'
+        + tap(url, {"kind": "cross", "row": row_id, "index": index})
         + ">"
     )
     c.parts.append(_field_art(f, colour, box, mixed, shapes[f.colour]))
@@ -307,9 +203,9 @@ def _lock(c: Canvas, box: Box, colour: str, shape: str, locked: bool) -> None:
     body = Box(box.cx - 0.42 * r, box.cy - 0.5 * r, 0.84 * r, 0.62 * r)
     sx, top = 0.26 * r, box.cy + 0.5 * r
     c.parts.append(
-        f'<path d="M{_num(box.cx - sx)},{_num(c.y(body.top))} V{_num(c.y(top - sx))} '
-        f"A{_num(sx)},{_num(sx)} 0 0 1 {_num(box.cx + sx)},{_num(c.y(top - sx))} "
-        f'V{_num(c.y(body.top))}" fill="none" stroke="{ink}" stroke-width="{_num(0.16 * r)}"/>'
+        f'<path d="M{num(box.cx - sx)},{num(c.y(body.top))} V{num(c.y(top - sx))} '
+        f"A{num(sx)},{num(sx)} 0 0 1 {num(box.cx + sx)},{num(c.y(top - sx))} "
+        f'V{num(c.y(body.top))}" fill="none" stroke="{ink}" stroke-width="{num(0.16 * r)}"/>'
     )
     c.rect(body, ink, r=0.08 * r)
     c.symbol(shape, symbols.lock_mark(box), paper)
@@ -333,7 +229,7 @@ def _footer(
         anchor="start",
     )
     for k, box in enumerate(sheet.penalties):
-        c.open(f'<g class="penalty-box" data-crossed="{_flag(k < m.penalties)}">')
+        c.open(f'<g class="penalty-box" data-crossed="{flag(k < m.penalties)}">')
         c.rect(box, "#ffffff", INK, 0.1, 0.3)
         c.text(f"\u2212{layout.penalty_points}", box, 5.0, "#b3b3b3")
         if k < m.penalties:
@@ -384,7 +280,7 @@ def _bar(
         side = min(cell.w - 1.4, cell.h)
         square = Box(cell.cx - side / 2, cell.cy - side / 2, side, side)
         earned, struck = k in m.bar_earned, k in m.bar_struck
-        c.open(f'<g class="bar" data-bar="{k}" data-earned="{_flag(earned)}">')
+        c.open(f'<g class="bar" data-bar="{k}" data-earned="{flag(earned)}">')
         c.rect(square, mix(tint, "#ffffff", 0.55), tint, 0.28, 0.5)
         inset = square.w * 0.3
         c.symbol(
@@ -431,17 +327,23 @@ def sheet_svg(
     c = Canvas(sheet.height)
     c.open(
         '<svg xmlns="http://www.w3.org/2000/svg" '
-        f'viewBox="0 0 {_num(sheet.width)} {_num(sheet.height)}" '
+        f'viewBox="0 0 {num(sheet.width)} {num(sheet.height)}" '
         'class="sheet-svg" font-family="DejaVu Sans, Verdana, sans-serif" role="img" '
         f'aria-label="{escape(name)}\'s sheet">'
     )
     c.rect(Box(0, 0, sheet.width, sheet.height), "#ffffff", "#bbbbbb", 0.2, 1.5)
     c.text(text["title"], sheet.title, 8.5, bold=True, anchor="start")
-    c.text(name, sheet.title, 8.5, anchor="end")
+    named = (
+        sheet.title
+        if sheet.slip is None
+        else sheet.title._replace(w=sheet.slip.x - 1.0 - sheet.title.x)
+    )
+    c.text(name, named, 8.5, anchor="end")
+    extras.slip(c, layout, sheet)
     for row, boxes in zip(layout.rows, sheet.rows, strict=True):
         band = layout.colours[row.colour] if row.colour else "#595959"
         closed = row.lock_colour in m.closed
-        c.open(f'<g class="row" data-row-id="{escape(row.id)}" data-closed="{_flag(closed)}">')
+        c.open(f'<g class="row" data-row-id="{escape(row.id)}" data-closed="{flag(closed)}">')
         c.rect(boxes.band, band, r=1.2)
         for i, box in enumerate(boxes.fields):
             _field(c, layout, row.id, i, box, m, url, row.colour is None, shapes)
@@ -450,12 +352,12 @@ def sheet_svg(
             tappable = url if (row.id, i) in m.legal_again else None
             c.open(
                 f'<g class="again" data-row="{escape(row.id)}" data-index="{i}" '
-                f'data-crossed="{_flag(crossed)}"'
-                + _tap(tappable, {"kind": "again", "row": row.id, "index": i})
+                f'data-crossed="{flag(crossed)}"'
+                + tap(tappable, {"kind": "again", "row": row.id, "index": i})
                 + ">"
             )
             if tappable:
-                c.rect(_again_hit(box, boxes.fields[i]), "none", extra=' pointer-events="all"')
+                c.hit(_again_hit(box, boxes.fields[i]))
             c.rect(box, "#ffffff", INK, 0.1, 0.3)
             if crossed:
                 c.cross(box, 0.35)
@@ -470,7 +372,14 @@ def sheet_svg(
         if closed and row.id not in m.locked:
             c.rect(boxes.band, "#ffffff", extra=' opacity="0.55" class="closed-veil"', r=1.2)
         c.close("g")
+    extras.lock_fields(c, layout, sheet)
+    extras.links(c, layout, sheet)
+    extras.framed(c, layout, sheet)
+    extras.bonus_rows(c, layout, sheet, m.bonus, m.legal_bonus, m.hinted, url)
+    usable = {d for found in m.swaps.values() for d in found}
+    extras.diamonds(c, layout, sheet, m.diamonds, usable, url)
     _bar(c, layout, sheet, m, text, shapes)
     _footer(c, layout, sheet, m, text)
+    extras.lucky(c, layout, sheet, bool(m.lucky), url)
     c.close("svg")
     return Markup(c.svg())

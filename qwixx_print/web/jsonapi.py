@@ -11,6 +11,7 @@ from werkzeug.exceptions import BadRequest
 
 from qwixx_print import layout
 from qwixx_print.errors import RuleViolation
+from qwixx_print.play import Sheet
 from qwixx_print.web import counter, drawing, layouts
 from qwixx_print.web.tables import Table
 
@@ -63,9 +64,19 @@ def game_state(table: Table, token: str | None = None) -> dict[str, Any]:
             "penalty_points": score.penalty_points,
             "total": score.total,
             "dice_allow": sorted([row, index] for row, index in allowed[name]),
+            **_more(sheet),
         }
         if name == own:
-            player["legal"] = sorted([row, i] for row, i in drawing.marks_of(sheet).legal)
+            marks = drawing.marks_of(sheet)
+            player["legal"] = sorted([row, i] for row, i in marks.legal)
+            if sheet.layout.bonus_rows:
+                player["legal_bonus"] = sorted([row, i] for row, i in marks.legal_bonus)
+            if sheet.layout.diamonds:
+                player["legal_swaps"] = sorted(
+                    [d, row, i] for (row, i), found in marks.swaps.items() for d in found
+                )
+            if sheet.layout.lucky:
+                player["lucky_fields"] = sorted([row, i] for row, i in marks.lucky)
             player["can_undo"] = bool(sheet.can_undo())
             player["can_redo"] = bool(sheet.can_redo())
             player["can_penalty"] = bool(sheet.can_penalty())
@@ -82,6 +93,24 @@ def game_state(table: Table, token: str | None = None) -> dict[str, Any]:
         "ranking": [{"place": p, "name": n, "total": t} for p, n, t in table.ranking()],
         "moves": len(game.entries),
     }
+
+
+def _more(sheet: Sheet) -> dict[str, Any]:
+    """What a sheet of RULES.md §4 adds to a player's entry, only where the layout has it:
+    ``bonus`` (columns crossed per bonus row), ``diamonds`` (crossed, 0-based), ``slip``,
+    ``lucky`` (the player's lucky numbers), ``framed_points`` (Steps)."""
+    layout, more = sheet.layout, dict[str, Any]()
+    if layout.bonus_rows:
+        more["bonus"] = {b.id: list(sheet.bonus_crossed(b.id)) for b in layout.bonus_rows}
+    if layout.diamonds:
+        more["diamonds"] = list(sheet.state.diamonds)
+    if layout.slip:
+        more["slip"] = layout.slip
+    if layout.lucky:
+        more["lucky"] = list(layout.lucky)
+    if any(f.framed for row in layout.rows for f in row.fields):
+        more["framed_points"] = sheet.score().framed_points
+    return more
 
 
 @bp.post("/games")
@@ -119,8 +148,9 @@ def player(game_id: str, token: str) -> Response:
 
 @bp.post("/games/<game_id>/<token>/moves")
 def move(game_id: str, token: str) -> tuple[Response, int]:
-    """``{"kind": "cross", "row": "red", "index": 3}`` (or penalty, again, finish, undo,
-    redo) -> the game (200), or ``{"error": reason}`` (409) when the engine refuses."""
+    """``{"kind": "cross", "row": "red", "index": 3}`` (or again, bonus, swap with a
+    ``diamond``, lucky, penalty, finish, undo, redo) -> the game (200), or
+    ``{"error": reason}`` (409) when the engine refuses."""
     table = counter.table_of(game_id)
     try:
         counter.make_move(table, token, counter.parse_move(_body()))

@@ -1,6 +1,7 @@
 """The web page's embedded database: SQLite (standard library) in WAL mode, by default in
 the user's data folder (platformdirs). It keeps the uploaded layouts (their YAML bytes), the
-games (layout, players and their secret tokens) and every game's log: the engine's log
+games (layout, players and their secret tokens, the seed their own sheets were dealt
+from) and every game's log: the engine's log
 entries (``Game.entries``, docs/play.md), each stored as it happens, before the move is
 answered, so a reload, a crash or a restart loses no move.
 
@@ -28,7 +29,8 @@ CREATE TABLE IF NOT EXISTS layouts (
     id TEXT PRIMARY KEY, yaml BLOB NOT NULL, created REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY, layout TEXT NOT NULL, host TEXT NOT NULL, created REAL NOT NULL
+    id TEXT PRIMARY KEY, layout TEXT NOT NULL, host TEXT NOT NULL, created REAL NOT NULL,
+    seed INTEGER
 );
 CREATE TABLE IF NOT EXISTS players (
     token TEXT PRIMARY KEY, game TEXT NOT NULL REFERENCES games(id),
@@ -49,10 +51,20 @@ def default_path() -> Path:
     return Path(platformdirs.user_data_dir("qwixx-print", appauthor=False)) / "web.sqlite3"
 
 
+def _add_seed_column(db: sqlite3.Connection) -> None:
+    """Give a database made before the sheets of RULES.md §4 its ``games.seed`` column
+    (NULL for the games stored then: they were played on the layout's first sheet)."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+    if "seed" not in columns:
+        db.execute("ALTER TABLE games ADD COLUMN seed INTEGER")
+
+
 class StoredGame(NamedTuple):
     """A game as stored: its ``id``, ``layout`` key (a shipped name or an upload id), the
     ``host``'s secret token, the player ``names`` and their secret ``tokens`` in seat order,
-    and the engine's log ``entries`` (plain data) in order."""
+    the engine's log ``entries`` (plain data) in order, and the ``seed`` the players' own
+    sheets were dealt from (``qwixx_print.dealing.deal``; None for a game stored before
+    seeds were)."""
 
     id: str
     layout: str
@@ -60,6 +72,7 @@ class StoredGame(NamedTuple):
     names: tuple[str, ...]
     tokens: tuple[str, ...]
     entries: list[Any]
+    seed: int | None = None
 
 
 class Store:
@@ -75,6 +88,7 @@ class Store:
             try:
                 db.execute("PRAGMA journal_mode=WAL")
                 db.executescript(SCHEMA)
+                _add_seed_column(db)
             finally:
                 db.close()
         except (OSError, sqlite3.Error) as exc:
@@ -140,17 +154,24 @@ class Store:
             return None if row is None else bytes(row[0])
 
     def add_game(
-        self, game_id: str, layout: str, host: str, players: list[tuple[str, str]], most: int
+        self,
+        game_id: str,
+        layout: str,
+        host: str,
+        players: list[tuple[str, str]],
+        most: int,
+        seed: int | None = None,
     ) -> bool:
-        """Store a new game with its ``host`` token and its ``players`` as (token, name) in
-        seat order; False (nothing stored) when ``most`` games are stored already."""
+        """Store a new game with its ``host`` token, its ``players`` as (token, name) in
+        seat order and the ``seed`` of their own sheets; False (nothing stored) when
+        ``most`` games are stored already."""
         with self._connect() as db:
             (count,) = db.execute("SELECT COUNT(*) FROM games").fetchone()
             if count >= most:
                 return False
             db.execute(
-                "INSERT INTO games (id, layout, host, created) VALUES (?, ?, ?, ?)",
-                (game_id, layout, host, time.time()),
+                "INSERT INTO games (id, layout, host, created, seed) VALUES (?, ?, ?, ?, ?)",
+                (game_id, layout, host, time.time(), seed),
             )
             db.executemany(
                 "INSERT INTO players (token, game, seat, name) VALUES (?, ?, ?, ?)",
@@ -161,7 +182,9 @@ class Store:
     def game(self, game_id: str) -> StoredGame | None:
         """The stored game ``game_id`` with its log entries, or None."""
         with self._connect() as db:
-            row = db.execute("SELECT layout, host FROM games WHERE id = ?", (game_id,)).fetchone()
+            row = db.execute(
+                "SELECT layout, host, seed FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
             if row is None:
                 return None
             players = db.execute(
@@ -177,6 +200,7 @@ class Store:
             tuple(name for _, name in players),
             tuple(token for token, _ in players),
             [json.loads(entry) for (entry,) in entries],
+            row[2],
         )
 
     def append(self, game_id: str, first: int, entries: list[Any]) -> None:

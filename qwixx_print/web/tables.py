@@ -4,6 +4,10 @@ its new log entries are stored before the move is answered; a game not in memory
 restart or a crash) is replayed from its stored log by the engine's log reader
 (:func:`qwixx_print.play.log.from_doc`), which checks every move again.
 
+Players' own sheets (a Connected slip, Longo's lucky numbers; RULES.md §4) are dealt by
+:func:`qwixx_print.dealing.deal` from a random seed stored with the game, so a replay deals
+the same sheets.
+
 No rule lives here: legality, locks, closed colours, the end and the score are the
 engine's.
 """
@@ -15,9 +19,9 @@ import secrets
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from qwixx_print import rules
+from qwixx_print import dealing, rules
 from qwixx_print.doc import Doc
 from qwixx_print.errors import OutputError, RuleViolation
 from qwixx_print.layout import Layout
@@ -34,7 +38,7 @@ MAX_NAME = 40
 class Table:
     """One running game: its ``id``, the ``layout_key`` it was made with, the players'
     secret ``tokens`` (seat order, as ``game.names``), the ``host`` token and the engine's
-    ``game``; ``lock`` serialises its moves."""
+    ``game``; ``lock`` serialises its moves; ``seed`` dealt the players' own sheets."""
 
     id: str
     layout_key: str
@@ -42,6 +46,7 @@ class Table:
     tokens: tuple[str, ...]
     game: Game
     lock: threading.Lock = field(default_factory=threading.Lock)
+    seed: int | None = None
 
     def player(self, token: str) -> str | None:
         """The name of the player whose link holds ``token``, or None (also for the host)."""
@@ -86,6 +91,21 @@ def check_names(names: list[str], most: int) -> list[str]:
     return kept
 
 
+SEED_BITS = 31
+"""A game's seed is a random whole number below 2**31 (any size deals; this keeps it an
+SQLite integer and a short number to quote)."""
+
+
+def own_sheets(layout: Layout, names: list[str], seed: int | None) -> dict[str, Layout]:
+    """The players' own sheets of ``layout``, by name, in seat order: the sheets of page 0
+    of a page of ``len(names)`` sheets printed with ``seed`` (:func:`dealing.deal`: slips
+    A, B, ... in seat order, lucky numbers drawn per seat); ``{}`` for a layout whose sheets
+    are all alike, or a game stored without a seed."""
+    if seed is None or not dealing.has_own(layout):
+        return {}
+    return dict(zip(names, dealing.deal(layout, len(names), seed, 0), strict=True))
+
+
 class Tables:
     """The games of one server, backed by ``store``; ``find`` gives the layout of a key."""
 
@@ -98,15 +118,18 @@ class Tables:
 
     def create(self, layout_key: str, names: list[str], most_games: int) -> Table | None:
         """A new table game of the layout ``layout_key`` for ``names`` (checked by the
-        engine), stored; None when ``most_games`` games are stored already."""
-        game = Game(self.find(layout_key), names, table=True)
+        engine), each with their own sheet (:func:`own_sheets`), stored; None when
+        ``most_games`` games are stored already."""
+        layout = self.find(layout_key)
+        seed = secrets.randbits(SEED_BITS)
+        game = Game(layout, names, table=True, own=own_sheets(layout, names, seed))
         game_id = secrets.token_urlsafe(9)
         host = secrets.token_urlsafe(12)
         tokens = tuple(secrets.token_urlsafe(12) for _ in names)
         seats = list(zip(tokens, names, strict=True))
-        if not self.store.add_game(game_id, layout_key, host, seats, most_games):
+        if not self.store.add_game(game_id, layout_key, host, seats, most_games, seed):
             return None
-        table = Table(game_id, layout_key, host, tokens, game)
+        table = Table(game_id, layout_key, host, tokens, game, seed=seed)
         with self._lock:
             self._tables[game_id] = table
         return table
@@ -125,16 +148,21 @@ class Tables:
             return table
 
     def _replay(self, stored: StoredGame) -> Table:
-        """The game ``stored`` replayed by the engine's log reader."""
-        data = {
+        """The game ``stored`` replayed by the engine's log reader, its players' own sheets
+        dealt again from its seed."""
+        layout = self.find(stored.layout)
+        data: dict[str, Any] = {
             log.KEY: log.VERSION,
             "layout": stored.layout,
             "players": list(stored.names),
             "table": True,
             "moves": stored.entries,
         }
-        game = log.from_data(data, lambda _: self.find(stored.layout), f"{stored.id}.json")
-        return Table(stored.id, stored.layout, stored.host, stored.tokens, game)
+        own = own_sheets(layout, list(stored.names), stored.seed)
+        if own:
+            data["sheets"] = log.sheets_data(own)
+        game = log.from_data(data, lambda _: layout, f"{stored.id}.json")
+        return Table(stored.id, stored.layout, stored.host, stored.tokens, game, seed=stored.seed)
 
     def act(self, table: Table, action: Callable[[Game], T]) -> T:
         """Run ``action`` on the table's game under its lock and store the log entries it

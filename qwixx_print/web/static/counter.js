@@ -22,3 +22,51 @@ document.addEventListener("keydown", function (event) {
     el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
   }
 });
+
+// Two-tap moves (docs/web.md): an X-Change swap (a diamond, then a field) and a Longo lucky
+// cross (the "Lucky cross" button or a clover, then a field). The engine's marks say which
+// fields may take them (data-swaps, data-lucky); the tap on the field posts the move, and a
+// refused one comes back with the engine's reason as any other tap.
+var mode = null; // null, {kind: "swap", diamond: "3"} or {kind: "lucky"}
+
+function showMode() {
+  var board = document.getElementById("board");
+  if (!board) return;
+  if (mode) board.dataset.mode = mode.kind; else delete board.dataset.mode;
+  document.querySelectorAll(".own .diamond").forEach(function (d) {
+    d.classList.toggle("selected", !!mode && mode.kind === "swap" && d.dataset.diamond === mode.diamond);
+  });
+  document.querySelectorAll(".own .field").forEach(function (f) {
+    var target = false;
+    if (mode && mode.kind === "lucky") target = f.dataset.lucky === "true";
+    if (mode && mode.kind === "swap") target = (f.dataset.swaps || "").split(" ").indexOf(mode.diamond) >= 0;
+    f.classList.toggle("target", target);
+  });
+  document.querySelectorAll('[data-action="lucky"]').forEach(function (b) {
+    b.setAttribute("aria-pressed", mode && mode.kind === "lucky" ? "true" : "false");
+  });
+}
+
+function choose(next) {
+  var same = mode && next && mode.kind === next.kind && mode.diamond === next.diamond;
+  mode = same ? null : next;
+  showMode();
+}
+
+document.addEventListener("click", function (event) {
+  var el = event.target.closest ? event.target.closest('.own .diamond, .own .lucky, [data-action="lucky"]') : null;
+  if (!el) return;
+  event.preventDefault();
+  if (el.classList.contains("diamond")) choose({ kind: "swap", diamond: el.dataset.diamond });
+  else choose({ kind: "lucky" });
+});
+
+document.addEventListener("htmx:configRequest", function (event) {
+  var el = event.detail.elt;
+  if (!mode || !el.classList || !el.classList.contains("field")) return;
+  event.detail.parameters["kind"] = mode.kind;
+  if (mode.kind === "swap") event.detail.parameters["diamond"] = mode.diamond;
+  mode = null; // one move per choice: the board that comes back shows no mode
+});
+
+document.addEventListener("htmx:afterSwap", showMode); // a refreshed board keeps a pending choice

@@ -1,0 +1,223 @@
+"""The marks of the sheets of RULES.md §4 on the counter's SVG sheet, drawn from the same
+geometry as the PDF's (:mod:`qwixx_print.draw.extras`), sizes in mm: Big Points' round
+two-colour bonus cells (tappable), Connected's linked pairs with the slip's name and the
+framed staircase, X-Change's diamonds (a tap selects one for a swap), Longo's lock fields
+and the player's lucky numbers in their clovers (a tap offers a lucky cross).
+
+A tappable mark carries ``role="button"``; bonus cells post their move with htmx, diamonds
+and clovers are picked up by ``static/counter.js`` (a swap and a lucky cross are two taps:
+the diamond or the clover, then the field). Nothing here decides a rule: what is crossed
+and what may be is the engine's (:class:`~qwixx_print.web.drawing.Marks`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+
+from markupsafe import escape
+
+from qwixx_print import geometry
+from qwixx_print.draw import symbols
+from qwixx_print.geometry import Box
+from qwixx_print.layout import Layout
+from qwixx_print.web.svg import INK, Canvas, flag, mix, tap
+
+LINK_W = 0.42
+"""Stroke of a link's rings and of the bar joining them, mm (the PDF's 1.2 pt)."""
+
+CLOVER = "#297a3d"
+"""Colour of the lucky clovers (the PDF's ``draw.extras.CLOVER``)."""
+
+BONUS_HIT_PAD = 0.9
+"""How far (mm) a bonus cell's tap area reaches above and below the cell: to the bands of
+the rows beside it, never over them."""
+
+BUTTON = ' role="button" tabindex="0"'
+"""The attributes of a mark that takes taps without posting (counter.js handles it)."""
+
+
+def bonus_rows(
+    c: Canvas,
+    layout: Layout,
+    sheet: geometry.SheetBoxes,
+    crossed: Mapping[str, Collection[int]],
+    legal: Collection[tuple[str, int]],
+    hinted: Collection[tuple[str, int]],
+    url: str | None,
+) -> None:
+    """Big Points: a round cell per column, its upper half in the colour of the row above,
+    its lower half in the colour of the row below, the column's number in it; ``crossed``
+    columns per bonus row crossed, ``legal`` and ``hinted`` (bonus row id, column) marked,
+    each cell posting ``bonus ROW COLUMN`` to ``url``. Its tap area is as wide as the field
+    above it."""
+    rows = {row.id: (row, boxes) for row, boxes in zip(layout.rows, sheet.rows, strict=True)}
+    for bonus, cells in zip(layout.bonus_rows, sheet.bonus_rows, strict=True):
+        (upper, above), (lower, _) = rows[bonus.between[0]], rows[bonus.between[1]]
+        top = mix(layout.colours[upper.fields[0].colour], "#ffffff", 0.55)
+        bottom = mix(layout.colours[lower.fields[0].colour], "#ffffff", 0.55)
+        for k, (f, cell, field) in enumerate(zip(upper.fields, cells, above.fields, strict=True)):
+            done, may = k in crossed.get(bonus.id, ()), (bonus.id, k) in legal
+            classes = "bonus-cell" + " legal" * may + " crossed" * done
+            classes += " hinted" * ((bonus.id, k) in hinted)
+            c.open(
+                f'<g class="{classes}" data-bonus-row="{escape(bonus.id)}" data-index="{k}" '
+                f'data-number="{f.number}" data-crossed="{flag(done)}" data-legal="{flag(may)}"'
+                + tap(url, {"kind": "bonus", "row": bonus.id, "index": k})
+                + ">"
+            )
+            if url is not None:
+                pad = BONUS_HIT_PAD
+                c.hit(Box(field.x, cell.y - pad, field.w, cell.h + 2 * pad))
+            r = cell.w / 2
+            c.half_disc(cell.cx, cell.cy, r, top, upper=True)
+            c.half_disc(cell.cx, cell.cy, r, bottom, upper=False)
+            c.circle(cell.cx, cell.cy, r, "none", INK, 0.18)
+            c.text(str(f.number), cell, 6.0, bold=True, cls="num")
+            if done:
+                c.cross(cell, 0.5)
+            c.close("g")
+
+
+def links(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
+    """Connected Chain: a ring around each linked field's number and a bar joining the two
+    rings of a pair (the player's own slip's links); taps pass through to the fields."""
+    if not layout.links:
+        return
+    index = {row.id: k for k, row in enumerate(layout.rows)}
+    c.open('<g class="links" pointer-events="none">')
+    for (ra, ia), (rb, ib) in layout.links:
+        a, b = sheet.rows[index[ra]].fields[ia], sheet.rows[index[rb]].fields[ib]
+        c.open(f'<g data-link="{escape(ra)} {ia} {escape(rb)} {ib}">')
+        r = min(a.w, a.h) * 0.4
+        for box in (a, b):
+            c.circle(box.cx, box.cy, r, "none", INK, LINK_W)
+        upper, lower = (a, b) if a.cy > b.cy else (b, a)
+        c.line(upper.cx, upper.cy - r, lower.cx, lower.cy + r, INK, LINK_W)
+        c.close("g")
+    c.close("g")
+
+
+def slip(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
+    """The slip's name (Connected Chain: A-E), white on ink, right in the header."""
+    if sheet.slip is None or not layout.slip:
+        return
+    c.open(f'<g data-slip="{escape(layout.slip)}">')
+    c.rect(sheet.slip, INK, r=0.8)
+    c.text(layout.slip, sheet.slip, 8.0, "#ffffff", bold=True, cls="num")
+    c.close("g")
+
+
+def _steps(c: Canvas, box: Box) -> None:
+    """Three steps going down to the right, filling ``box``: the framed group's mark."""
+    c.polygon(symbols.steps(box), INK)
+
+
+def framed(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
+    """Connected Steps: a heavy dashed frame around each framed field with the steps mark in
+    its corner, and the mark on the framed group's total box."""
+    boxes = [
+        box
+        for row, row_boxes in zip(layout.rows, sheet.rows, strict=True)
+        for f, box in zip(row.fields, row_boxes.fields, strict=True)
+        if f.framed
+    ]
+    if not boxes:
+        return
+    c.open('<g class="framed" pointer-events="none">')
+    for box in boxes:
+        c.rect(
+            Box(box.x - 0.1, box.y - 0.1, box.w + 0.2, box.h + 0.2),
+            "none",
+            INK,
+            0.56,
+            0.7,
+            ' stroke-dasharray="1.2 0.8"',
+        )
+        _steps(c, Box(box.right - 1.6, box.top - 1.6, 1.2, 1.2))
+    total = sheet.totals[-2]
+    _steps(c, Box(total.x + 0.4, total.top - 1.6, 1.2, 1.2))
+    c.close("g")
+
+
+def lock_fields(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
+    """Longo: a small padlock in the top-right corner of every lock field of a row that has
+    several (RULES.md §4: lock with either of the last two)."""
+    if layout.lock_fields < 2:
+        return
+    c.open('<g class="lock-fields" pointer-events="none">')
+    for row, boxes in zip(layout.rows, sheet.rows, strict=True):
+        ink = mix(layout.colours[row.lock_colour], INK, 0.35)
+        for box in boxes.fields[layout.lock_start(row) :]:
+            body = Box(box.right - 1.3, box.top - 1.55, 1.0, 0.7)
+            c.rect(body, ink, r=0.1)
+            r = 0.3
+            c.parts.append(
+                f'<path d="M{body.cx - r:.2f},{c.y(body.top):.2f} v{-r:.2f} '
+                f'a{r},{r} 0 0 1 {2 * r},0 v{r:.2f}" fill="none" stroke="{ink}" '
+                'stroke-width="0.16"/>'
+            )
+    c.close("g")
+
+
+def diamonds(
+    c: Canvas,
+    layout: Layout,
+    sheet: geometry.SheetBoxes,
+    crossed: Collection[int],
+    usable: Collection[int],
+    url: str | None,
+) -> None:
+    """X-Change: a diamond per cell, its two numbers above and below a rule, an arrow
+    between cells (left to right); ``crossed`` ones crossed, ``usable`` ones (the engine
+    allows a swap with them now) marked legal. On the own sheet (``url``) each takes a tap
+    over its whole cell: counter.js selects it, and the next field tapped swaps with it."""
+    for k, ((a, b), cell) in enumerate(zip(layout.diamonds, sheet.diamonds, strict=True)):
+        done, may = k in crossed, k in usable
+        classes = "diamond" + " legal" * may + " crossed" * done
+        c.open(
+            f'<g class="{classes}" data-diamond="{k}" data-numbers="{a}/{b}" '
+            f'data-crossed="{flag(done)}" data-legal="{flag(may)}"'
+            + (BUTTON if url is not None else "")
+            + ">"
+        )
+        if url is not None:
+            c.hit(Box(cell.x, cell.y - 0.3, cell.w, cell.h + 0.6))
+        half_w, half_h = min(cell.w - 1.6, cell.h * 1.5) / 2, cell.h / 2
+        x, y = cell.cx, cell.cy
+        points = [(x - half_w, y), (x, y + half_h), (x + half_w, y), (x, y - half_h)]
+        c.polygon(points, "#f2f2f2", INK, 0.21)
+        c.line(x - half_w * 0.45, y, x + half_w * 0.45, y, INK, 0.1)
+        c.text(str(a), Box(x - half_w / 2, y, half_w, half_h * 0.8), 5.5, bold=True, cls="num")
+        c.text(
+            str(b),
+            Box(x - half_w / 2, y - half_h * 0.8, half_w, half_h * 0.8),
+            5.5,
+            bold=True,
+            cls="num",
+        )
+        if k:
+            c.text("\u203a", Box(cell.x - 0.7, cell.y, 1.4, cell.h), 6.0)
+        if done:
+            c.cross(Box(x - half_h, y - half_h, 2 * half_h, 2 * half_h), 0.5)
+        c.close("g")
+
+
+def lucky(
+    c: Canvas, layout: Layout, sheet: geometry.SheetBoxes, usable: bool, url: str | None
+) -> None:
+    """Longo: a four-leaf clover per lucky number with the player's number in it; on the
+    own sheet (``url``) a tap on one offers a lucky cross (counter.js), ``usable`` when the
+    engine allows one now."""
+    for number, box in zip(layout.lucky, sheet.lucky, strict=False):
+        c.open(
+            f'<g class="lucky{" legal" * usable}" data-lucky-number="{number}" '
+            f'data-legal="{flag(usable)}"' + (BUTTON if url is not None else "") + ">"
+        )
+        if url is not None:
+            c.hit(Box(box.x - 0.5, box.y - 1.0, box.w + 1.0, box.h + 2.0))
+        r = box.w * 0.27
+        c.line(box.cx, box.cy, box.right - 0.2, box.y + 0.1, CLOVER, 0.18)
+        for dx, dy in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+            c.circle(box.cx + dx * r * 0.75, box.cy + dy * r * 0.75, r, CLOVER)
+        c.text(str(number), box, 6.5, "#ffffff", bold=True, cls="num")
+        c.close("g")

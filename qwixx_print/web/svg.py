@@ -1,0 +1,166 @@
+"""SVG text for the counter's sheets, built in mm with the geometry's y up (flipped on
+output): the :class:`Canvas`, the PDF's ink and tints, and the htmx attributes of a tap.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import lru_cache
+
+from markupsafe import escape
+
+from qwixx_print.draw import paint, symbols
+from qwixx_print.geometry import Box
+
+INK = "#212121"
+"""The PDF's ink (``draw.paint.INK``: 0.13 grey)."""
+
+_PT = 25.4 / 72
+"""Millimetres per point: SVG sizes are in mm, the PDF's type sizes in pt."""
+
+
+def _rgb(hex_code: str) -> tuple[float, float, float]:
+    return tuple(int(hex_code[k : k + 2], 16) / 255 for k in (1, 3, 5))  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=1024)
+def mix(hex_code: str, other: str, share: float) -> str:
+    """``hex_code`` moved ``share`` (0..1) of the way towards ``other``, as the PDF mixes
+    its tints (``draw.paint.mix``)."""
+    a, b = _rgb(hex_code), _rgb(other)
+    return "#" + "".join(
+        f"{round((x + (y - x) * share) * 255):02x}" for x, y in zip(a, b, strict=True)
+    )
+
+
+def flag(value: bool) -> str:
+    """A data-* attribute's boolean: ``true`` or ``false``."""
+    return "true" if value else "false"
+
+
+def num(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+class Canvas:
+    """SVG text built in mm, y up as in the geometry (flipped on output)."""
+
+    def __init__(self, height: float) -> None:
+        self.height = height
+        self.parts: list[str] = []
+
+    def y(self, y: float) -> float:
+        """SVG's y (down from the top, mm) of the geometry's ``y`` (up from the bottom)."""
+        return self.height - y
+
+    def rect(
+        self,
+        box: Box,
+        fill: str,
+        stroke: str = "none",
+        width: float = 0.0,
+        r: float = 0.0,
+        extra: str = "",
+    ) -> None:
+        """``box`` (mm) filled with ``fill``, stroked ``width`` mm in ``stroke``, corners
+        rounded by ``r`` mm; ``extra`` attributes appended as they are."""
+        self.parts.append(
+            f'<rect x="{num(box.x)}" y="{num(self.y(box.top))}" width="{num(box.w)}" '
+            f'height="{num(box.h)}" rx="{num(r)}" fill="{fill}" stroke="{stroke}" '
+            f'stroke-width="{num(width)}"{extra}/>'
+        )
+
+    def circle(
+        self, cx: float, cy: float, r: float, fill: str, stroke: str = "none", width: float = 0.0
+    ) -> None:
+        """A circle of radius ``r`` mm around (cx, cy) mm."""
+        self.parts.append(
+            f'<circle cx="{num(cx)}" cy="{num(self.y(cy))}" r="{num(r)}" fill="{fill}" '
+            f'stroke="{stroke}" stroke-width="{num(width)}"/>'
+        )
+
+    def polygon(
+        self, points: list[tuple[float, float]], fill: str, stroke: str = "", width: float = 0.0
+    ) -> None:
+        """The polygon through ``points`` (mm, geometry's y) filled with ``fill``, stroked
+        ``width`` mm in ``stroke`` if one is given."""
+        text = " ".join(f"{num(x)},{num(self.y(y))}" for x, y in points)
+        line = f' stroke="{stroke}" stroke-width="{num(width)}"' if stroke else ""
+        self.parts.append(f'<polygon points="{text}" fill="{fill}"{line}/>')
+
+    def half_disc(self, cx: float, cy: float, r: float, fill: str, upper: bool) -> None:
+        """The upper (or lower) half of the disc of radius ``r`` mm around (cx, cy)."""
+        start, end = (cx - r, cx + r) if upper else (cx + r, cx - r)
+        y = num(self.y(cy))
+        self.parts.append(
+            f'<path d="M{num(start)},{y} A{num(r)},{num(r)} 0 0 1 {num(end)},{y} Z" fill="{fill}"/>'
+        )
+
+    def hit(self, box: Box) -> None:
+        """An invisible rectangle over ``box`` that takes taps (a larger tap target)."""
+        self.rect(box, "none", extra=' pointer-events="all" class="hit"')
+
+    def line(self, x0: float, y0: float, x1: float, y1: float, stroke: str, width: float) -> None:
+        """A line from (x0, y0) to (x1, y1), mm, ``width`` mm, round caps."""
+        self.parts.append(
+            f'<line x1="{num(x0)}" y1="{num(self.y(y0))}" '
+            f'x2="{num(x1)}" y2="{num(self.y(y1))}" stroke="{stroke}" '
+            f'stroke-width="{num(width)}" stroke-linecap="round"/>'
+        )
+
+    def text(
+        self,
+        text: str,
+        box: Box,
+        size_pt: float,
+        fill: str = INK,
+        bold: bool = False,
+        anchor: str = "middle",
+        cls: str = "",
+    ) -> None:
+        """``text`` in ``box`` at ``size_pt`` pt, vertically on the middle of its digits."""
+        font = paint.FONT_BOLD if bold else paint.FONT
+        size = min(size_pt, paint.fit_size(text, box, size_pt, font)) * _PT
+        x = {"start": box.x, "middle": box.cx, "end": box.right}[anchor]
+        baseline = box.cy - 0.36 * size  # DejaVu's digits are 0.73 em tall
+        weight = ' font-weight="bold"' if bold else ""
+        klass = f' class="{cls}"' if cls else ""
+        self.parts.append(
+            f'<text x="{num(x)}" y="{num(self.y(baseline))}" font-size="{num(size)}" '
+            f'text-anchor="{anchor}" fill="{fill}"{weight}{klass}>{escape(text)}</text>'
+        )
+
+    def cross(self, box: Box, width: float = 0.55, inset: float = 0.12) -> None:
+        """A hand-drawn-like cross over ``box``: the mark of a crossed field or box."""
+        dx, dy = box.w * inset, box.h * inset
+        self.line(box.x + dx, box.y + dy, box.right - dx, box.top - dy, INK, width)
+        self.line(box.x + dx, box.top - dy, box.right - dx, box.y + dy, INK, width)
+
+    def symbol(self, shape: str, box: Box, fill: str) -> None:
+        """A colour's symbol (``draw.symbols.SHAPES``) filling the square ``box``, as the
+        PDF draws it (:func:`qwixx_print.draw.symbols.outline`)."""
+        if shape == "circle":
+            self.circle(box.cx, box.cy, box.w * symbols.CIRCLE_R, fill)
+        else:
+            self.polygon(symbols.outline(shape, box), fill)
+
+    def open(self, tag: str) -> None:
+        """Append an opening ``tag`` (written whole, attributes escaped by the caller)."""
+        self.parts.append(tag)
+
+    def close(self, tag: str) -> None:
+        """Append the closing tag of ``tag``."""
+        self.parts.append(f"</{tag}>")
+
+    def svg(self) -> str:
+        """Everything appended, as one string."""
+        return "".join(self.parts)
+
+
+def tap(url: str | None, values: Mapping[str, object]) -> str:
+    """The htmx attributes that post ``values`` to ``url`` (none when ``url`` is None)."""
+    if url is None:
+        return ""
+    post = f" hx-post=\"{escape(url)}\" hx-vals='{escape(json.dumps(values))}'"
+    return post + ' role="button" tabindex="0"'
