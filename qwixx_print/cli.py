@@ -450,7 +450,7 @@ def simulate_command(
     if as_json:
         output.to_stdout(report.as_json(result.reports))
     else:
-        output.to_stdout(report.table(result.reports, result.compared))
+        output.to_stdout(report.table(result.reports, result.compared, result.same_dice))
     if plot is not None:
         click.echo(f"wrote {plot}: the heat map of {sheets[0].name}", err=True)
 

@@ -79,6 +79,13 @@ def test_text_report_names_every_layout_and_the_comparison(run: Run) -> None:
     assert lines[4].endswith("(classic, same dice)")
 
 
+def test_classic_line_beside_longo_says_its_dice_differ(run: Run) -> None:
+    """Longo rolls 8-sided dice: the classic line has the same seed, not the same rolls."""
+    result = run("simulate", "longo", "--games", "50", "--jobs", "1")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[3].endswith("(classic, same seed, other dice)")
+
+
 def test_reference_engine_when_the_kernel_cannot_run(
     run: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -113,9 +113,12 @@ _COLUMNS = (
 _HEADS = ("layout", "mean", "sd", "p10", "p50", "p90", "winner", "rolls", "locks", "pen", "first")
 
 
-def table(reports: Sequence[dict[str, Any]], compared: str | None = None) -> str:
+def table(
+    reports: Sequence[dict[str, Any]], compared: str | None = None, same_dice: bool = True
+) -> str:
     """The reports as a text table: one line per layout (``compared``: the name of the
-    classic comparison line, marked "same dice"), then each layout's lock rates."""
+    classic comparison line, marked "same dice", or "same seed, other dice" when not
+    ``same_dice``), then each layout's lock rates."""
     first = reports[0]
     lines = [
         f"{first['games']} games per layout, {first['players']} players, strategy "
@@ -130,7 +133,8 @@ def table(reports: Sequence[dict[str, Any]], compared: str | None = None) -> str
         for i, (key, fmt, width) in enumerate(_COLUMNS):
             text = fmt.format(rep[key])
             cells.append(f"{text:<{width}}" if i == 0 else f"{text:>{width}}")
-        mark = "  (classic, same dice)" if rep["layout"] == compared else ""
+        dice = "same dice" if same_dice else "same seed, other dice"
+        mark = f"  (classic, {dice})" if rep["layout"] == compared else ""
         lines.append("  ".join(cells) + mark)
     lines.append("")
     for rep in reports:

@@ -20,13 +20,16 @@ CLASSIC = "classic"
 
 class Result(NamedTuple):
     """What a simulation found: one report per layout (the classic comparison last, when
-    added), the name of that comparison line (or ``None``), the totals behind each report
-    and whether the compiled kernel played (else the reference engine)."""
+    added), the name of that comparison line (or ``None``), the totals behind each report,
+    whether the compiled kernel played (else the reference engine) and whether every layout
+    rolled the dice classic rolls (as many, with as many faces: then the comparison saw the
+    same rolls; Longo's 8-sided dice or a fifth colour do not)."""
 
     reports: list[dict[str, Any]]
     compared: str | None
     totals: list[run.Totals]
     compiled: bool
+    same_dice: bool = True
 
 
 def simulate(
@@ -71,4 +74,5 @@ def simulate(
         report.report(lay, totals, players, seed, strategy)
         for lay, totals in zip(runs, found, strict=True)
     ]
-    return Result(reports, compared, found, problem is None)
+    shape = {(len(lay.dice), lay.number_range) for lay in runs}
+    return Result(reports, compared, found, problem is None, len(shape) == 1)
