@@ -349,7 +349,7 @@ def test_a_name_too_long_for_the_sheet_is_refused_with_or_without_out(
     result = run("score", "marks.yaml", *out)
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == (
-        f"qwixx-print: marks.yaml:4: players[1].name: label 'name' ('{long}'): does not fit "
+        f"qwixx-print: marks.yaml:4: players[1].name: the name ('{long}'): does not fit "
         "the name box (46.0 x 4.5 mm) even at 4 pt: shorten it\n"
     )
     assert not (tmp_path / "filled.pdf").exists()
@@ -365,6 +365,6 @@ def test_a_name_the_font_cannot_print_is_refused_without_out_too(tmp_path: Path,
     result = run("score", str(marks))
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr.endswith(
-        "players[0].name: label 'name' ('\U0001f3b2Ann'): the font has no glyph for "
+        "players[0].name: the name ('\U0001f3b2Ann'): the font has no glyph for "
         "'\U0001f3b2' (U+1F3B2)\n"
     )

@@ -177,7 +177,7 @@ def test_kraefte_sheet_shows_name_and_power_effects_and_refuses_an_unprintable_n
     result = run("score", str(marks), "--out", str(out))
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == (
-        f"qwixx-print: {marks}:4: players[1].name: label 'name' ('\U0001f3b2Ann'): "
+        f"qwixx-print: {marks}:4: players[1].name: the name ('\U0001f3b2Ann'): "
         "the font has no glyph for '\U0001f3b2' (U+1F3B2)\n"
     )
     assert not out.exists()

@@ -587,7 +587,7 @@ def test_new_game_refuses_the_names_score_refuses_and_prints_the_others(
     if printable:  # the web and score agree: one rule (draw.filled.name_misfit)
         api.score(str(marks))
     else:
-        with pytest.raises(MarksError, match=r"players\[0\]\.name: label 'name'"):
+        with pytest.raises(MarksError, match=r"players\[0\]\.name: the name \("):
             api.score(str(marks))
     answer = client.post(
         "/games", data={"layout": "classic", "name": [name], "csrf_token": token(client)}

@@ -156,7 +156,8 @@ def _name(c: Canvas, name: str, title_box: Box, title: str) -> Box:
     room = min(title_box.w * NAME_SHARE, title_box.right - 0.5 - _title_end(title_box, title) - 2)
     width = min(pdfmetrics.stringWidth(name, FONT_BOLD, NAME_PT) / MM, max(room, 0.0))
     name_box = Box(title_box.right - 0.5 - width, title_box.y, width, title_box.h)
-    paint.fitted_text(c, "name", name, name_box, "name box", NAME_PT, FONT_BOLD, "r")
+    where = ("players", "name")  # a player's name, not a label: said as "the name (...)"
+    paint.fitted_text(c, "the name", name, name_box, "name box", NAME_PT, FONT_BOLD, "r", where)
     return name_box
 
 

@@ -177,7 +177,7 @@ class Misfit(NamedTuple):
 
     def message(self) -> str:
         """The one line that names the text and why it cannot be printed, e.g.
-        ``label 'name' ('Ann🎲'): the font has no glyph for '🎲' (U+1F3B2)``."""
+        ``label 'title' ('QWIXX🎲'): the font has no glyph for '🎲' (U+1F3B2)``."""
         what = f"label '{self.key}'" if self.place is None else self.key
         return f"{what} ('{self.text}'): {self.reason}"
 
