@@ -151,7 +151,9 @@ def test_a_server_on_ipv6_loopback_hands_out_links_and_qr_codes_in_brackets(
 
 
 @pytest.mark.parametrize("host", ["256.1.1.1", "nosuchhost.invalid"])
-def test_a_host_that_is_no_address_is_one_line_and_exit_2(tmp_path: Path, host: str) -> None:
+def test_a_host_that_is_no_address_is_one_line_exit_2_and_no_database(
+    tmp_path: Path, host: str
+) -> None:
     run = subprocess.run(
         [*serve_command(tmp_path / "w.db"), "--host", host],
         capture_output=True,
@@ -163,6 +165,7 @@ def test_a_host_that_is_no_address_is_one_line_and_exit_2(tmp_path: Path, host: 
         f"qwixx-print: {host}: no address of this computer (give an IP address such as "
         "127.0.0.1, 0.0.0.0 or ::1, or a host name that resolves)\n"
     )
+    assert not (tmp_path / "w.db").exists()
 
 
 def test_the_task_queue_warnings_stay_quiet_and_errors_still_print(tmp_path: Path) -> None:

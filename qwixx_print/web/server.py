@@ -7,6 +7,7 @@ import logging
 import socket
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 LOOPBACK = "127.0.0.1"
 
@@ -72,9 +73,14 @@ def serve(host: str, port: int, db: Path | None, echo: Callable[[str], None]) ->
     from qwixx_print.errors import OutputError
     from qwixx_print.web import create_app
 
-    app = create_app(db, loopback_only=host in LOOPBACKS)
+    made: list[Any] = []  # the app, made once the address is bound: a refused address
+    # leaves no database file behind
+
+    def application(environ: Any, start_response: Any) -> Any:
+        return made[0](environ, start_response)
+
     try:
-        server = create_server(app, host=host, port=port, threads=8)
+        server = create_server(application, host=host, port=port, threads=8)
     except OSError as exc:
         raise OutputError(f"{host}:{port}: cannot serve there ({exc.strerror})") from None
     except ValueError:  # waitress: the host is no address and no name that resolves
@@ -82,6 +88,12 @@ def serve(host: str, port: int, db: Path | None, echo: Callable[[str], None]) ->
             f"{host}: no address of this computer (give an IP address such as 127.0.0.1, "
             "0.0.0.0 or ::1, or a host name that resolves)"
         ) from None
+    try:
+        app = create_app(db, loopback_only=host in LOOPBACKS)
+    except BaseException:
+        server.close()
+        raise
+    made.append(app)
     quiet_queue()
     bound = int(getattr(server, "effective_port", port))
     if host in ALL:
