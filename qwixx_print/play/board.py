@@ -1,14 +1,19 @@
 """A layout read once for play: the facts the engine asks on every move, as plain tuples.
 
-A :class:`Board` is built once per layout and shared by every sheet of a game, so a move
-looks up positions and colours instead of walking the layout's dataclasses.
+A :class:`Board` is built once per layout (:meth:`Board.of` keeps the boards of the layouts
+played last) and shared by every sheet of a game, so a move looks up positions and colours
+instead of walking the layout's dataclasses.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from qwixx_print import rules
 from qwixx_print.layout import Field, Layout
+
+KEEP = 64
+"""How many boards :meth:`Board.of` keeps (a Longo game deals a layout per sheet)."""
 
 
 class Board(NamedTuple):
@@ -25,7 +30,10 @@ class Board(NamedTuple):
     RULES-more.md §4: ``lock_starts``, per row the first field that locks it (Longo: the
     last two); ``bonus_ids`` and ``bonus_between`` (the places of the rows above and below)
     of the bonus rows (Big Points); ``partner`` maps a linked field (row, index) to the
-    other end of its link (Connected Chain).
+    other end of its link (Connected Chain). For scoring at a glance: ``weights``, per row
+    the crosses each field counts when crossed (a double 2, a lock field 2 with its lock,
+    else 1: :func:`qwixx_print.rules.score_fields`), and ``points``, the points of 0, 1, 2,
+    ... counted crosses (:func:`qwixx_print.rules.score_table`, RULES.md §2).
     """
 
     layout: Layout
@@ -50,10 +58,23 @@ class Board(NamedTuple):
     bonus_ids: tuple[str, ...]
     bonus_between: tuple[tuple[int, int], ...]
     partner: dict[tuple[int, int], tuple[int, int]]
+    weights: tuple[tuple[int, ...], ...]
+    points: tuple[int, ...]
 
     @classmethod
     def of(cls, layout: Layout) -> Board:
-        """The board of ``layout`` (a layout that passed ``rules.validate``)."""
+        """The board of ``layout`` (a layout that passed ``rules.validate``), built once and
+        kept for the next game of the same layout object (layouts are frozen; a kept board
+        holds its layout, so no other layout can take its ``id``)."""
+        board = _BOARDS.get(id(layout))
+        if board is None:
+            if len(_BOARDS) >= KEEP:
+                _BOARDS.clear()
+            board = _BOARDS[id(layout)] = cls._build(layout)
+        return board
+
+    @classmethod
+    def _build(cls, layout: Layout) -> Board:
         rows = layout.rows
         power_fields: dict[str, list[tuple[int, int]]] = {}
         for r, row in enumerate(rows):
@@ -62,6 +83,7 @@ class Board(NamedTuple):
                     power_fields.setdefault(f.power, []).append((r, i))
         lock_colours = tuple(row.lock_colour for row in rows)
         ids = [row.id for row in rows]
+        lock_starts = tuple(layout.lock_start(row) for row in rows)
         return cls(
             layout=layout,
             ids=tuple(row.id for row in rows),
@@ -84,13 +106,22 @@ class Board(NamedTuple):
             colour_row={row.colour: r for r, row in enumerate(rows) if row.colour is not None},
             power_fields={p: tuple(places) for p, places in power_fields.items()},
             end_at=min(2, len(set(lock_colours))),
-            lock_starts=tuple(layout.lock_start(row) for row in rows),
+            lock_starts=lock_starts,
             bonus_ids=tuple(b.id for b in layout.bonus_rows),
             bonus_between=tuple(
                 (ids.index(b.between[0]), ids.index(b.between[1])) for b in layout.bonus_rows
             ),
             partner=_partners(layout, ids),
+            weights=tuple(
+                tuple(2 if i >= start or f.double else 1 for i, f in enumerate(row.fields))
+                for row, start in zip(rows, lock_starts, strict=True)
+            ),
+            points=(0, *rules.score_table(layout)),
         )
+
+
+_BOARDS: dict[int, Board] = {}
+"""The boards :meth:`Board.of` built last, by ``id`` of their layout."""
 
 
 def _where(fields: tuple[Field, ...]) -> dict[int, tuple[int, ...]]:

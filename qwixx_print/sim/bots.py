@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from qwixx_print import dealing, rules
+from qwixx_print import dealing
 from qwixx_print.layout import Layout
 from qwixx_print.play import Game, Move, Sheet
 from qwixx_print.play.game import Dice
@@ -45,6 +45,9 @@ from qwixx_print.sim.strategy import STRONG
 
 KINDS = ("cross", "again", "lucky", "swap", "bonus")
 """Kinds of option, in the order a tie between them goes (same skips, row and crosses)."""
+
+_TIE = {kind: n for n, kind in enumerate(KINDS)}
+"""A kind's place in :data:`KINDS`."""
 
 Key = tuple[int, int, int, int, int]
 """A gap-k order: skips, fewer crosses first (negated), place on the sheet, kind, diamond."""
@@ -116,10 +119,9 @@ def _last(sheet: Sheet, r: int) -> int:
 
 def _have(sheet: Sheet, r: int) -> int:
     """Crosses in row ``r`` as the score counts them, bonus rows left out: doubles count 2,
-    small boxes 1, a lock field 2 with its lock (:func:`qwixx_print.rules.score_fields`)."""
-    s, doubles, start = sheet.state, sheet.board.doubles[r], sheet.board.lock_starts[r]
-    fields = sum(2 if i >= start else 1 + doubles[i] for i in s.crossed[r])
-    return fields + len(s.again[r])
+    small boxes 1, a lock field 2 with its lock (the board's ``weights``)."""
+    s, weights = sheet.state, sheet.board.weights[r]
+    return sum(weights[i] for i in s.crossed[r]) + len(s.again[r])
 
 
 def _counted(sheet: Sheet, r: int) -> int:
@@ -135,36 +137,46 @@ def _diamonds_skipped(sheet: Sheet, d: int) -> int:
     return d - (done[-1] if done else -1) - 1
 
 
-def gap_key(sheet: Sheet, o: Option) -> Key:
-    """The gap-k order of an option, smaller first: fewest skips (a lock field -1, a small
-    box and a lucky cross 0, a swap adds the diamonds it jumps over, a bonus cell counts the
-    cells of its bonus row), more crosses in the row, the upper row, then :data:`KINDS`."""
+def skips(sheet: Sheet, o: Option) -> int:
+    """The skips of an option, the first part of :func:`gap_key`: the fields it jumps over,
+    a lock field -1, a small box 0, a lucky cross 0 (the next free field), a swap adds the
+    diamonds it jumps over, a bonus cell counts the cells of its bonus row."""
     if o.kind == "bonus":
         cells = sheet.state.bonus[o.row]
-        have = len(cells)
-        skips = o.field - (cells[-1] if cells else -1) - 1
-    else:
-        have = _have(sheet, o.row)
-        if o.again:
-            skips = 0
-        elif o.field >= sheet.board.lock_starts[o.row]:
-            skips = -1
-        else:
-            skips = o.field - _last(sheet, o.row) - 1
-            if o.kind == "swap":
-                skips += _diamonds_skipped(sheet, o.diamond)
-    return (skips, -have, o.place(sheet), KINDS.index(o.kind), o.diamond)
+        return o.field - (cells[-1] if cells else -1) - 1
+    if o.again:
+        return 0
+    if o.field >= sheet.board.lock_starts[o.row]:
+        return -1
+    jumped = o.field - _last(sheet, o.row) - 1
+    if o.kind == "swap":
+        jumped += _diamonds_skipped(sheet, o.diamond)
+    return jumped
 
 
-def _gap_best(sheet: Sheet, found: Sequence[Option]) -> tuple[Key | None, Option | None]:
+def gap_key(sheet: Sheet, o: Option) -> Key:
+    """The gap-k order of an option, smaller first: fewest :func:`skips`, more crosses in
+    the row (a bonus cell: in its bonus row), the upper row, then :data:`KINDS`."""
+    have = len(sheet.state.bonus[o.row]) if o.kind == "bonus" else _have(sheet, o.row)
+    return (skips(sheet, o), -have, o.place(sheet), _TIE[o.kind], o.diamond)
+
+
+def _gap_best(sheet: Sheet, found: Sequence[Option]) -> tuple[int | None, Option | None]:
+    """The fewest skips of ``found`` and the option first in the gap-k order; the rest of
+    :func:`gap_key` is asked only of the options tied on skips."""
     if not found:
         return None, None
-    return min((gap_key(sheet, o), o) for o in found)
+    counts = [skips(sheet, o) for o in found]
+    fewest = min(counts)
+    tied = [o for o, n in zip(found, counts, strict=True) if n == fewest]
+    if len(tied) == 1:
+        return fewest, tied[0]
+    return fewest, min(tied, key=lambda o: (gap_key(sheet, o), o))
 
 
 def _gain(sheet: Sheet, r: int, add: int) -> int:
     """The points ``add`` more counted crosses bring to row ``r`` (by the score table)."""
-    points = (0, *rules.score_table(sheet.layout))
+    points = sheet.board.points
     top, have = len(points) - 1, _counted(sheet, r)
     return points[min(have + add, top)] - points[min(have, top)]
 
@@ -186,26 +198,23 @@ def strong_value(sheet: Sheet, o: Option) -> float:
         skipped = sum(strategy.ways(numbers[c], faces) for c in range(start, o.field))
         gain = _gain(sheet, upper, 1) + _gain(sheet, lower, 1)
         return gain - _skip_cost(sheet, len(cells), skipped)
-    r = o.row
-    row = layout.rows[r]
-    start, q, have = sheet.board.lock_starts[r], _last(sheet, r), _have(sheet, r)
+    b, r = sheet.board, o.row
+    start = b.lock_starts[r]
     if o.field >= start and not o.again:
         return strategy.LOCK_VALUE
-    add = 1 if o.again else 1 + int(row.fields[o.field].double)
+    doubles, have = b.doubles[r], _have(sheet, r)
+    add = 1 if o.again else 1 + doubles[o.field]
     gain = _gain(sheet, r, add)
     skipped = 0
     lost_lock = 0
     if not o.again:
-        again = int(row.again)
-        if row.again and q >= 0 and q not in sheet.state.again[r]:
-            skipped += strategy.ways(row.fields[q].number, faces)
+        numbers, again, q = b.numbers[r], int(b.again[r]), _last(sheet, r)
+        if again and q >= 0 and q not in sheet.state.again[r]:
+            skipped += strategy.ways(numbers[q], faces)
         for i in range(q + 1, o.field):
-            f = row.fields[i]
-            skipped += strategy.ways(f.number, faces) * (1 + int(f.double) + again)
-        reach = have + add
-        for i in range(o.field + 1, start):
-            reach += 1 + int(row.fields[i].double) + again
-        if have + add < layout.lock_threshold and reach < layout.lock_threshold:
+            skipped += strategy.ways(numbers[i], faces) * (1 + doubles[i] + again)
+        reach = have + add + sum(1 + doubles[i] + again for i in range(o.field + 1, start))
+        if reach < layout.lock_threshold:  # reach >= have + add
             lost_lock = 1
     value = gain - (_skip_cost(sheet, have, skipped) + strategy.LOCK_LOST * lost_lock)
     if o.kind == "swap":
@@ -222,7 +231,7 @@ def _strong_best(sheet: Sheet, found: Sequence[Option]) -> tuple[float, Option |
         key=lambda vo: (
             -vo[0],
             vo[1].place(sheet),
-            KINDS.index(vo[1].kind),
+            _TIE[vo[1].kind],
             vo[1].diamond,
             vo[1].field,
         ),
@@ -244,14 +253,14 @@ def white_choice(sheet: Sheet, roll: Dice, active: bool, code: int) -> Option | 
         if value > -strategy.PENALTY_RELIEF and (cbest is None or value >= cvalue):
             return best
         return None
-    key, choice = _gap_best(sheet, found)
-    if key is None or choice is None:
+    fewest, choice = _gap_best(sheet, found)
+    if fewest is None or choice is None:
         return None
-    if key[0] <= code:
+    if fewest <= code:
         return choice
-    if active and key[0] <= code + 1:
-        ckey, _ = _gap_best(sheet, colour_options(sheet, roll))
-        if ckey is None or ckey[0] > code:
+    if active and fewest <= code + 1:
+        cfewest, _ = _gap_best(sheet, colour_options(sheet, roll))
+        if cfewest is None or cfewest > code:
             return choice
     return None
 
@@ -264,9 +273,9 @@ def colour_choice(sheet: Sheet, roll: Dice, code: int, crossed: bool) -> Option 
         value, best = _strong_best(sheet, found)
         limit = strategy.TAKE_ABOVE if crossed else -strategy.PENALTY_RELIEF
         return best if best is not None and value > limit else None
-    key, choice = _gap_best(sheet, found)
+    fewest, choice = _gap_best(sheet, found)
     limit = code if crossed else code + 1
-    return choice if key is not None and key[0] <= limit else None
+    return choice if fewest is not None and fewest <= limit else None
 
 
 class Played(NamedTuple):
