@@ -22,8 +22,9 @@ class Board(NamedTuple):
     Per row, in layout order: its ``ids``, field ``numbers`` and ``colours``, ``doubles``,
     ``bonus`` fields, ``powers`` (symbol or ``None``), whether it has small boxes (``again``;
     ``has_again``: any row), its ``lock_colours``, the index of its last field (``lasts``) and
-    ``where`` each number stands in it. ``all_rows`` are the rows' places; ``rows_with`` maps
-    a colour to the places of the rows holding a field of it; ``row_of`` maps a row id to its
+    ``where`` each number stands in it. ``fields`` maps (colour, number) to the fields of that
+    colour holding that number, as (row place, index) top to bottom, and (``None``, number)
+    to those of any colour. ``all_rows`` are the rows' places; ``row_of`` maps a row id to its
     place; ``colour_row`` a colour to its one-colour row (the Bonuskette bar's targets);
     ``power_fields`` a power symbol to its (row, index) pairs; ``end_at`` is the number of
     closed colours that ends the game (RULES.md §1 End: 2; 1 on a one-colour sheet).
@@ -48,8 +49,8 @@ class Board(NamedTuple):
     lock_colours: tuple[str, ...]
     lasts: tuple[int, ...]
     where: tuple[dict[int, tuple[int, ...]], ...]
+    fields: dict[tuple[str | None, int], tuple[tuple[int, int], ...]]
     all_rows: tuple[int, ...]
-    rows_with: dict[str, tuple[int, ...]]
     row_of: dict[str, int]
     colour_row: dict[str, int]
     power_fields: dict[str, tuple[tuple[int, int], ...]]
@@ -97,11 +98,8 @@ class Board(NamedTuple):
             lock_colours=lock_colours,
             lasts=tuple(len(row.fields) - 1 for row in rows),
             where=tuple(_where(row.fields) for row in rows),
+            fields=_fields(layout),
             all_rows=tuple(range(len(rows))),
-            rows_with={
-                c: tuple(r for r, row in enumerate(rows) if any(f.colour == c for f in row.fields))
-                for c in layout.dice
-            },
             row_of={row.id: r for r, row in enumerate(rows)},
             colour_row={row.colour: r for r, row in enumerate(rows) if row.colour is not None},
             power_fields={p: tuple(places) for p, places in power_fields.items()},
@@ -130,6 +128,16 @@ def _where(fields: tuple[Field, ...]) -> dict[int, tuple[int, ...]]:
     for i, f in enumerate(fields):
         where.setdefault(f.number, []).append(i)
     return {number: tuple(places) for number, places in where.items()}
+
+
+def _fields(layout: Layout) -> dict[tuple[str | None, int], tuple[tuple[int, int], ...]]:
+    """(colour, number) and (``None``, number) -> the fields, as (row place, index)."""
+    fields: dict[tuple[str | None, int], list[tuple[int, int]]] = {}
+    for r, row in enumerate(layout.rows):
+        for i, f in enumerate(row.fields):
+            fields.setdefault((f.colour, f.number), []).append((r, i))
+            fields.setdefault((None, f.number), []).append((r, i))
+    return {key: tuple(places) for key, places in fields.items()}
 
 
 def _partners(layout: Layout, ids: list[str]) -> dict[tuple[int, int], tuple[int, int]]:

@@ -10,7 +10,7 @@ Rules: RULES.md §1-§3, RULES-more.md §5 (docs/RULES.md).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import NamedTuple
 
 from qwixx_print import rules
@@ -210,21 +210,25 @@ class Sheet:
         """Fields where a die sum ``number`` may be crossed now, as (row id, index): the white
         sum anywhere (``colour`` None), white + a coloured die only on fields of that
         ``colour`` (RULES.md §2 mixed sheets). Small boxes: :meth:`legal_again`."""
+        ids = self.board.ids
+        return [(ids[r], i) for r, i in self.legal_fields((number,), colour)]
+
+    def legal_fields(
+        self, numbers: Collection[int], colour: str | None = None
+    ) -> list[tuple[int, int]]:
+        """:meth:`legal_crosses` of any of the die sums ``numbers`` at once (a coloured die
+        with each white die), as (row place, index): by ``numbers``, then top to bottom."""
         closed = self._closed
         if self._why_over is not None or (colour is not None and colour in closed):
             return []
         b, crossed, found = self.board, self._state.crossed, []
-        for r in b.all_rows if colour is None else b.rows_with.get(colour, ()):
-            places = b.where[r].get(number)
-            if not places or b.lock_colours[r] in closed:
-                continue
-            start = crossed[r][-1] + 1 if crossed[r] else 0
-            for i in places:
-                if i < start or (colour is not None and b.colours[r][i] != colour):
+        for number in numbers:
+            for r, i in b.fields.get((colour, number), ()):
+                if b.lock_colours[r] in closed or (crossed[r] and i <= crossed[r][-1]):
                     continue
                 if i >= b.lock_starts[r] and self._lock_refusal(self._state, r, i) is not None:
                     continue
-                found.append((b.ids[r], i))
+                found.append((r, i))
         return found
 
     def legal_again(self, number: int, colour: str | None = None) -> list[tuple[str, int]]:

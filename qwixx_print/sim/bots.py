@@ -84,32 +84,46 @@ class Option(NamedTuple):
         return 2 * self.row
 
 
-def options(sheet: Sheet, number: int, colour: str | None = None) -> list[Option]:
-    """Every legal move of die sum ``number`` (``colour``: white + that die) on ``sheet``:
-    crosses, small boxes, bonus cells; with the white sum also swaps and lucky crosses."""
+def options(sheet: Sheet, numbers: Sequence[int], colour: str | None = None) -> list[Option]:
+    """Every legal move of the die sums ``numbers`` (``colour``: white + that die) on
+    ``sheet``: crosses, small boxes, bonus cells; with the white sum also swaps and lucky
+    crosses."""
     b = sheet.board
-    row_of = b.row_of
-    found = [Option(row_of[r], i) for r, i in sheet.legal_crosses(number, colour)]
-    if b.has_again:
-        found += [Option(row_of[r], i, "again") for r, i in sheet.legal_again(number, colour)]
-    if b.bonus_ids:
+    found = [Option(r, i) for r, i in sheet.legal_fields(numbers, colour)]
+    if b.has_again or b.bonus_ids:
+        found += [o for number in numbers for o in _boxes_and_cells(sheet, number, colour)]
+    if colour is None:
+        found += _white_only(sheet, numbers[0])
+    return found
+
+
+def _boxes_and_cells(sheet: Sheet, number: int, colour: str | None) -> list[Option]:
+    """The small boxes (Nochmal) and bonus cells (Big Points) of die sum ``number``."""
+    b = sheet.board
+    found = [Option(b.row_of[r], i, "again") for r, i in sheet.legal_again(number, colour)]
+    found += [
+        Option(b.bonus_ids.index(k), c, "bonus") for k, c in sheet.legal_bonus(number, colour)
+    ]
+    return found
+
+
+def _white_only(sheet: Sheet, number: int) -> list[Option]:
+    """The swaps and lucky crosses of the white sum ``number`` (RULES.md §4)."""
+    found = []
+    if sheet.layout.diamonds:
         found += [
-            Option(b.bonus_ids.index(k), c, "bonus") for k, c in sheet.legal_bonus(number, colour)
-        ]
-    if colour is None and sheet.layout.diamonds:
-        found += [
-            Option(row_of[m.row], m.index, "swap", m.diamond)
+            Option(sheet.board.row_of[m.row], m.index, "swap", m.diamond)
             for m in sheet.legal_swaps(number)
             if m.row is not None and m.index is not None and m.diamond is not None
         ]
-    if colour is None and number in sheet.layout.lucky:
+    if number in sheet.layout.lucky:
         found += [Option(r, _last(sheet, r) + 1, "lucky") for r in sheet.lucky_rows()]
     return found
 
 
 def colour_options(sheet: Sheet, roll: Dice) -> list[Option]:
     """Every legal white + colour move of ``roll`` on ``sheet`` (dice in play)."""
-    return [o for c in roll.colours for n in roll.sums(c) for o in options(sheet, n, c)]
+    return [o for c in roll.colours for o in options(sheet, roll.sums(c), c)]
 
 
 def _last(sheet: Sheet, r: int) -> int:
@@ -242,7 +256,7 @@ def _strong_best(sheet: Sheet, found: Sequence[Option]) -> tuple[float, Option |
 def white_choice(sheet: Sheet, roll: Dice, active: bool, code: int) -> Option | None:
     """A player's action-1 move for the white sum of ``roll`` (``None``: pass); ``code``
     as in :data:`~qwixx_print.sim.strategy.STRATEGIES`."""
-    found = options(sheet, roll.white_sum)
+    found = options(sheet, (roll.white_sum,))
     if code == STRONG:
         value, best = _strong_best(sheet, found)
         if best is None or value > strategy.TAKE_ABOVE or not active:
