@@ -189,9 +189,10 @@ class Game:
                 f"a roll is two white dice and the dice in play ({', '.join(in_play)}), "
                 f"got {len(white)} white and {', '.join(colours) or 'none'}"
             )
+        faces = self.faces
         for face in (*white, *colours.values()):
-            if not 1 <= face <= self.faces:
-                raise RuleViolation(f"a die shows 1 to {self.faces}, got {face}")
+            if not 1 <= face <= faces:
+                raise RuleViolation(f"a die shows 1 to {faces}, got {face}")
 
     def can_white(self, name: str, move: Move | None) -> Verdict:
         """May ``name`` make ``move`` (a cross or small box of the white sum; ``None``

@@ -238,7 +238,7 @@ class Sheet:
         if (
             self._why_over is not None
             or not b.has_again
-            or (colour is not None and colour in self.closed)
+            or (colour is not None and colour in self._closed)
         ):
             return []
         found = []
@@ -358,7 +358,7 @@ class Sheet:
         r = self.board.row_of[move.row]
         if kind == "concede":
             colour = self.board.lock_colours[r]
-            return f"{move.row}: {colour} is closed already" if colour in self.closed else None
+            return f"{move.row}: {colour} is closed already" if colour in self._closed else None
         if kind == "lucky":
             return self._lucky_refusal(r)
         if kind == "swap":
@@ -378,7 +378,7 @@ class Sheet:
         if self._locked(r):
             return "the row is locked"
         colour = self.board.lock_colours[r]
-        if colour in self.closed:
+        if colour in self._closed:
             return f"{colour} is closed"
         return None
 
@@ -388,7 +388,7 @@ class Sheet:
         if closed is not None:
             return closed
         last, numbers = self._last(r), self.board.numbers[r]
-        if i in self.state.crossed[r]:
+        if i in self._state.crossed[r]:
             return f"the {numbers[i]} is crossed already"
         if i < last:
             return f"{numbers[i]} is left of your last cross ({numbers[last]})"
@@ -493,9 +493,9 @@ class Sheet:
         closed = self._closed_reason(r)
         if closed is not None:
             return closed
-        if i not in self.state.crossed[r]:
+        if i not in self._state.crossed[r]:
             return f"the small box under {number} needs the {number} crossed, and it is not"
-        if i in self.state.again[r]:
+        if i in self._state.again[r]:
             return f"the small box under {number} is crossed already"
         last = self._last(r)
         if i != last:
@@ -542,13 +542,13 @@ class Sheet:
 
     def _find_over_reason(self) -> str | None:
         s, layout = self._state, self.layout
-        if self.table_over is not None:
-            return self.table_over
+        if self._table_over is not None:
+            return self._table_over
         if s.finished:
             return "finished by hand"
         if s.penalties >= layout.penalty_boxes:
             return f"{s.penalties} penalties, the last penalty box"
-        closed = self.closed
+        closed = self._closed
         if len(closed) >= self.board.end_at:
             return f"{', '.join(sorted(closed))} closed"
         return None
@@ -556,7 +556,7 @@ class Sheet:
     # ----- effects
 
     def _apply(self, move: Move) -> None:
-        before, s = self.state, self.state
+        before = s = self._state
         if move.kind == "cross":
             assert move.row is not None and move.index is not None
             s = self._add_cross(s, self.board.row_of[move.row], move.index)
@@ -653,9 +653,9 @@ class Sheet:
     def _closed_in(self, s: State) -> frozenset[str]:
         """The colours closed in state ``s``: by the table, by locks and by concede."""
         if not s.conceded:
-            return self.table_closed | s.locks if s.locks else self.table_closed
+            return self._table_closed | s.locks if s.locks else self._table_closed
         conceded = {self.board.lock_colours[r] for r in s.conceded}
-        return self.table_closed | s.locks | conceded
+        return self._table_closed | s.locks | conceded
 
     # ----- helpers
 

@@ -155,15 +155,16 @@ def skips(sheet: Sheet, o: Option) -> int:
     """The skips of an option, the first part of :func:`gap_key`: the fields it jumps over,
     a lock field -1, a small box 0, a lucky cross 0 (the next free field), a swap adds the
     diamonds it jumps over, a bonus cell counts the cells of its bonus row."""
-    if o.kind == "bonus":
+    kind = o.kind
+    if kind == "bonus":
         cells = sheet.state.bonus[o.row]
         return o.field - (cells[-1] if cells else -1) - 1
-    if o.again:
+    if kind == "again":
         return 0
     if o.field >= sheet.board.lock_starts[o.row]:
         return -1
     jumped = o.field - _last(sheet, o.row) - 1
-    if o.kind == "swap":
+    if kind == "swap":
         jumped += _diamonds_skipped(sheet, o.diamond)
     return jumped
 
@@ -175,17 +176,18 @@ def gap_key(sheet: Sheet, o: Option) -> Key:
     return (skips(sheet, o), -have, o.place(sheet), _TIE[o.kind], o.diamond)
 
 
-def _gap_best(sheet: Sheet, found: Sequence[Option]) -> tuple[int | None, Option | None]:
-    """The fewest skips of ``found`` and the option first in the gap-k order; the rest of
-    :func:`gap_key` is asked only of the options tied on skips."""
+def _fewest(sheet: Sheet, found: Sequence[Option]) -> tuple[int | None, list[Option]]:
+    """The fewest skips of ``found`` (``None``: no option) and the options that have them."""
     if not found:
-        return None, None
+        return None, []
     counts = [skips(sheet, o) for o in found]
     fewest = min(counts)
-    tied = [o for o, n in zip(found, counts, strict=True) if n == fewest]
-    if len(tied) == 1:
-        return fewest, tied[0]
-    return fewest, min(tied, key=lambda o: (gap_key(sheet, o), o))
+    return fewest, [o for o, n in zip(found, counts, strict=True) if n == fewest]
+
+
+def _first(sheet: Sheet, tied: list[Option]) -> Option:
+    """Of options tied on skips, the first in the gap-k order (:func:`gap_key`)."""
+    return tied[0] if len(tied) == 1 else min(tied, key=lambda o: (gap_key(sheet, o), o))
 
 
 def _gain(sheet: Sheet, r: int, add: int) -> int:
@@ -267,15 +269,15 @@ def white_choice(sheet: Sheet, roll: Dice, active: bool, code: int) -> Option | 
         if value > -strategy.PENALTY_RELIEF and (cbest is None or value >= cvalue):
             return best
         return None
-    fewest, choice = _gap_best(sheet, found)
-    if fewest is None or choice is None:
+    fewest, tied = _fewest(sheet, found)
+    if fewest is None:
         return None
     if fewest <= code:
-        return choice
+        return _first(sheet, tied)
     if active and fewest <= code + 1:
-        cfewest, _ = _gap_best(sheet, colour_options(sheet, roll))
+        cfewest, _ = _fewest(sheet, colour_options(sheet, roll))
         if cfewest is None or cfewest > code:
-            return choice
+            return _first(sheet, tied)
     return None
 
 
@@ -287,9 +289,9 @@ def colour_choice(sheet: Sheet, roll: Dice, code: int, crossed: bool) -> Option 
         value, best = _strong_best(sheet, found)
         limit = strategy.TAKE_ABOVE if crossed else -strategy.PENALTY_RELIEF
         return best if best is not None and value > limit else None
-    fewest, choice = _gap_best(sheet, found)
+    fewest, tied = _fewest(sheet, found)
     limit = code if crossed else code + 1
-    return choice if fewest is not None and fewest <= limit else None
+    return _first(sheet, tied) if fewest is not None and fewest <= limit else None
 
 
 class Played(NamedTuple):
