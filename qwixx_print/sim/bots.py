@@ -138,12 +138,11 @@ def _have(sheet: Sheet, r: int) -> int:
     return sum(weights[i] for i in s.crossed[r]) + len(s.again[r])
 
 
-def _counted(sheet: Sheet, r: int) -> int:
-    """Crosses of open row ``r`` that score: :func:`_have` and the crosses of the bonus rows
-    beside it (Big Points, RULES.md §4)."""
+def _beside(sheet: Sheet, r: int) -> int:
+    """Crosses of the bonus rows beside row ``r``, which score for it (Big Points, RULES.md
+    §4)."""
     b, bonus = sheet.board, sheet.state.bonus
-    beside = sum(len(bonus[k]) for k, pair in enumerate(b.bonus_between) if r in pair)
-    return _have(sheet, r) + beside
+    return sum(len(bonus[k]) for k, pair in enumerate(b.bonus_between) if r in pair)
 
 
 def _diamonds_skipped(sheet: Sheet, d: int) -> int:
@@ -190,11 +189,12 @@ def _first(sheet: Sheet, tied: list[Option]) -> Option:
     return tied[0] if len(tied) == 1 else min(tied, key=lambda o: (gap_key(sheet, o), o))
 
 
-def _gain(sheet: Sheet, r: int, add: int) -> int:
-    """The points ``add`` more counted crosses bring to row ``r`` (by the score table)."""
+def _gain(sheet: Sheet, r: int, have: int, add: int) -> int:
+    """The points ``add`` more counted crosses bring to open row ``r`` holding ``have``
+    crosses (:func:`_have`) and those of the bonus rows beside it (by the score table)."""
     points = sheet.board.points
-    top, have = len(points) - 1, _counted(sheet, r)
-    return points[min(have + add, top)] - points[min(have, top)]
+    top, counted = len(points) - 1, have + _beside(sheet, r)
+    return points[min(counted + add, top)] - points[min(counted, top)]
 
 
 def _skip_cost(sheet: Sheet, have: int, skipped: int) -> float:
@@ -212,7 +212,8 @@ def strong_value(sheet: Sheet, o: Option) -> float:
         numbers, cells = sheet.board.numbers[upper], sheet.state.bonus[o.row]
         start = cells[-1] + 1 if cells else 0
         skipped = sum(strategy.ways(numbers[c], faces) for c in range(start, o.field))
-        gain = _gain(sheet, upper, 1) + _gain(sheet, lower, 1)
+        gain = _gain(sheet, upper, _have(sheet, upper), 1)
+        gain += _gain(sheet, lower, _have(sheet, lower), 1)
         return gain - _skip_cost(sheet, len(cells), skipped)
     b, r = sheet.board, o.row
     start = b.lock_starts[r]
@@ -220,7 +221,7 @@ def strong_value(sheet: Sheet, o: Option) -> float:
         return strategy.LOCK_VALUE
     doubles, have = b.doubles[r], _have(sheet, r)
     add = 1 if o.again else 1 + doubles[o.field]
-    gain = _gain(sheet, r, add)
+    gain = _gain(sheet, r, have, add)
     skipped = 0
     lost_lock = 0
     if not o.again:
@@ -229,9 +230,10 @@ def strong_value(sheet: Sheet, o: Option) -> float:
             skipped += strategy.ways(numbers[q], faces)
         for i in range(q + 1, o.field):
             skipped += strategy.ways(numbers[i], faces) * (1 + doubles[i] + again)
-        reach = have + add + sum(1 + doubles[i] + again for i in range(o.field + 1, start))
-        if reach < layout.lock_threshold:  # reach >= have + add
-            lost_lock = 1
+        threshold = layout.lock_threshold
+        if have + add < threshold:
+            room = sum(1 + doubles[i] + again for i in range(o.field + 1, start))
+            lost_lock = int(have + add + room < threshold)
     value = gain - (_skip_cost(sheet, have, skipped) + strategy.LOCK_LOST * lost_lock)
     if o.kind == "swap":
         value -= strategy.DIAMOND_COST * (_diamonds_skipped(sheet, o.diamond) + 1)
@@ -255,6 +257,24 @@ def _strong_best(sheet: Sheet, found: Sequence[Option]) -> tuple[float, Option |
     return value, best
 
 
+_LAST_COLOUR: list[tuple[tuple[object, ...], tuple[float, Option | None]] | None] = [None]
+"""The last answer of :func:`_strong_colour` with what it was asked of, by identity."""
+
+
+def _strong_colour(sheet: Sheet, roll: Dice) -> tuple[float, Option | None]:
+    """The strong bot's best white + colour option of ``roll`` and its value. The active
+    player asks before action 1 and again for action 2; when action 1 left their sheet as
+    it was (a move makes a new state, a closed colour new closed colours, the end a new
+    reason), the answer kept from the first time is given again."""
+    asked = (sheet, sheet.state, sheet.closed, sheet.why_over, roll)
+    last = _LAST_COLOUR[0]
+    if last is not None and all(a is b for a, b in zip(asked, last[0], strict=True)):
+        return last[1]
+    answer = _strong_best(sheet, colour_options(sheet, roll))
+    _LAST_COLOUR[0] = (asked, answer)
+    return answer
+
+
 def white_choice(sheet: Sheet, roll: Dice, active: bool, code: int) -> Option | None:
     """A player's action-1 move for the white sum of ``roll`` (``None``: pass); ``code``
     as in :data:`~qwixx_print.sim.strategy.STRATEGIES`."""
@@ -263,7 +283,7 @@ def white_choice(sheet: Sheet, roll: Dice, active: bool, code: int) -> Option | 
         value, best = _strong_best(sheet, found)
         if best is None or value > strategy.TAKE_ABOVE or not active:
             return best if best is not None and value > strategy.TAKE_ABOVE else None
-        cvalue, cbest = _strong_best(sheet, colour_options(sheet, roll))
+        cvalue, cbest = _strong_colour(sheet, roll)
         if cbest is not None and cvalue > strategy.TAKE_ABOVE:
             return None
         if value > -strategy.PENALTY_RELIEF and (cbest is None or value >= cvalue):
@@ -284,12 +304,11 @@ def white_choice(sheet: Sheet, roll: Dice, active: bool, code: int) -> Option | 
 def colour_choice(sheet: Sheet, roll: Dice, code: int, crossed: bool) -> Option | None:
     """The active player's action-2 move (``None``: pass); ``crossed``: whether they
     crossed in action 1."""
-    found = colour_options(sheet, roll)
     if code == STRONG:
-        value, best = _strong_best(sheet, found)
+        value, best = _strong_colour(sheet, roll)
         limit = strategy.TAKE_ABOVE if crossed else -strategy.PENALTY_RELIEF
         return best if best is not None and value > limit else None
-    fewest, tied = _fewest(sheet, found)
+    fewest, tied = _fewest(sheet, colour_options(sheet, roll))
     limit = code if crossed else code + 1
     return _first(sheet, tied) if fewest is not None and fewest <= limit else None
 
