@@ -252,7 +252,7 @@ class Game:
         if self.table or self.phase != "white" or self.dice is None or self.over:
             return []
         sheet, number = self.sheets[name], self.dice.white_sum
-        found = [Move("cross", r, i) for r, i in sheet.legal_crosses(number)]
+        found = _crosses(sheet, (number,))
         if sheet.board.has_again:
             found += [Move("again", r, i) for r, i in sheet.legal_again(number)]
         if sheet.board.bonus_ids:
@@ -270,8 +270,12 @@ class Game:
         sheet, found = self.sheets[self.active], []
         again, bonus = sheet.board.has_again, sheet.board.bonus_ids
         for colour in self.dice.colours:  # a field has one colour: no move found twice
-            for number in self.dice.sums(colour):
-                found += [Move("cross", r, i) for r, i in sheet.legal_crosses(number, colour)]
+            sums = self.dice.sums(colour)
+            if not (again or bonus):  # both sums at once: crosses only, in the same order
+                found += _crosses(sheet, sums, colour)
+                continue
+            for number in sums:
+                found += _crosses(sheet, (number,), colour)
                 if again:
                     found += [Move("again", r, i) for r, i in sheet.legal_again(number, colour)]
                 if bonus:
@@ -426,6 +430,12 @@ class Game:
     def _refuse_if_over(self) -> None:
         if self.over:
             raise RuleViolation(f"the game is over ({self.why_over})")
+
+
+def _crosses(sheet: Sheet, numbers: tuple[int, ...], colour: str | None = None) -> list[Move]:
+    """The cross moves of :meth:`Sheet.legal_fields` (die sums ``numbers``, by number)."""
+    ids = sheet.board.ids
+    return [Move("cross", ids[r], i) for r, i in sheet.legal_fields(numbers, colour)]
 
 
 def _white_only(sheet: Sheet, move: Move, sums: tuple[int, ...] | None) -> Verdict:
