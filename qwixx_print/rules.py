@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Mapping
+from functools import cache
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -43,7 +44,13 @@ def score_table(layout: Layout) -> tuple[int, ...]:
     """Points for 1..``max_counted`` crosses: the layout's own table or n(n+1)/2 (RULES.md §2)."""
     if layout.score_table is not None:
         return layout.score_table
-    return tuple(triangular(n) for n in range(1, layout.max_counted + 1))
+    return _triangular_table(layout.max_counted)
+
+
+@cache
+def _triangular_table(top: int) -> tuple[int, ...]:
+    """n(n+1)/2 for n = 1..``top`` (the standard score table, built once per length)."""
+    return tuple(triangular(n) for n in range(1, top + 1))
 
 
 def points(layout: Layout, crosses: int) -> int:

@@ -92,7 +92,7 @@ def options(sheet: Sheet, numbers: Sequence[int], colour: str | None = None) -> 
     found = [Option(r, i) for r, i in sheet.legal_fields(numbers, colour)]
     if b.has_again or b.bonus_ids:
         found += [o for number in numbers for o in _boxes_and_cells(sheet, number, colour)]
-    if colour is None:
+    if colour is None and (sheet.layout.diamonds or sheet.layout.lucky):
         found += _white_only(sheet, numbers[0])
     return found
 
@@ -162,7 +162,8 @@ def skips(sheet: Sheet, o: Option) -> int:
         return 0
     if o.field >= sheet.board.lock_starts[o.row]:
         return -1
-    jumped = o.field - _last(sheet, o.row) - 1
+    crossed = sheet.state.crossed[o.row]
+    jumped = o.field - (crossed[-1] if crossed else -1) - 1
     if kind == "swap":
         jumped += _diamonds_skipped(sheet, o.diamond)
     return jumped
