@@ -34,11 +34,13 @@ worth the cross of the row's next free field.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import accumulate
 from typing import NamedTuple
 
 from qwixx_print import dealing
 from qwixx_print.layout import Layout
 from qwixx_print.play import Game, Move, Sheet
+from qwixx_print.play.board import KEEP, Board
 from qwixx_print.play.game import Dice
 from qwixx_print.sim import dice, strategy
 from qwixx_print.sim.strategy import STRONG
@@ -205,6 +207,44 @@ def _skip_cost(sheet: Sheet, have: int, skipped: int) -> float:
     return strategy.SKIP_WEIGHT * (have + strategy.SKIP_BASE) * skipped / faces
 
 
+class _Rows(NamedTuple):
+    """Per row of a board, running totals for :func:`strong_value` (per-layout facts): in
+    ``skipped[r][k]`` the fields before field ``k``, each weighted by the ways two dice make
+    its number and by the crosses it could hold (a double 2, its small box 1 more); in
+    ``room[r][k]`` the crosses the fields from ``k`` to the lock could still hold."""
+
+    skipped: tuple[tuple[int, ...], ...]
+    room: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    def of(cls, board: Board) -> _Rows:
+        """The running totals of ``board``."""
+        faces = board.layout.number_range[1] // 2
+        skipped, room = [], []
+        for r, (numbers, start) in enumerate(zip(board.numbers, board.lock_starts, strict=True)):
+            holds = [1 + double + board.again[r] for double in board.doubles[r]]
+            weighted = [strategy.ways(n, faces) * h for n, h in zip(numbers, holds, strict=True)]
+            skipped.append((0, *accumulate(weighted)))
+            to_lock = list(accumulate(reversed(holds[:start])))[::-1]
+            room.append((*to_lock, 0))
+        return cls(tuple(skipped), tuple(room))
+
+
+_ROWS: dict[int, tuple[Board, _Rows]] = {}
+"""The :class:`_Rows` of the boards played last, by ``id`` of the board (kept with it, so no
+other board takes that ``id`` meanwhile)."""
+
+
+def _rows(board: Board) -> _Rows:
+    """The :class:`_Rows` of ``board``, built once."""
+    kept = _ROWS.get(id(board))
+    if kept is None:
+        if len(_ROWS) >= KEEP:
+            _ROWS.clear()
+        kept = _ROWS[id(board)] = (board, _Rows.of(board))
+    return kept[1]
+
+
 def strong_value(sheet: Sheet, o: Option) -> float:
     """The strong bot's value of an option (see the module docstring)."""
     layout, faces = sheet.layout, sheet.layout.number_range[1] // 2
@@ -226,15 +266,12 @@ def strong_value(sheet: Sheet, o: Option) -> float:
     skipped = 0
     lost_lock = 0
     if not o.again:
-        numbers, again, q = b.numbers[r], int(b.again[r]), _last(sheet, r)
-        if again and q >= 0 and q not in sheet.state.again[r]:
-            skipped += strategy.ways(numbers[q], faces)
-        for i in range(q + 1, o.field):
-            skipped += strategy.ways(numbers[i], faces) * (1 + doubles[i] + again)
-        threshold = layout.lock_threshold
-        if have + add < threshold:
-            room = sum(1 + doubles[i] + again for i in range(o.field + 1, start))
-            lost_lock = int(have + add + room < threshold)
+        rows, q = _rows(b), _last(sheet, r)
+        if b.again[r] and q >= 0 and q not in sheet.state.again[r]:
+            skipped += strategy.ways(b.numbers[r][q], faces)
+        skipped += rows.skipped[r][o.field] - rows.skipped[r][q + 1]  # fields q+1 .. field-1
+        if have + add < layout.lock_threshold:  # fields field+1 .. start-1 could still hold:
+            lost_lock = int(have + add + rows.room[r][o.field + 1] < layout.lock_threshold)
     value = gain - (_skip_cost(sheet, have, skipped) + strategy.LOCK_LOST * lost_lock)
     if o.kind == "swap":
         value -= strategy.DIAMOND_COST * (_diamonds_skipped(sheet, o.diamond) + 1)
