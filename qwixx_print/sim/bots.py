@@ -51,8 +51,9 @@ KINDS = ("cross", "again", "lucky", "swap", "bonus")
 _TIE = {kind: n for n, kind in enumerate(KINDS)}
 """A kind's place in :data:`KINDS`."""
 
-Key = tuple[int, int, int, int, int]
-"""A gap-k order: skips, fewer crosses first (negated), place on the sheet, kind, diamond."""
+Tie = tuple[int, int, int, int]
+"""The gap-k order among options with the same skips: fewer crosses first (negated), place
+on the sheet, kind, diamond."""
 
 
 class Option(NamedTuple):
@@ -153,7 +154,7 @@ def _diamonds_skipped(sheet: Sheet, d: int) -> int:
 
 
 def skips(sheet: Sheet, o: Option) -> int:
-    """The skips of an option, the first part of :func:`gap_key`: the fields it jumps over,
+    """The skips of an option, the first of the gap-k order: the fields it jumps over,
     a lock field -1, a small box 0, a lucky cross 0 (the next free field), a swap adds the
     diamonds it jumps over, a bonus cell counts the cells of its bonus row."""
     kind = o.kind
@@ -171,25 +172,28 @@ def skips(sheet: Sheet, o: Option) -> int:
     return jumped
 
 
-def gap_key(sheet: Sheet, o: Option) -> Key:
-    """The gap-k order of an option, smaller first: fewest :func:`skips`, more crosses in
-    the row (a bonus cell: in its bonus row), the upper row, then :data:`KINDS`."""
+def tie_key(sheet: Sheet, o: Option) -> Tie:
+    """The gap-k order of options with the same :func:`skips`, smaller first: more crosses
+    in the row (a bonus cell: in its bonus row), the upper row, then :data:`KINDS`."""
     have = len(sheet.state.bonus[o.row]) if o.kind == "bonus" else _have(sheet, o.row)
-    return (skips(sheet, o), -have, o.place(sheet), _TIE[o.kind], o.diamond)
+    return (-have, o.place(sheet), _TIE[o.kind], o.diamond)
 
 
 def _fewest(sheet: Sheet, found: Sequence[Option]) -> tuple[int | None, list[Option]]:
     """The fewest skips of ``found`` (``None``: no option) and the options that have them."""
-    if not found:
-        return None, []
-    counts = [skips(sheet, o) for o in found]
-    fewest = min(counts)
-    return fewest, [o for o, n in zip(found, counts, strict=True) if n == fewest]
+    fewest, tied = None, []
+    for o in found:
+        n = skips(sheet, o)
+        if fewest is None or n < fewest:
+            fewest, tied = n, [o]
+        elif n == fewest:
+            tied.append(o)
+    return fewest, tied
 
 
 def _first(sheet: Sheet, tied: list[Option]) -> Option:
-    """Of options tied on skips, the first in the gap-k order (:func:`gap_key`)."""
-    return tied[0] if len(tied) == 1 else min(tied, key=lambda o: (gap_key(sheet, o), o))
+    """Of options tied on skips, the first in the gap-k order (:func:`tie_key`)."""
+    return tied[0] if len(tied) == 1 else min(tied, key=lambda o: (tie_key(sheet, o), o))
 
 
 def _gain(sheet: Sheet, r: int, have: int, add: int) -> int:
