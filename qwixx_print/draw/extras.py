@@ -141,7 +141,8 @@ def _diamonds(c: Canvas, sheet: geometry.SheetBoxes, layout: Layout) -> None:
     """X-Change: a diamond per cell, its two numbers above and below a rule, an arrow
     between them (left to right)."""
     for k, ((a, b), cell) in enumerate(zip(layout.diamonds, sheet.diamonds, strict=True)):
-        half_w, half_h = min(cell.w - 1.6, cell.h * 1.5) / 2, cell.h / 2
+        shape = geometry.diamond_shape(cell)
+        half_w, half_h = shape.w / 2, shape.h / 2
         x, y = cell.cx, cell.cy
         path = c.beginPath()
         path.moveTo((x - half_w) * MM, y * MM)
