@@ -540,7 +540,7 @@ def _diamonds(layout: Layout) -> list[Problem]:
     for k, (a, b) in enumerate(layout.diamonds):
         if a == b:
             problems.append(
-                Problem(("diamonds", k), f"a diamond shows two different numbers: {a}/{b}")
+                Problem(("diamonds", k), f"a diamond must show two different numbers, got {a}/{b}")
             )
         elif frozenset((a, b)) in seen:
             problems.append(Problem(("diamonds", k), f"the diamond {a}/{b} is there twice"))
