@@ -138,6 +138,28 @@ def test_big_points_bonus_cells_sit_under_their_columns_in_both_colours(
             assert off(rgb, tint(sheet, lower, 0.55)) <= 3
 
 
+def test_big_points_bonus_cell_halves_carry_their_colours_symbols(pdfs: dict[str, Path]) -> None:
+    """Every field carries its colour's symbol (README, colour-blind players): a bonus cell's
+    upper half the upper row's (red: circle), its lower half the lower row's (yellow:
+    triangle), in the fields' symbol ink; beside a symbol, the half's tint."""
+    sheet = layout.find("big-points")
+    cells = geometry.sheet_boxes(sheet).bonus_rows[0]
+    ox, oy = origin()
+    probes = []
+    for cell in cells:
+        up, down = extras.bonus_symbol(cell, 1), extras.bonus_symbol(cell, -1)
+        probes += [(ox + up.cx, oy + up.cy), (ox + down.cx, oy + down.y + 0.15 * down.h)]
+        probes += [(ox + up.right + 0.25, oy + up.cy)]
+    found = colours_at(pdfs["big-points"], probes)
+    ink = {c: tuple(round(v * 255) for v in paint.mix(HexColor(sheet.colours[c]), paint.INK,
+                                                      0.35).rgb()) for c in ("red", "yellow")}  # fmt: skip
+    for k in range(11):
+        upper, lower, beside = found[3 * k : 3 * k + 3]
+        assert off(upper, ink["red"]) <= 12, (k, upper)
+        assert off(lower, ink["yellow"]) <= 12, (k, lower)
+        assert off(beside, tint(sheet, "red", 0.55)) <= 12, (k, beside)
+
+
 def test_connected_chain_links_join_their_two_fields_with_a_bar(pdfs: dict[str, Path]) -> None:
     sheet = layout.find("connected-chain")
     assert sheet.slip == "A" and len(sheet.links) == 6
