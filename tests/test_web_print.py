@@ -230,3 +230,61 @@ def test_the_pages_take_a_layouts_alias_in_any_case_as_the_cli_does(
     page = client.get(f"/sheets/{given}")
     assert page.status_code == 200
     assert f'<input type="hidden" name="layout" value="{name}">' in page.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("where", ["/", "/sheets/longo"])
+def test_a_layout_with_lucky_numbers_has_a_seed_field_and_others_none(
+    client: FlaskClient, where: str
+) -> None:
+    page = client.get(where).get_data(as_text=True)
+    assert re.search(r'<input[^>]* name="seed"', page)
+    assert 'name="seed"' not in client.get("/sheets/classic").get_data(as_text=True)
+
+
+def test_a_longo_pdf_with_a_seed_is_the_clis_file_for_that_seed(
+    client: FlaskClient, run: Run, tmp_path: Path
+) -> None:
+    answer = client.get("/pdf?layout=longo&per_page=4&seed=4242")
+    assert answer.status_code == 200
+    assert answer.headers["Content-Disposition"] == 'attachment; filename="longo-seed-4242.pdf"'
+    out = tmp_path / "cli.pdf"
+    run("longo", "--per-page", "4", "--seed", "4242", "--out", str(out))
+    assert answer.data == out.read_bytes()
+    run("longo", "--per-page", "4", "--seed", "0", "--out", str(out))
+    assert answer.data != out.read_bytes()
+
+
+def test_a_longo_pdf_without_a_seed_gets_a_random_one_shown_in_its_address(
+    client: FlaskClient,
+) -> None:
+    seeds = set()
+    for _ in range(3):
+        answer = client.get("/pdf?layout=longo&lang=de&seed=")
+        assert answer.status_code == 303
+        found = re.fullmatch(r"/pdf\?layout=longo&lang=de&seed=(\d+)", answer.headers["Location"])
+        assert found, answer.headers["Location"]
+        seeds.add(int(found[1]))
+    assert len(seeds) > 1 and all(0 <= seed <= 999_999 for seed in seeds)
+    seed = seeds.pop()
+    pdf = client.get(f"/pdf?layout=longo&lang=de&seed={seed}")
+    assert pdf.headers["Content-Disposition"] == f'attachment; filename="longo-seed-{seed}.pdf"'
+
+
+def test_a_layout_without_lucky_numbers_ignores_the_seed_field(
+    client: FlaskClient, run: Run, tmp_path: Path
+) -> None:
+    answer = client.get("/pdf?layout=classic&seed=")
+    assert answer.status_code == 200
+    assert answer.headers["Content-Disposition"] == 'attachment; filename="classic.pdf"'
+    out = tmp_path / "cli.pdf"
+    run("classic", "--out", str(out))
+    assert answer.data == out.read_bytes()
+
+
+@pytest.mark.parametrize("seed", ["-1", "1000000", "x", "9" * 30])
+def test_a_bad_seed_is_a_400_with_one_line(client: FlaskClient, seed: str) -> None:
+    answer = client.get(f"/pdf?layout=longo&seed={seed}")
+    assert answer.status_code == 400
+    assert one_line_error(answer.get_data(as_text=True)) == (
+        f"seed must be a whole number from 0 to 999999, got &#39;{seed[:20]}&#39;"
+    )
