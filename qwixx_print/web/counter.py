@@ -9,6 +9,7 @@ links, the dice, every sheet read-only); ``/games/<game>`` is the read-only tabl
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping
@@ -263,15 +264,38 @@ MOVE_NEEDS = {
 an X-Change ``diamond`` with the field it swaps into, a Longo lucky cross's ``row``."""
 
 
+MAX_INDEX = 999
+"""Largest field, column or diamond index a request may name (the engine names the real
+range of a row: ``no field 11 (the row has fields 0 to 10)``)."""
+
+_WHOLE = re.compile(r"-?[0-9]+")
+
+
 def _index(value: object, key: str = "index") -> int:
-    """A field's (or diamond's) index from a request: a whole number 0 to 999 (a JSON
-    number or digits); 400 naming ``key`` otherwise."""
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 999:
-        return value
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 3:
-        return int(value)
-    shown = repr(value[:20]) if isinstance(value, str) else repr(value)[:20]
-    raise BadRequest(f"{key} must be a whole number, got {shown}")
+    """A field's (or diamond's) index from a request: a whole number 0 to
+    :data:`MAX_INDEX` (a JSON number or digits); 400 naming ``key`` otherwise, saying
+    whether it is no whole number, below 0 or out of range."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        text = str(value)
+    elif isinstance(value, str) and _WHOLE.fullmatch(value):
+        text = value
+    else:
+        shown = repr(value[:20]) if isinstance(value, str) else repr(value)[:20]
+        raise BadRequest(f"{key} must be a whole number, got {shown}")
+    digits = text.lstrip("-").lstrip("0") or "0"
+    if text.startswith("-") and digits != "0":
+        raise BadRequest(f"{key} must be 0 or more, got -{_long(digits)}")
+    if len(digits) > len(str(MAX_INDEX)) or int(digits) > MAX_INDEX:
+        raise BadRequest(f"{key} is out of range (0 to {MAX_INDEX}), got {_long(digits)}")
+    return int(digits)
+
+
+def _long(digits: str, most: int = 20) -> str:
+    """A whole number's ``digits`` for a message: the first ``most`` of a longer one, an
+    ellipsis and how many there are (``99999999999999999999… (23 digits)``)."""
+    if len(digits) <= most:
+        return digits
+    return f"{digits[:most]}\u2026 ({len(digits)} digits)"
 
 
 def parse_move(values: Mapping[str, object]) -> Move:
