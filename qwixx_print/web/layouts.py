@@ -13,7 +13,7 @@ from flask import current_app
 from werkzeug.exceptions import NotFound
 
 from qwixx_print import api, layout
-from qwixx_print.errors import LayoutError
+from qwixx_print.errors import LayoutError, escaped
 from qwixx_print.layout import Layout
 from qwixx_print.web.storage import Store
 
@@ -42,13 +42,15 @@ def _uploaded(key: str, yaml: bytes) -> Layout:
 def find(key: str) -> Layout:
     """The layout ``key`` from a request names: a shipped layout by its name or alias in
     any case, as the CLI resolves them (:func:`qwixx_print.layout.shipped_name`), or an
-    uploaded layout by its id. Raises NotFound (404) for anything else."""
+    uploaded layout by its id. Raises NotFound (404) for anything else, with the CLI's hint
+    for a near miss of a shipped name (``no such layout: klassik (did you mean
+    'classic'?)``)."""
     name = layout.shipped_name(key)
     if name is not None:
         return _shipped(name)
     yaml = store().layout_yaml(key)
     if yaml is None:
-        raise NotFound(f"no such layout: {key[:40]}")
+        raise NotFound(f"no such layout: {escaped(key[:40])}{layout.did_you_mean(key[:40])}")
     return _uploaded(key, yaml)
 
 
