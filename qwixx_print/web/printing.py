@@ -16,6 +16,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from qwixx_print import api, layout
 from qwixx_print.choices import DEFAULT_LANG, LANGUAGES, PAPERS, PER_PAGE
+from qwixx_print.errors import escaped
 from qwixx_print.web import layouts
 from qwixx_print.web.guard import MAX_LAYOUTS, MAX_PAGES, MAX_UPLOAD
 
@@ -191,10 +192,18 @@ def upload() -> tuple[str, int] | BaseResponse:
     data, shown = _uploaded_bytes()
     sheet, errors = layouts.check_upload(data, shown)
     if errors or sheet is None:
-        text = data.decode("utf-8", errors="replace")
+        text = _shown_text(data)
         lines = {int(m[1]) for e in errors if (m := _LINE.match(e))}
         return render_template("upload.html", text=text, errors=errors, lines=lines), 422
     return redirect(url_for("printing.sheet_page", key=keep(data)), 303)
+
+
+def _shown_text(data: bytes) -> str:
+    """An upload's text to show beside its problems: UTF-8 (bad bytes as U+FFFD), each line
+    with its control characters escaped as the CLI's messages escape them
+    (:func:`qwixx_print.errors.escaped`: a NUL as ``\\u0000``), never written raw."""
+    text = data.decode("utf-8", errors="replace").replace("\r\n", "\n")
+    return "\n".join(escaped(line) for line in text.split("\n"))
 
 
 def keep(data: bytes) -> str:
