@@ -288,3 +288,37 @@ def test_a_bad_seed_is_a_400_with_one_line(client: FlaskClient, seed: str) -> No
     assert one_line_error(answer.get_data(as_text=True)) == (
         f"seed must be a whole number from 0 to 999999, got &#39;{seed[:20]}&#39;"
     )
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("/pdf?layout=klassik", "no such layout: klassik (did you mean 'classic'?)"),
+        ("/sheets/x-chang", "no such layout: x-chang (did you mean 'x-change'?)"),
+        ("/preview/big-point.png", "no such layout: big-point (did you mean 'big-points'?)"),
+        ("/games/new?layout=lngo", "no such layout: lngo (did you mean 'longo'?)"),
+        ("/pdf?layout=zzzzzz", "no such layout: zzzzzz"),
+    ],
+)
+def test_a_near_miss_of_a_layout_name_gets_the_clis_suggestion(
+    client: FlaskClient, url: str, message: str
+) -> None:
+    answer = client.get(url)
+    assert answer.status_code == 404
+    assert one_line_error(answer.get_data(as_text=True)) == message.replace("'", "&#39;")
+
+
+def test_an_uploaded_binary_file_is_shown_with_its_control_characters_escaped(
+    client: FlaskClient,
+) -> None:
+    data = b"name: bin\x00ary\nrows: \x01\x1b[31m\x7f\r\n"
+    answer = client.post(
+        "/upload",
+        data={"file": (io.BytesIO(data), "odd.yaml"), "csrf_token": token(client)},
+        content_type="multipart/form-data",
+    )
+    assert answer.status_code == 422
+    page = answer.get_data(as_text=True)
+    assert not any(c in page for c in "\x00\x01\x1b\x7f\r")
+    assert "bin\\u0000ary" in page  # in the listing and the text box
+    assert "\\u0001\\u001b[31m\\u007f" in page
