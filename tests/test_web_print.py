@@ -24,7 +24,7 @@ def test_print_page_shows_every_shipped_layout_as_a_card_with_its_picture(
 ) -> None:
     page = client.get("/").get_data(as_text=True)
     cards = re.findall(r'<li class="card" data-layout="([^"]+)"', page)
-    assert cards == layout.shipped_names()
+    assert sorted(cards) == layout.shipped_names()
     for name in cards:
         assert f'src="/preview/{name}.png"' in page
     picture = client.get("/preview/classic.png")
@@ -322,3 +322,18 @@ def test_an_uploaded_binary_file_is_shown_with_its_control_characters_escaped(
     assert not any(c in page for c in "\x00\x01\x1b\x7f\r")
     assert "bin\\u0000ary" in page  # in the listing and the text box
     assert "\\u0001\\u001b[31m\\u007f" in page
+
+
+def test_the_cards_come_classic_first_then_the_variants_then_the_more_official_sheets(
+    client: FlaskClient,
+) -> None:
+    page = client.get("/").get_data(as_text=True)
+    cards = re.findall(r'<li class="card" data-layout="([^"]+)"', page)
+    assert cards == [
+        "classic",
+        *("doppelt", "nochmal", "bonuskette", "kraefte"),  # RULES.md §2
+        *("farbbloecke", "durcheinander", "regenbogen", "wirrwarr"),
+        *("big-points", "connected-chain", "connected-steps", "x-change", "longo"),  # §4
+    ]
+    form = client.get("/games/new").get_data(as_text=True)
+    assert re.findall(r'<option value="([^"]+)"', form)[:2] == ["classic", "doppelt"]

@@ -24,9 +24,32 @@ def store() -> Store:
     return store
 
 
+ORDER = (
+    "classic",
+    "doppelt",
+    "nochmal",
+    "bonuskette",
+    "kraefte",
+    "farbbloecke",
+    "durcheinander",
+    "regenbogen",
+    "wirrwarr",
+    "big-points",
+    "connected-chain",
+    "connected-steps",
+    "x-change",
+    "longo",
+)
+"""The order a host expects the shipped layouts in: the classic sheet, then the variants
+of RULES.md §2, then the sheets of RULES.md §4, each as the section lists them."""
+
+
 def shipped() -> list[str]:
-    """The shipped layouts' names, sorted."""
-    return layout.shipped_names()
+    """The shipped layouts' names in :data:`ORDER` (the print page's cards, the new-game
+    form's choices, ``/api/layouts``); a shipped layout it does not name comes last, in
+    alphabetical order."""
+    names = layout.shipped_names()
+    return sorted(names, key=lambda n: (ORDER.index(n) if n in ORDER else len(ORDER), n))
 
 
 @lru_cache(maxsize=64)
