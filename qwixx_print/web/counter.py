@@ -75,6 +75,20 @@ def hints(game: Game) -> dict[str, set[tuple[str, int]]]:
     return found
 
 
+def diamond_hints(game: Game) -> dict[str, frozenset[int]]:
+    """Per player, the X-Change diamonds the white sum on the table allows a swap with now,
+    as the engine says (``legal_swaps``; RULES.md §4: the white sum is everyone's)."""
+    dice = game.dice
+    if dice is None or not game.layout.diamonds:
+        return {name: frozenset() for name in game.names}
+    return {
+        name: frozenset(
+            m.diamond for m in sheet.legal_swaps(dice.white_sum) if m.diamond is not None
+        )
+        for name, sheet in game.sheets.items()
+    }
+
+
 _DRAWN: OrderedDict[Hashable, Markup] = OrderedDict()
 _DRAWN_LOCK = threading.Lock()
 MAX_DRAWN = 4096
@@ -82,9 +96,16 @@ MAX_DRAWN = 4096
 draws again only the sheet that changed."""
 
 
-def sheet_svg(table: Table, name: str, url: str | None, allowed: set[tuple[str, int]]) -> Markup:
+def sheet_svg(
+    table: Table,
+    name: str,
+    url: str | None,
+    allowed: set[tuple[str, int]],
+    diamonds: frozenset[int] = frozenset(),
+) -> Markup:
     """``name``'s sheet as SVG (see :func:`drawing.sheet_svg`), drawn once per state of the
-    sheet (its marks, the colours the table closed, the end, the dice's fields)."""
+    sheet (its marks, the colours the table closed, the end, the dice's fields and
+    diamonds)."""
     sheet = table.game.sheets[name]
     key = (
         table.id,
@@ -94,13 +115,14 @@ def sheet_svg(table: Table, name: str, url: str | None, allowed: set[tuple[str, 
         sheet.table_closed,
         sheet.table_over,
         frozenset(allowed),
+        diamonds,
     )
     with _DRAWN_LOCK:
         found = _DRAWN.get(key)
         if found is not None:
             _DRAWN.move_to_end(key)
             return found
-    svg = drawing.sheet_svg(sheet.layout, drawing.marks_of(sheet, allowed), name, url)
+    svg = drawing.sheet_svg(sheet.layout, drawing.marks_of(sheet, allowed, diamonds), name, url)
     with _DRAWN_LOCK:
         _DRAWN[key] = svg
         while len(_DRAWN) > MAX_DRAWN:
@@ -110,12 +132,12 @@ def sheet_svg(table: Table, name: str, url: str | None, allowed: set[tuple[str, 
 
 def sheet_svgs(table: Table, token: str, own: str | None) -> list[tuple[str, Markup]]:
     """Every player's sheet as SVG, the player ``own``'s first and tappable."""
-    game, allowed = table.game, hints(table.game)
+    game, allowed, diamonds = table.game, hints(table.game), diamond_hints(table.game)
     names = sorted(game.names, key=lambda n: n != own)
     out = []
     for name in names:
         url = url_for("counter.move", game_id=table.id, token=token) if name == own else None
-        out.append((name, sheet_svg(table, name, url, allowed[name])))
+        out.append((name, sheet_svg(table, name, url, allowed[name], diamonds[name])))
     return out
 
 

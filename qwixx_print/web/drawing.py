@@ -54,11 +54,17 @@ class Marks:
     diamonds: Collection[int] = field(default_factory=frozenset)
     swaps: Mapping[tuple[str, int], tuple[int, ...]] = field(default_factory=dict)
     lucky: Collection[tuple[str, int]] = field(default_factory=frozenset)
+    hinted_diamonds: Collection[int] = field(default_factory=frozenset)
 
 
-def marks_of(sheet: Sheet, hinted: Collection[tuple[str, int]] = frozenset()) -> Marks:
+def marks_of(
+    sheet: Sheet,
+    hinted: Collection[tuple[str, int]] = frozenset(),
+    hinted_diamonds: Collection[int] = frozenset(),
+) -> Marks:
     """The engine's view of ``sheet``: every field and small box asked with ``can_cross``
-    and ``can_again``, so only what the engine allows is tappable."""
+    and ``can_again``, so only what the engine allows is tappable; ``hinted`` fields and
+    ``hinted_diamonds`` are those the dice on the table allow."""
     layout = sheet.layout
     legal = {
         (row.id, i)
@@ -103,6 +109,7 @@ def marks_of(sheet: Sheet, hinted: Collection[tuple[str, int]] = frozenset()) ->
         diamonds=frozenset(sheet.state.diamonds),
         swaps=swaps,
         lucky=frozenset(sheet.lucky_fields()),
+        hinted_diamonds=frozenset(hinted_diamonds),
     )
 
 
@@ -385,7 +392,7 @@ def sheet_svg(
     extras.framed(c, layout, sheet)
     extras.bonus_rows(c, layout, sheet, m.bonus, m.legal_bonus, m.hinted, url)
     usable = {d for found in m.swaps.values() for d in found}
-    extras.diamonds(c, layout, sheet, m.diamonds, usable, url)
+    extras.diamonds(c, layout, sheet, m.diamonds, usable, m.hinted_diamonds, url)
     _bar(c, layout, sheet, m, text, shapes)
     _footer(c, layout, sheet, m, text)
     extras.lucky(c, layout, sheet, bool(m.lucky), url)
