@@ -48,6 +48,8 @@ function showMode() {
 }
 
 function choose(next) {
+  var box = document.getElementById("message");
+  if (box) box.textContent = ""; // a new choice: the last refusal is old news
   var same = mode && next && mode.kind === next.kind && mode.diamond === next.diamond;
   mode = same ? null : next;
   showMode();
