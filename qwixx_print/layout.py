@@ -183,8 +183,10 @@ class Layout:
         changes: dict[str, object] = {}
         if slip is not None and slip != self.slip:
             found = next((s for s in self.slips if s.name == slip), None)
+            if found is None and not self.slips:
+                raise LayoutError(f"the layout {self.name} has no slips: leave 'slip' out")
             if found is None:
-                names = ", ".join(s.name for s in self.slips) or "none"
+                names = ", ".join(s.name for s in self.slips)
                 raise LayoutError(f"the layout {self.name} has no slip '{slip}' (slips: {names})")
             changes.update(slip=found.name, links=found.links)
         if lucky is not None:

@@ -185,7 +185,8 @@ def diamonds(
         )
         if tappable:
             c.hit(Box(cell.x, cell.y - 0.3, cell.w, cell.h + 0.6))
-        half_w, half_h = min(cell.w - 1.6, cell.h * 1.5) / 2, cell.h / 2
+        shape = geometry.diamond_shape(cell)
+        half_w, half_h = shape.w / 2, shape.h / 2
         x, y = cell.cx, cell.cy
         points = [(x - half_w, y), (x, y + half_h), (x + half_w, y), (x, y - half_h)]
         c.polygon(points, "#f2f2f2", INK, 0.21)
@@ -201,7 +202,7 @@ def diamonds(
         if k:
             c.text("\u203a", Box(cell.x - 0.7, cell.y, 1.4, cell.h), 6.0)
         if done:
-            c.cross(Box(x - half_h, y - half_h, 2 * half_h, 2 * half_h), 0.5)
+            c.cross(shape, 0.5)
         c.close("g")
 
 
