@@ -89,7 +89,7 @@ def draw_heat(c: Canvas, layout: Layout, report: Mapping[str, Any]) -> None:
     for row, boxes in zip(layout.rows, sheet.rows, strict=True):
         for rate, box in zip(cross[row.id], boxes.fields, strict=True):
             _tint(c, box, rate / peak if peak > 0 else 0.0)
-            tag = Box(box.x + 0.8, box.y + 0.3, box.w - 1.6, min(2.0, box.h * 0.28))
+            tag = Box(box.x + 0.9, box.y + 0.2, box.w - 1.8, min(1.6, box.h * 0.22))  # below the digits
             _label(c, f"{rate:.0%}", tag, paint.fit_size(f"{rate:.0%}", tag, 4.0, FONT_BOLD))
         lock = boxes.lock
         text = f"{locks[row.id]:.0%}"
