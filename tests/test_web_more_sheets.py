@@ -310,3 +310,36 @@ def test_the_filled_in_sheets_of_a_finished_game_show_the_new_marks_as_score_dra
             run, tmp_path, {"layout": sheet, "players": [{"name": "Ann", **marks}]}
         )
         assert pdf.data == expected, sheet
+
+
+def test_after_a_roll_the_diamonds_the_white_sum_allows_are_outlined(
+    client: FlaskClient,
+) -> None:
+    game = new_game(client, ["Ann", "Ben"], "x-change")
+    diamonds = layout.find("x-change").diamonds
+    roll = f"/api/games/{game['game']}/{game['tokens']['Ann']}/roll"
+    for _ in range(50):  # a white sum of 2 or 12 is on no diamond: roll again
+        white = sum(client.post(roll, json={}).get_json()["dice"]["white"])
+        if white not in (2, 12):
+            break
+    else:
+        pytest.fail("50 rolls of 2 or 12")
+    page = client.get(f"/games/{game['game']}/{game['tokens']['Ben']}").get_data(as_text=True)
+    for name in ("Ben", "Ann"):  # the white sum is everyone's (RULES.md §4 X-Change)
+        sheet = page.split(f'data-player="{name}"')[1].split("</section>")[0]
+        hinted = {
+            int(k) for k in re.findall(r'class="diamond hinted[^"]*" data-diamond="(\d+)"', sheet)
+        }
+        assert hinted == {k for k, pair in enumerate(diamonds) if white in pair}, (name, white)
+    # a used diamond and those left of it are not outlined (the engine's legal_swaps)
+    first = min(k for k, pair in enumerate(diamonds) if white in pair)
+    a, b = diamonds[first]
+    other = b if white == a else a
+    move = {"kind": "swap", "diamond": first, "row": "red", "index": other - 2}  # red: 2..12
+    assert tap(client, game, "Ben", **move).status_code == 200
+    page = client.get(f"/games/{game['game']}/{game['tokens']['Ben']}").get_data(as_text=True)
+    sheet = page.split('data-player="Ben"')[1].split("</section>")[0]
+    hinted = {
+        int(k) for k in re.findall(r'class="diamond[^"]*hinted[^"]*" data-diamond="(\d+)"', sheet)
+    }
+    assert hinted == {k for k, pair in enumerate(diamonds) if white in pair and k > first}

@@ -165,22 +165,25 @@ def diamonds(
     sheet: geometry.SheetBoxes,
     crossed: Collection[int],
     usable: Collection[int],
+    hinted: Collection[int],
     url: str | None,
 ) -> None:
     """X-Change: a diamond per cell, its two numbers above and below a rule, an arrow
     between cells (left to right); ``crossed`` ones crossed, ``usable`` ones (the engine
-    allows a swap with them now) marked legal. On the own sheet (``url``) each takes a tap
-    over its whole cell: counter.js selects it, and the next field tapped swaps with it."""
+    allows a swap with them now) marked legal, ``hinted`` ones (the white sum on the table
+    allows a swap with them) outlined. On the own sheet (``url``) each diamond not
+    crossed takes a tap over its whole cell: counter.js selects it, and the next field
+    tapped swaps with it; a crossed one (used, RULES.md §4 X-Change) takes none."""
     for k, ((a, b), cell) in enumerate(zip(layout.diamonds, sheet.diamonds, strict=True)):
         done, may = k in crossed, k in usable
-        classes = "diamond" + " legal" * may + " crossed" * done
+        classes = "diamond" + " hinted" * (k in hinted) + " legal" * may + " crossed" * done
+        tappable = url is not None and not done
+        taps = BUTTON if tappable else ' aria-disabled="true"' if url is not None else ""
         c.open(
             f'<g class="{classes}" data-diamond="{k}" data-numbers="{a}/{b}" '
-            f'data-crossed="{flag(done)}" data-legal="{flag(may)}"'
-            + (BUTTON if url is not None else "")
-            + ">"
+            f'data-crossed="{flag(done)}" data-legal="{flag(may)}"{taps}>'
         )
-        if url is not None:
+        if tappable:
             c.hit(Box(cell.x, cell.y - 0.3, cell.w, cell.h + 0.6))
         shape = geometry.diamond_shape(cell)
         half_w, half_h = shape.w / 2, shape.h / 2
