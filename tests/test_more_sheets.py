@@ -13,7 +13,7 @@ import pytest
 from reportlab.lib.colors import HexColor, white
 
 from qwixx_print import api, dealing, geometry, labels, layout, rules
-from qwixx_print.draw import extras, filled, paint
+from qwixx_print.draw import extras, filled, paint, symbols
 from qwixx_print.errors import RuleViolation
 
 from .conftest import Run
@@ -148,7 +148,7 @@ def test_big_points_bonus_cell_halves_carry_their_colours_symbols(pdfs: dict[str
     ox, oy = origin()
     probes = []
     for cell in cells:
-        up, down = extras.bonus_symbol(cell, 1), extras.bonus_symbol(cell, -1)
+        up, down = symbols.bonus_half(cell, 1), symbols.bonus_half(cell, -1)
         probes += [(ox + up.cx, oy + up.cy), (ox + down.cx, oy + down.y + 0.15 * down.h)]
         probes += [(ox + up.right + 0.25, oy + up.cy)]
     found = colours_at(pdfs["big-points"], probes)

@@ -83,21 +83,9 @@ def _bonus_rows(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
             c.setStrokeColor(INK)
             c.circle(box.cx * MM, box.cy * MM, box.w / 2 * MM, stroke=1, fill=0)
             for shape, ink, side in marks:
-                symbols.draw_symbol(c, shape, bonus_symbol(box, side), ink)
+                symbols.draw_symbol(c, shape, symbols.bonus_half(box, side), ink)
             c.setFillColor(INK)
-            paint.centred(c, str(f.number), box, BONUS_PT, FONT_BOLD)
-
-
-BONUS_PT = 5.5
-"""Size of a bonus cell's number, pt (small enough to leave room for both symbols)."""
-
-
-def bonus_symbol(cell: Box, side: int) -> Box:
-    """The square (mm) of the colour symbol in the upper (``side`` 1) or lower (-1) half of
-    a round bonus ``cell``: centred, between the number and the cell's edge."""
-    size = cell.w * 0.18
-    y = cell.cy + side * cell.w * 0.355
-    return Box(cell.cx - size / 2, y - size / 2, size, size)
+            paint.centred(c, str(f.number), box, symbols.BONUS_PT, FONT_BOLD)
 
 
 def padlock(c: Canvas, box: Box, ink: Color) -> None:

@@ -46,15 +46,17 @@ def bonus_rows(
     url: str | None,
 ) -> None:
     """Big Points: a round cell per column, its upper half in the colour of the row above,
-    its lower half in the colour of the row below, the column's number in it; ``crossed``
-    columns per bonus row crossed, ``legal`` and ``hinted`` (bonus row id, column) marked,
-    each cell posting ``bonus ROW COLUMN`` to ``url``. Its tap area is as wide as the field
-    above it."""
+    its lower half in the colour of the row below, each half with its colour's symbol, the
+    column's number in it; ``crossed`` columns per bonus row crossed, ``legal`` and
+    ``hinted`` (bonus row id, column) marked, each cell posting ``bonus ROW COLUMN`` to
+    ``url``. Its tap area is as wide as the field above it."""
     rows = {row.id: (row, boxes) for row, boxes in zip(layout.rows, sheet.rows, strict=True)}
+    shapes = symbols.shapes(layout)
     for bonus, cells in zip(layout.bonus_rows, sheet.bonus_rows, strict=True):
         (upper, above), (lower, _) = rows[bonus.between[0]], rows[bonus.between[1]]
-        top = mix(layout.colours[upper.fields[0].colour], "#ffffff", 0.55)
-        bottom = mix(layout.colours[lower.fields[0].colour], "#ffffff", 0.55)
+        colours = [upper.fields[0].colour, lower.fields[0].colour]
+        top, bottom = (mix(layout.colours[c], "#ffffff", 0.55) for c in colours)
+        marks = [(shapes[c], mix(layout.colours[c], INK, 0.35)) for c in colours]
         for k, (f, cell, field) in enumerate(zip(upper.fields, cells, above.fields, strict=True)):
             done, may = k in crossed.get(bonus.id, ()), (bonus.id, k) in legal
             classes = "bonus-cell" + " legal" * may + " crossed" * done
@@ -72,7 +74,9 @@ def bonus_rows(
             c.half_disc(cell.cx, cell.cy, r, top, upper=True)
             c.half_disc(cell.cx, cell.cy, r, bottom, upper=False)
             c.circle(cell.cx, cell.cy, r, "none", INK, 0.18)
-            c.text(str(f.number), cell, 6.0, bold=True, cls="num")
+            for (shape, ink), side in zip(marks, (1, -1), strict=True):
+                c.symbol(shape, symbols.bonus_half(cell, side), ink)
+            c.text(str(f.number), cell, symbols.BONUS_PT, bold=True, cls="num")
             if done:
                 c.cross(cell, 0.5)
             c.close("g")
