@@ -5,6 +5,7 @@ click and little else; reportlab is imported only when a PDF is written."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -47,6 +48,24 @@ class WholeNumber(click.IntRange):
     """click's IntRange named for people: "'abc' is not a valid whole number."."""
 
     name = "whole number"
+
+
+class FilePath(click.Path):
+    """click's Path for a file to write, named for people: an empty name and a folder where
+    a file is asked are refused in the project's words (``--out ''`` would be the current
+    folder)."""
+
+    def __init__(self, example: str, folder_ok: bool = False, dash: bool = False) -> None:
+        super().__init__(dir_okay=folder_ok, path_type=Path, allow_dash=dash)
+        self.example = example
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():
+            self.fail(f"an empty file name: give one, such as {self.example}", param, ctx)
+        if isinstance(value, str) and not self.dir_okay and os.path.isdir(value):
+            example = os.path.join(value, self.example)
+            self.fail(f"{value} is a folder; give a file name such as {example}", param, ctx)
+        return super().convert(value, param, ctx)
 
 
 def count_option(name: str, most: int, default: int, text: str) -> Callable[[F], F]:
@@ -219,7 +238,7 @@ def _refuse_with_preview(names: tuple[str, ...]) -> None:
 @click.option(
     "--out",
     "-o",
-    type=click.Path(dir_okay=True, path_type=Path, allow_dash=True),
+    type=FilePath("sheets.pdf", folder_ok=True, dash=True),
     help="PDF to write ('-': standard output). Default: output/LAYOUT.pdf (a file's name "
     "without .yaml), for several layouts output/sheets.pdf.",
 )
@@ -229,7 +248,7 @@ def _refuse_with_preview(names: tuple[str, ...]) -> None:
 @lang_option
 @click.option(
     "--preview",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=FilePath("sheet.png"),
     help="Write one sheet as a PNG picture to this file instead of the PDF.",
 )
 @click.option(
@@ -280,10 +299,12 @@ def list_command() -> None:
     """List the shipped layouts, one per line, with their other names (aliases)."""
     from qwixx_print import layout, output
 
-    for name in layout.shipped_names():
+    names = layout.shipped_names()
+    width = max(len(name) for name in names)
+    for name in names:
         sheet = layout.find(name)
         also = f" (also: {', '.join(sheet.aliases)})" if sheet.aliases else ""
-        output.to_stdout(f"{name:<14} {sheet.description}{also}\n")
+        output.to_stdout(f"{name:<{width}}  {sheet.description}{also}\n")
 
 
 @cli.command("validate")
@@ -321,7 +342,7 @@ def validate_command(files: tuple[str, ...]) -> None:
 @click.option(
     "--out",
     "-o",
-    type=click.Path(dir_okay=True, path_type=Path, allow_dash=True),
+    type=FilePath("filled.pdf", folder_ok=True, dash=True),
     help="Also write the filled-in sheets as a PDF, one per player ('-': the PDF on "
     "standard output, the table on standard error).",
 )
@@ -401,7 +422,7 @@ def score_command(
 @click.option("--json", "as_json", is_flag=True, help="Print the reports as JSON.")
 @click.option(
     "--plot",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=FilePath("heat.png"),
     help="Write the sheet as a heat map of its cross rates to this PNG.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
@@ -510,18 +531,18 @@ def complete_families(
 @click.option(
     "--out",
     "-o",
-    type=click.Path(path_type=Path),
+    type=FilePath("sheet.yaml", folder_ok=True),
     help="The YAML to write (with --count: a folder). Default: output/FAMILY-SEED.yaml.",
 )
 @click.option("--print", "to_print", is_flag=True, help="Also write the PDF.")
 @click.option(
     "--out-pdf",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=FilePath("sheets.pdf"),
     help="The PDF --print writes. Default: output/FAMILY-SEED.pdf.",
 )
 @click.option(
     "--preview",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=FilePath("sheet.png"),
     help="Also write one sheet as a PNG picture to this file.",
 )
 @count_option(
@@ -664,7 +685,7 @@ def _check_targets(yamls: list[Path], pdf: Path | None, preview: Path | None) ->
 )
 @click.option(
     "--db",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=FilePath("web.sqlite3"),
     help="SQLite file of the games and uploaded layouts. Default: in the user's data folder.",
 )
 def serve_command(host: str, port: int, db: Path | None) -> None:
@@ -674,4 +695,6 @@ def serve_command(host: str, port: int, db: Path | None) -> None:
     """
     from qwixx_print.web.server import serve
 
+    if db is not None and not db.parent.exists():  # a typo would serve an empty database
+        raise UserError(f"{db}: the folder {db.parent} does not exist")
     serve(host, port, db, click.echo)

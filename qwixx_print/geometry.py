@@ -411,6 +411,14 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
     )
 
 
+def diamond_shape(cell: Box) -> Box:
+    """The box of the diamond drawn in an X-Change diamond ``cell`` (mm, RULES.md §4): as tall
+    as the cell, as wide as the cell less 1.6 mm but at most 1.5 times as wide as tall (a
+    crossed diamond's cross covers this box, not the whole cell)."""
+    width = min(cell.w - 1.6, cell.h * 1.5)
+    return Box(cell.cx - width / 2, cell.y, width, cell.h)
+
+
 def _bonus_cells(above: RowBoxes, y: float) -> tuple[Box, ...]:
     """The round cells of a bonus row in the strip at ``y``, one under each field of the
     row ``above`` (aligned by column, RULES.md §4 Big Points), as their squares."""

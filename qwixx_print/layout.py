@@ -183,8 +183,10 @@ class Layout:
         changes: dict[str, object] = {}
         if slip is not None and slip != self.slip:
             found = next((s for s in self.slips if s.name == slip), None)
+            if found is None and not self.slips:
+                raise LayoutError(f"the layout {self.name} has no slips: leave 'slip' out")
             if found is None:
-                names = ", ".join(s.name for s in self.slips) or "none"
+                names = ", ".join(s.name for s in self.slips)
                 raise LayoutError(f"the layout {self.name} has no slip '{slip}' (slips: {names})")
             changes.update(slip=found.name, links=found.links)
         if lucky is not None:
@@ -479,8 +481,9 @@ def shipped_name(name: str) -> str | None:
     return shipped_aliases().get(key)
 
 
-def _did_you_mean(name: str) -> str:
-    """`` (did you mean 'classic'?)`` for a near miss among shipped names and aliases."""
+def did_you_mean(name: str) -> str:
+    """`` (did you mean 'classic'?)`` for a near miss among shipped names and aliases (the
+    CLI's and the web page's hint); ``''`` when none is near."""
     import difflib  # only on this error path: keeps start-up light
 
     known = [*shipped_names(), *shipped_aliases()]
@@ -504,13 +507,13 @@ def find(name_or_path: str) -> Layout:
     path = Path(name_or_path)
     if is_path(name_or_path):
         if "/" not in name_or_path and not path.exists():
-            shipped = _did_you_mean(path.stem).replace("(did you mean", "(did you mean the layout")
+            shipped = did_you_mean(path.stem).replace("(did you mean", "(did you mean the layout")
             raise LayoutError(f"{name_or_path}: no such file{shipped}")
         return load(path, name_or_path)
     key = shipped_name(name_or_path)
     if key is None:
         raise LayoutError(
-            f"{name_or_path}: no such layout{_did_you_mean(name_or_path)} "
+            f"{name_or_path}: no such layout{did_you_mean(name_or_path)} "
             f"(shipped: {', '.join(shipped_names())}; or give a .yaml path)"
         )
     return _shipped(key)

@@ -206,7 +206,7 @@ def _check_own(marks: Marks, player: Player, sheet: Layout) -> None:
         where = (*player.place, "lucky") if "lucky" in given else player.place
         raise _violation(marks, where, player.name, exc) from None
     try:
-        rules.diamond_positions(sheet, player.diamonds)
+        rules.check_diamonds(sheet, player.diamonds, player.crosses)
     except RuleViolation as exc:
         raise _violation(marks, (*player.place, "diamonds"), player.name, exc) from None
 

@@ -8,7 +8,7 @@ scoring and variants), 004 (Polish quick reference).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from functools import cache
 from itertools import pairwise
 from typing import NamedTuple
@@ -547,7 +547,7 @@ def _diamonds(layout: Layout) -> list[Problem]:
     for k, (a, b) in enumerate(layout.diamonds):
         if a == b:
             problems.append(
-                Problem(("diamonds", k), f"a diamond shows two different numbers: {a}/{b}")
+                Problem(("diamonds", k), f"a diamond must show two different numbers, got {a}/{b}")
             )
         elif frozenset((a, b)) in seen:
             problems.append(Problem(("diamonds", k), f"the diamond {a}/{b} is there twice"))
@@ -714,6 +714,36 @@ def diamond_positions(layout: Layout, names: Collection[str]) -> list[int]:
         if count > 1:
             raise RuleViolation(f"the diamond {name} is given {count} times")
     return [printed[name] for name in names]
+
+
+def check_diamonds(
+    layout: Layout, names: Sequence[str], crosses: Mapping[str, Collection[int]]
+) -> None:
+    """Refuse crossed diamonds (written as printed, ``8/5``) that the crossed fields cannot
+    account for: a diamond is crossed together with a field of one of its two numbers, in
+    one move (RULES.md §4 X-Change, decision), so each crossed diamond needs a crossed field
+    of its own (any row, ``crosses``: row id -> crossed numbers) showing one of them. Raises
+    :class:`RuleViolation` naming a diamond left without one."""
+    fields = [(row, n) for row, numbers in crosses.items() for n in numbers]
+    taken: dict[int, int] = {}  # field -> the diamond it went with
+
+    def place(d: int, seen: set[int]) -> bool:
+        pair = layout.diamonds[d]
+        for f, (_, number) in enumerate(fields):
+            if number in pair and f not in seen:
+                seen.add(f)
+                if f not in taken or place(taken[f], seen):
+                    taken[f] = d
+                    return True
+        return False
+
+    for name, d in zip(names, diamond_positions(layout, names), strict=True):
+        if not place(d, set()):
+            a, b = layout.diamonds[d]
+            raise RuleViolation(
+                f"the diamond {name} is crossed, but no crossed {a} or {b} is left for it "
+                "(a diamond is crossed with a field of its other number)"
+            )
 
 
 def _unknown_rows(layout: Layout, *given: Mapping[str, object]) -> None:

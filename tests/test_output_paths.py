@@ -451,3 +451,32 @@ def test_read_only_pdf_is_refused_in_one_line_and_kept(tmp_path: Path) -> None:
     )
     assert target.read_bytes() == b"%PDF-1.4 kept\n"
     assert leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["classic", "--out", ""], "Invalid value for '--out' / '-o': an empty file name: "
+         "give one, such as sheets.pdf"),
+        (["simulate", "classic", "--plot", " "], "Invalid value for '--plot': an empty file "
+         "name: give one, such as heat.png"),
+        (["classic", "--preview", "{tmp}"], "Invalid value for '--preview': {tmp} is a folder; "
+         "give a file name such as {tmp}/sheet.png"),
+    ],
+)  # fmt: skip
+def test_an_empty_file_name_or_a_folder_for_a_file_is_said_in_our_words(
+    tmp_path: Path, run: Run, args: list[str], message: str
+) -> None:
+    """``--out ''`` meant the current folder (newcomer); click's own "File '...' is a
+    directory." is said as every other folder refusal."""
+    result = run(*(a.format(tmp=tmp_path) for a in args))
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"qwixx-print: {message.format(tmp=tmp_path)} (see ")
+    assert result.stderr.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_list_lines_up_every_description(run: Run) -> None:
+    lines = run("list").stdout.splitlines()
+    starts = {len(line) - len(line.split(maxsplit=1)[1]) for line in lines}
+    assert len(lines) > 1 and len(starts) == 1

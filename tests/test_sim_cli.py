@@ -11,10 +11,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pdfplumber
 import pytest
 from PIL import Image
 
-from qwixx_print import api, geometry
+from qwixx_print import api, geometry, layout
 from qwixx_print.draw import PREVIEW_PX_PER_MM
 from qwixx_print.sim import report
 from qwixx_print.sim import run as sim_run
@@ -132,6 +133,39 @@ def test_heat_map_tints_fields_by_their_cross_rate(run: Run, tmp_path: Path) -> 
     assert darkening[most] == min(darkening.values()) < 0.5
     crossed = [k for k in rates if rates[k] > 0]
     assert 0 < len(crossed) < len(rates)  # both kinds of field are on the map
+
+
+def test_connected_chain_heat_map_draws_no_one_slips_links(run: Run, tmp_path: Path) -> None:
+    """The seats play every slip in turn, so the pooled rates are drawn without slip A's
+    links (a newcomer read them as A's): no bar between linked fields; the legend says so."""
+    plot = tmp_path / "heat.png"
+    run("simulate", "connected-chain", "--games", "50", "--players", "3", "--plot", str(plot))
+    heat = Image.open(plot).convert("RGB")
+    sheet = api.checked("connected-chain")
+    boxes = geometry.sheet_boxes(sheet)
+    index = {row.id: k for k, row in enumerate(sheet.rows)}
+    for (ra, ia), (rb, _) in sheet.links:
+        a, b = boxes.rows[index[ra]].fields[ia], boxes.rows[index[rb]].fields[0]
+        bar = pixel(heat, a.cx, (a.y + b.top) / 2)  # where slip A's bar would be
+        assert min(bar) > 200, bar  # the white gap between the rows
+    rep = json.loads(run("simulate", "connected-chain", "--games", "50", "--json").stdout)[0]
+    text = heat_text(sheet, rep)
+    assert "slips A-E pooled: their links are not drawn" in text
+    assert "pooled" not in heat_text(api.checked("classic"), {**rep, "layout": "classic"})
+
+
+def heat_text(sheet: layout.Layout, rep: dict[str, Any]) -> str:
+    """The words of the heat map of ``rep``, drawn into a PDF and read back."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from qwixx_print.draw import heat
+
+    out = io.BytesIO()
+    c = Canvas(out)
+    heat.draw_heat(c, sheet, rep)
+    c.save()
+    with pdfplumber.open(io.BytesIO(out.getvalue())) as pdf:
+        return str(pdf.pages[0].extract_text())
 
 
 def test_big_points_report_and_heat_map_count_the_bonus_cells(run: Run, tmp_path: Path) -> None:

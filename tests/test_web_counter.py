@@ -14,7 +14,8 @@ import segno
 from flask import Flask
 from flask.testing import FlaskClient
 
-from qwixx_print.web import create_app
+from qwixx_print import layout
+from qwixx_print.web import create_app, layouts
 from tests.webclient import ALIASES, one_line_error, token
 
 
@@ -279,7 +280,35 @@ def test_the_end_shows_the_ranking_and_the_filled_in_sheets(client: FlaskClient)
             "/api/games/GAME/LEA/moves",
             {"kind": "cross", "row": "red", "index": -1},
             400,
-            "index must be a whole number, got -1",
+            "index must be 0 or more, got -1",
+        ),
+        (
+            "post",
+            "/api/games/GAME/LEA/moves",
+            {"kind": "cross", "row": "red", "index": 1000},
+            400,
+            "index is out of range (0 to 999), got 1000",
+        ),
+        (
+            "post",
+            "/api/games/GAME/LEA/moves",
+            {"kind": "cross", "row": "red", "index": 99999999999999999999999},
+            400,
+            "index is out of range (0 to 999), got 99999999999999999999\u2026 (23 digits)",
+        ),
+        (
+            "post",
+            "/api/games/GAME/LEA/moves",
+            {"kind": "cross", "row": "red", "index": -99999999999999999999999},
+            400,
+            "index must be 0 or more, got -99999999999999999999\u2026 (23 digits)",
+        ),
+        (
+            "post",
+            "/api/games/GAME/LEA/moves",
+            {"kind": "swap", "row": "red", "index": 3, "diamond": -2},
+            400,
+            "diamond must be 0 or more, got -2",
         ),
         (
             "post",
@@ -369,8 +398,8 @@ def test_the_end_shows_the_ranking_and_the_filled_in_sheets(client: FlaskClient)
             "no such layout: ../classic.yaml",
         ),
         ("get", "/api/games/nothing", None, 404, "no such game: nothing"),
-        ("get", "/api/games", None, 405, "The method is not allowed for the requested URL."),
-        ("get", "/games", None, 405, "The method is not allowed for the requested URL."),
+        ("get", "/api/games", None, 405, "GET is not allowed here: use OPTIONS, POST"),
+        ("get", "/games", None, 405, "GET is not allowed here: use OPTIONS, POST"),
     ],
 )
 def test_bad_counter_requests_get_a_4xx_with_one_line(
@@ -479,7 +508,8 @@ def test_the_shared_screen_and_the_layout_list(client: FlaskClient) -> None:
     assert game["tokens"]["Léa"] not in page
     listed = client.get("/api/layouts").get_json()["layouts"]
     names = [entry["name"] for entry in listed]
-    assert names == sorted(names) and {"bonuskette", "classic"} <= set(names)
+    assert names == layouts.shipped() and names[0] == "classic"  # the print page's order
+    assert sorted(names) == layout.shipped_names()
     classic = listed[names.index("classic")]
     assert classic["rows"][0] == {"id": "red", "numbers": list(range(2, 13))}
     font = client.get("/fonts/DejaVuSans.ttf")
@@ -635,3 +665,56 @@ def test_the_qr_codes_have_a_viewbox_and_no_fixed_size(client: FlaskClient) -> N
     assert svg is not None
     size = segno.make(game["links"]["Léa"], error="m").symbol_size(border=2)
     assert svg[1] == f'<svg viewBox="0 0 {size[0]} {size[1]}" class="segno">'
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "allowed"),
+    [
+        ("DELETE", "/api/games/GAME", "GET, HEAD, OPTIONS"),
+        ("PUT", "/api/games/GAME/LEA/moves", "OPTIONS, POST"),
+        ("TRACE", "/", "GET, HEAD, OPTIONS"),
+        ("DELETE", "/games/GAME/LEA/move", "OPTIONS, POST"),
+        ("PATCH", "/games", "OPTIONS, POST"),
+    ],
+)
+def test_an_unsupported_method_is_a_405_naming_the_allowed_ones(
+    client: FlaskClient, method: str, url: str, allowed: str
+) -> None:
+    game = new_game(client, ["Léa"])
+    url = url.replace("GAME", game["game"]).replace("LEA", game["tokens"]["Léa"])
+    answer = client.open(url, method=method)
+    assert answer.status_code == 405
+    assert answer.headers["Allow"] == allowed
+    message = f"{method} is not allowed here: use {allowed}"
+    if url.startswith("/api/"):
+        assert answer.get_json() == {"error": message}
+    else:
+        assert one_line_error(answer.get_data(as_text=True)) == message
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("-1", "index must be 0 or more, got -1"),
+        ("1000", "index is out of range (0 to 999), got 1000"),
+        ("9" * 30, f"index is out of range (0 to 999), got {'9' * 20}\u2026 (30 digits)"),
+        ("0003", None),
+    ],
+)
+def test_a_tapped_index_out_of_range_is_named_as_such(
+    client: FlaskClient, value: str, message: str | None
+) -> None:
+    game = new_game(client, ["Léa"])
+    lea = f"/games/{game['game']}/{game['tokens']['Léa']}"
+    answer = client.post(
+        f"{lea}/move",
+        data={"kind": "cross", "row": "red", "index": value, "csrf_token": token(client)},
+    )
+    if message is None:
+        assert answer.status_code == 200
+        assert client.get(f"/api/games/{game['game']}").get_json()["players"][0]["crossed"][
+            "red"
+        ] == [3]
+    else:
+        assert answer.status_code == 400
+        assert one_line_error(answer.get_data(as_text=True)) == message

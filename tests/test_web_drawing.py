@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from qwixx_print import api, geometry, layout
+from qwixx_print.draw import symbols
 from qwixx_print.play import Move, Sheet
 from qwixx_print.web.drawing import marks_of, mix, sheet_svg
 
@@ -93,6 +94,13 @@ def test_the_marks_of_the_new_sheets_are_drawn_where_the_pdf_puts_them() -> None
         assert ring is not None
         assert float(ring.get("cx", "")) == pytest.approx(box.cx, abs=0.01)
         assert float(ring.get("cy", "")) == pytest.approx(geometry.SHEET_H - box.cy, abs=0.01)
+    for g, box in zip(cells[:11], boxes.bonus_rows[0], strict=True):  # red over yellow
+        dot = symbols.bonus_half(box, 1)  # red's circle in the upper half, as the PDF
+        assert [
+            c for c in g.findall(f"{SVG}circle")
+            if float(c.get("cy", "")) == pytest.approx(geometry.SHEET_H - dot.cy, abs=0.01)
+        ]  # fmt: skip
+        assert len(g.findall(f"{SVG}polygon")) == 1  # yellow's triangle in the lower half
     assert [g.get("data-crossed") for g in cells[:2]] == ["true", "false"]
     xchange = drawn(Sheet(api.checked("x-change")))
     numbers = [g.get("data-numbers") for g in xchange.findall(f".//{SVG}g[@data-diamond]")]

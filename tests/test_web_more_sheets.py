@@ -153,25 +153,36 @@ def test_a_move_a_sheet_has_no_place_for_gets_the_engines_reason(client: FlaskCl
     )
 
 
-def stored_seed(app: Flask, game_id: str) -> int:
+def stored_sheets(app: Flask, game_id: str) -> dict[str, Any] | None:
     stored = app.extensions["qwixx_store"].game(game_id)
-    assert stored is not None and stored.seed is not None
-    return stored.seed
+    assert stored is not None
+    return stored.sheets
 
 
-def test_players_get_their_own_slips_and_lucky_numbers_dealt_from_the_stored_seed(
-    app: Flask,
+def test_players_get_their_own_slips_and_lucky_numbers_stored_with_the_game(
+    app: Flask, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     client = app.test_client()
     names = ["Ann", "Ben", "Cid", "Dee", "Eva"]
     chain = new_game(client, names, "connected-chain")
     state = client.get(f"/api/games/{chain['game']}").get_json()
     assert [p["slip"] for p in state["players"]] == ["A", "B", "C", "D", "E"]
+    assert stored_sheets(app, chain["game"]) == {
+        n: {"slip": s} for n, s in zip(names, "ABCDE", strict=True)
+    }
     longo = new_game(client, names[:3], "longo")
     state = client.get(f"/api/games/{longo['game']}").get_json()
-    dealt = dealing.deal(layout.find("longo"), 3, stored_seed(app, longo["game"]), 0)
-    assert [tuple(p["lucky"]) for p in state["players"]] == [sheet.lucky for sheet in dealt]
-    assert len({tuple(p["lucky"]) for p in state["players"]}) == 3
+    lucky = [p["lucky"] for p in state["players"]]
+    assert stored_sheets(app, longo["game"]) == {
+        n: {"lucky": numbers} for n, numbers in zip(names, lucky, strict=False)
+    }
+    assert len({tuple(numbers) for numbers in lucky}) == 3
+    assert stored_sheets(app, new_game(client, names, "classic")["game"]) is None
+    # the stored sheets are the players', whatever the dealing would deal now
+    monkeypatch.setattr(dealing, "lucky_sets", lambda *args: [(3, 4)] * 3)
+    restarted = create_app(tmp_path / "web.sqlite3").test_client()
+    again = restarted.get(f"/api/games/{longo['game']}").get_json()
+    assert [p["lucky"] for p in again["players"]] == lucky
     page = client.get(f"/games/{longo['game']}/{longo['tokens']['Ben']}").get_data(as_text=True)
     own = page.split('<section class="player own"')[1].split("</section>")[0]
     shown = [int(n) for n in re.findall(r'data-lucky-number="(\d+)"', own)]
@@ -218,7 +229,7 @@ def test_games_with_the_new_moves_replay_after_a_restart(app: Flask, tmp_path: P
     assert ben["connected-steps"]["framed_points"] == 1
 
 
-def test_a_database_from_before_seeds_gains_the_column_and_its_games_replay(
+def test_a_database_from_before_own_sheets_gains_the_column_and_its_games_replay(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "old.sqlite3"
@@ -245,7 +256,7 @@ def test_a_database_from_before_seeds_gains_the_column_and_its_games_replay(
     ann = client.get("/api/games/old/annstoken").get_json()["players"][0]
     assert ann["crossed"]["red"] == [0] and "lucky" not in ann  # the layout's first sheet
     stored = Store(path).game("old")
-    assert stored is not None and stored.seed is None and stored.names == ("Ann",)
+    assert stored is not None and stored.sheets is None and stored.names == ("Ann",)
 
 
 def test_the_own_page_offers_the_new_marks_to_tap(client: FlaskClient) -> None:
@@ -310,3 +321,36 @@ def test_the_filled_in_sheets_of_a_finished_game_show_the_new_marks_as_score_dra
             run, tmp_path, {"layout": sheet, "players": [{"name": "Ann", **marks}]}
         )
         assert pdf.data == expected, sheet
+
+
+def test_after_a_roll_the_diamonds_the_white_sum_allows_are_outlined(
+    client: FlaskClient,
+) -> None:
+    game = new_game(client, ["Ann", "Ben"], "x-change")
+    diamonds = layout.find("x-change").diamonds
+    roll = f"/api/games/{game['game']}/{game['tokens']['Ann']}/roll"
+    for _ in range(50):  # a white sum of 2 or 12 is on no diamond: roll again
+        white = sum(client.post(roll, json={}).get_json()["dice"]["white"])
+        if white not in (2, 12):
+            break
+    else:
+        pytest.fail("50 rolls of 2 or 12")
+    page = client.get(f"/games/{game['game']}/{game['tokens']['Ben']}").get_data(as_text=True)
+    for name in ("Ben", "Ann"):  # the white sum is everyone's (RULES.md §4 X-Change)
+        sheet = page.split(f'data-player="{name}"')[1].split("</section>")[0]
+        hinted = {
+            int(k) for k in re.findall(r'class="diamond hinted[^"]*" data-diamond="(\d+)"', sheet)
+        }
+        assert hinted == {k for k, pair in enumerate(diamonds) if white in pair}, (name, white)
+    # a used diamond and those left of it are not outlined (the engine's legal_swaps)
+    first = min(k for k, pair in enumerate(diamonds) if white in pair)
+    a, b = diamonds[first]
+    other = b if white == a else a
+    move = {"kind": "swap", "diamond": first, "row": "red", "index": other - 2}  # red: 2..12
+    assert tap(client, game, "Ben", **move).status_code == 200
+    page = client.get(f"/games/{game['game']}/{game['tokens']['Ben']}").get_data(as_text=True)
+    sheet = page.split('data-player="Ben"')[1].split("</section>")[0]
+    hinted = {
+        int(k) for k in re.findall(r'class="diamond[^"]*hinted[^"]*" data-diamond="(\d+)"', sheet)
+    }
+    assert hinted == {k for k, pair in enumerate(diamonds) if white in pair and k > first}

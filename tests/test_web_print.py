@@ -24,7 +24,7 @@ def test_print_page_shows_every_shipped_layout_as_a_card_with_its_picture(
 ) -> None:
     page = client.get("/").get_data(as_text=True)
     cards = re.findall(r'<li class="card" data-layout="([^"]+)"', page)
-    assert cards == layout.shipped_names()
+    assert sorted(cards) == layout.shipped_names()
     for name in cards:
         assert f'src="/preview/{name}.png"' in page
     picture = client.get("/preview/classic.png")
@@ -230,3 +230,108 @@ def test_the_pages_take_a_layouts_alias_in_any_case_as_the_cli_does(
     page = client.get(f"/sheets/{given}")
     assert page.status_code == 200
     assert f'<input type="hidden" name="layout" value="{name}">' in page.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("where", ["/", "/sheets/longo"])
+def test_a_layout_with_lucky_numbers_has_a_seed_field_and_others_none(
+    client: FlaskClient, where: str
+) -> None:
+    page = client.get(where).get_data(as_text=True)
+    assert re.search(r'<input[^>]* name="seed"', page)
+    assert 'name="seed"' not in client.get("/sheets/classic").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("query", "args", "name"),
+    [
+        (
+            "layout=longo&per_page=4&seed=4242",
+            ["longo", "--per-page", "4", "--seed", "4242"],
+            "longo-seed-4242",
+        ),
+        ("layout=classic&seed=", ["classic"], "classic"),  # no lucky numbers: no seed
+    ],
+)
+def test_a_pdf_with_the_seed_field_is_the_clis_file_for_that_seed(
+    client: FlaskClient, run: Run, tmp_path: Path, query: str, args: list[str], name: str
+) -> None:
+    answer = client.get(f"/pdf?{query}")
+    assert answer.status_code == 200
+    assert answer.headers["Content-Disposition"] == f'attachment; filename="{name}.pdf"'
+    out = tmp_path / "cli.pdf"
+    run(*args, "--out", str(out))
+    assert answer.data == out.read_bytes()
+
+
+def test_a_longo_pdf_without_a_seed_gets_a_random_one_shown_in_its_address(
+    client: FlaskClient,
+) -> None:
+    seeds = set()
+    for _ in range(3):
+        answer = client.get("/pdf?layout=longo&lang=de&seed=")
+        assert answer.status_code == 303
+        found = re.fullmatch(r"/pdf\?layout=longo&lang=de&seed=(\d+)", answer.headers["Location"])
+        assert found, answer.headers["Location"]
+        seeds.add(int(found[1]))
+    assert len(seeds) > 1 and all(0 <= seed <= 999_999 for seed in seeds)
+    seed = seeds.pop()
+    pdf = client.get(f"/pdf?layout=longo&lang=de&seed={seed}")
+    assert pdf.headers["Content-Disposition"] == f'attachment; filename="longo-seed-{seed}.pdf"'
+
+
+@pytest.mark.parametrize("seed", ["-1", "1000000", "x", "9" * 30])
+def test_a_bad_seed_is_a_400_with_one_line(client: FlaskClient, seed: str) -> None:
+    answer = client.get(f"/pdf?layout=longo&seed={seed}")
+    assert answer.status_code == 400
+    assert one_line_error(answer.get_data(as_text=True)) == (
+        f"seed must be a whole number from 0 to 999999, got &#39;{seed[:20]}&#39;"
+    )
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("/pdf?layout=klassik", "no such layout: klassik (did you mean 'classic'?)"),
+        ("/sheets/x-chang", "no such layout: x-chang (did you mean 'x-change'?)"),
+        ("/preview/big-point.png", "no such layout: big-point (did you mean 'big-points'?)"),
+        ("/games/new?layout=lngo", "no such layout: lngo (did you mean 'longo'?)"),
+        ("/pdf?layout=zzzzzz", "no such layout: zzzzzz"),
+    ],
+)
+def test_a_near_miss_of_a_layout_name_gets_the_clis_suggestion(
+    client: FlaskClient, url: str, message: str
+) -> None:
+    answer = client.get(url)
+    assert answer.status_code == 404
+    assert one_line_error(answer.get_data(as_text=True)) == message.replace("'", "&#39;")
+
+
+def test_an_uploaded_binary_file_is_shown_with_its_control_characters_escaped(
+    client: FlaskClient,
+) -> None:
+    data = b"name: bin\x00ary\nrows: \x01\x1b[31m\x7f\r\n"
+    answer = client.post(
+        "/upload",
+        data={"file": (io.BytesIO(data), "odd.yaml"), "csrf_token": token(client)},
+        content_type="multipart/form-data",
+    )
+    assert answer.status_code == 422
+    page = answer.get_data(as_text=True)
+    assert not any(c in page for c in "\x00\x01\x1b\x7f\r")
+    assert "bin\\u0000ary" in page  # in the listing and the text box
+    assert "\\u0001\\u001b[31m\\u007f" in page
+
+
+def test_the_cards_come_classic_first_then_the_variants_then_the_more_official_sheets(
+    client: FlaskClient,
+) -> None:
+    page = client.get("/").get_data(as_text=True)
+    cards = re.findall(r'<li class="card" data-layout="([^"]+)"', page)
+    assert cards == [
+        "classic",
+        *("doppelt", "nochmal", "bonuskette", "kraefte"),  # RULES.md §2
+        *("farbbloecke", "durcheinander", "regenbogen", "wirrwarr"),
+        *("big-points", "connected-chain", "connected-steps", "x-change", "longo"),  # §4
+    ]
+    form = client.get("/games/new").get_data(as_text=True)
+    assert re.findall(r'<option value="([^"]+)"', form)[:2] == ["classic", "doppelt"]

@@ -67,6 +67,16 @@ def test_a_database_that_cannot_be_created_is_one_line_and_exit_2(tmp_path: Path
     assert run.stderr.count("\n") == 1
 
 
+def test_a_database_in_a_folder_that_does_not_exist_is_refused_not_made(tmp_path: Path) -> None:
+    """A typo in --db would serve an empty database and hide every stored game (newcomer);
+    the default database's folder is made, a named one must exist, as for --out."""
+    db = tmp_path / "gmaes" / "w.db"
+    run = subprocess.run(serve_command(db), capture_output=True, text=True, timeout=60)
+    assert (run.returncode, run.stdout) == (2, "")
+    assert run.stderr == f"qwixx-print: {db}: the folder {db.parent} does not exist\n"
+    assert not db.parent.exists()
+
+
 def test_ctrl_c_stops_the_server_cleanly(tmp_path: Path) -> None:
     process = subprocess.Popen(
         serve_command(tmp_path / "w.db"),

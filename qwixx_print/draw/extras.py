@@ -58,13 +58,19 @@ def own(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
 
 def _bonus_rows(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
     """Big Points: a round cell per column, its upper half in the colour of the row above,
-    its lower half in the colour of the row below, the column's number in it."""
+    its lower half in the colour of the row below, each half with its colour's symbol (so
+    the halves tell apart without colour), the column's number in it."""
     rows = {row.id: row for row in layout.rows}
+    shapes = symbols.shapes(layout)
     for bonus, cells in zip(layout.bonus_rows, sheet.bonus_rows, strict=True):
         upper, lower = rows[bonus.between[0]], rows[bonus.between[1]]
         top, bottom = (
             _colour(layout, upper.fields[0].colour),
             _colour(layout, lower.fields[0].colour),
+        )
+        marks = (
+            (shapes[upper.fields[0].colour], paint.mix(top, INK, 0.35), 1),
+            (shapes[lower.fields[0].colour], paint.mix(bottom, INK, 0.35), -1),
         )
         for f, box in zip(upper.fields, cells, strict=True):
             x0, y0, x1, y1 = box.x * MM, box.y * MM, box.right * MM, box.top * MM
@@ -76,8 +82,10 @@ def _bonus_rows(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
             c.setLineWidth(0.5)
             c.setStrokeColor(INK)
             c.circle(box.cx * MM, box.cy * MM, box.w / 2 * MM, stroke=1, fill=0)
+            for shape, ink, side in marks:
+                symbols.draw_symbol(c, shape, symbols.bonus_half(box, side), ink)
             c.setFillColor(INK)
-            paint.centred(c, str(f.number), box, 6.0, FONT_BOLD)
+            paint.centred(c, str(f.number), box, symbols.BONUS_PT, FONT_BOLD)
 
 
 def padlock(c: Canvas, box: Box, ink: Color) -> None:
@@ -141,7 +149,8 @@ def _diamonds(c: Canvas, sheet: geometry.SheetBoxes, layout: Layout) -> None:
     """X-Change: a diamond per cell, its two numbers above and below a rule, an arrow
     between them (left to right)."""
     for k, ((a, b), cell) in enumerate(zip(layout.diamonds, sheet.diamonds, strict=True)):
-        half_w, half_h = min(cell.w - 1.6, cell.h * 1.5) / 2, cell.h / 2
+        shape = geometry.diamond_shape(cell)
+        half_w, half_h = shape.w / 2, shape.h / 2
         x, y = cell.cx, cell.cy
         path = c.beginPath()
         path.moveTo((x - half_w) * MM, y * MM)

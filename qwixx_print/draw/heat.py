@@ -5,6 +5,7 @@ strip is too low for a label), and a legend below."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, BinaryIO
 
@@ -47,8 +48,9 @@ def _label(c: Canvas, text: str, box: Box, size: float) -> None:
     paint.centred(c, text, box, size, FONT_BOLD)
 
 
-def _legend(c: Canvas, top: float, peak: float, title: str) -> None:
-    """The legend: a scale of tints from 0 to ``peak`` and what the numbers mean."""
+def _legend(c: Canvas, top: float, peak: float, title: str, note: str = "") -> None:
+    """The legend: a scale of tints from 0 to ``peak``, what the numbers mean and a
+    ``note`` (empty: none)."""
     c.setFillColor(INK)
     paint.text_at(c, title, 3.0, top - 4.0, 6.5, FONT_BOLD, align="l")
     cell = 3.6
@@ -63,10 +65,13 @@ def _legend(c: Canvas, top: float, peak: float, title: str) -> None:
     peak_text = f"{peak:.0%}".replace("%", " %")
     paint.text_at(c, peak_text, 3.0 + cell * (STEPS + 0.5), top - 12.5, 5.0, FONT)
     x = 3.0 + cell * (STEPS + 1) + 3.0
-    paint.text_at(c, "field: share of sheets with it crossed", x, top - 7.5, 5.0, FONT, "l")
-    paint.text_at(
-        c, "lock: share of games in which a player locked it", x, top - 10.5, 5.0, FONT, "l"
-    )
+    lines = [
+        "field: share of sheets with it crossed",
+        "lock: share of games in which a player locked it",
+    ]
+    step = 2.6 if note else 3.0
+    for k, line in enumerate([*lines, note] if note else lines):
+        paint.text_at(c, line, x, top - 7.0 - k * step, 5.0, FONT, "l")
 
 
 def draw_heat(c: Canvas, layout: Layout, report: Mapping[str, Any]) -> None:
@@ -77,12 +82,15 @@ def draw_heat(c: Canvas, layout: Layout, report: Mapping[str, Any]) -> None:
     peak = max((rate for rates in cross.values() for rate in rates), default=0.0)
     c.saveState()
     c.translate(0, LEGEND_H * MM)
-    check.draw_checked(c, layout, labels.DEFAULT_LANG)
+    pooled = bool(layout.slips)  # seats play every slip in turn: one slip's links would mislead
+    shown = dataclasses.replace(layout, links=(), slip="") if pooled else layout
+    check.draw_checked(c, shown, labels.DEFAULT_LANG)
     sheet = geometry.sheet_boxes(layout)
     for row, boxes in zip(layout.rows, sheet.rows, strict=True):
         for rate, box in zip(cross[row.id], boxes.fields, strict=True):
             _tint(c, box, rate / peak if peak > 0 else 0.0)
-            tag = Box(box.x + 0.8, box.y + 0.3, box.w - 1.6, min(2.0, box.h * 0.28))
+            # the badge sits below the field's digits
+            tag = Box(box.x + 0.9, box.y + 0.2, box.w - 1.8, min(1.6, box.h * 0.22))
             _label(c, f"{rate:.0%}", tag, paint.fit_size(f"{rate:.0%}", tag, 4.0, FONT_BOLD))
         lock = boxes.lock
         text = f"{locks[row.id]:.0%}"
@@ -96,7 +104,9 @@ def draw_heat(c: Canvas, layout: Layout, report: Mapping[str, Any]) -> None:
         f"{layout.name}: {report['games']:,} games, {report['players']} players, "
         f"{report['strategy']}, seed {report['seed']}"
     )
-    _legend(c, LEGEND_H, peak, title)
+    slips = f"{layout.slips[0].name}-{layout.slips[-1].name}" if pooled else ""
+    note = f"slips {slips} pooled: their links are not drawn" if pooled else ""
+    _legend(c, LEGEND_H, peak, title, note)
 
 
 def heat_map(layout: Layout, report: Mapping[str, Any], out: BinaryIO) -> None:

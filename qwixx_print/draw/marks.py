@@ -174,8 +174,8 @@ def _in_order(row: Row) -> bool:
 
 def header_hints(layout: Layout, text: Mapping[str, str]) -> list[tuple[str, str]]:
     """The sheet's own rules for the header line, as (label key, text) in order of weight,
-    none on a classic sheet: the lock threshold when not 5, several lock fields, bonus rows,
-    links, the framed group, diamonds and lucky numbers (RULES.md §4), what doubles, small
+    none on a classic sheet: the lock threshold when not 5, bonus rows, links, the framed
+    group, diamonds, lucky numbers and several lock fields (RULES.md §4), what doubles, small
     boxes, boxed fields and power symbols do, that mixed rows score on their own, and that
     the last field locks where the numbers are not in order (RULES.md §2). The sheet prints
     as many as fit."""
@@ -183,10 +183,6 @@ def header_hints(layout: Layout, text: Mapping[str, str]) -> list[tuple[str, str
     if layout.lock_threshold != CLASSIC_LOCK:
         key = "lock_after_one" if layout.lock_threshold == 1 else "lock_after"
         parts.append((key, text[key].replace("{n}", str(layout.lock_threshold))))
-    if layout.lock_fields > 1:
-        parts.append(
-            ("lock_fields_hint", text["lock_fields_hint"].replace("{n}", str(layout.lock_fields)))
-        )
     fields = [f for row in layout.rows for f in row.fields]
     for key, used in (  # RULES.md §4, before the older variants' marks
         ("bonus_row_hint", bool(layout.bonus_rows)),
@@ -197,6 +193,10 @@ def header_hints(layout: Layout, text: Mapping[str, str]) -> list[tuple[str, str
     ):
         if used:
             parts.append((key, text[key]))
+    if layout.lock_fields > 1:  # after the lucky numbers: the padlocks show it too
+        parts.append(
+            ("lock_fields_hint", text["lock_fields_hint"].replace("{n}", str(layout.lock_fields)))
+        )
     for key, used in (
         ("double_hint", any(f.double for f in fields)),
         ("again_hint", any(row.again for row in layout.rows)),

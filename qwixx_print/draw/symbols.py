@@ -162,6 +162,19 @@ def draw_symbol(c: Canvas, shape: str, box: Box, ink: Color) -> None:
         polygon(c, outline(shape, box))
 
 
+BONUS_PT = 5.5
+"""Size of a bonus cell's number, pt (small enough to leave room for both symbols)."""
+
+
+def bonus_half(cell: Box, side: int) -> Box:
+    """The square (mm) of the colour symbol in the upper (``side`` 1) or lower (-1) half of
+    a round bonus ``cell`` (Big Points, RULES.md §4): centred, between the number and the
+    cell's edge."""
+    size = cell.w * 0.18
+    y = cell.cy + side * cell.w * 0.355
+    return Box(cell.cx - size / 2, y - size / 2, size, size)
+
+
 def field_corner(field: Box) -> Box:
     """The square (mm) for a symbol in ``field``'s top-left corner, clear of the top of the
     field's number (set as :func:`~qwixx_print.draw.paint.centred` sets it)."""

@@ -9,6 +9,7 @@ links, the dice, every sheet read-only); ``/games/<game>`` is the read-only tabl
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping
@@ -74,6 +75,20 @@ def hints(game: Game) -> dict[str, set[tuple[str, int]]]:
     return found
 
 
+def diamond_hints(game: Game) -> dict[str, frozenset[int]]:
+    """Per player, the X-Change diamonds the white sum on the table allows a swap with now,
+    as the engine says (``legal_swaps``; RULES.md §4: the white sum is everyone's)."""
+    dice = game.dice
+    if dice is None or not game.layout.diamonds:
+        return {name: frozenset() for name in game.names}
+    return {
+        name: frozenset(
+            m.diamond for m in sheet.legal_swaps(dice.white_sum) if m.diamond is not None
+        )
+        for name, sheet in game.sheets.items()
+    }
+
+
 _DRAWN: OrderedDict[Hashable, Markup] = OrderedDict()
 _DRAWN_LOCK = threading.Lock()
 MAX_DRAWN = 4096
@@ -81,9 +96,16 @@ MAX_DRAWN = 4096
 draws again only the sheet that changed."""
 
 
-def sheet_svg(table: Table, name: str, url: str | None, allowed: set[tuple[str, int]]) -> Markup:
+def sheet_svg(
+    table: Table,
+    name: str,
+    url: str | None,
+    allowed: set[tuple[str, int]],
+    diamonds: frozenset[int] = frozenset(),
+) -> Markup:
     """``name``'s sheet as SVG (see :func:`drawing.sheet_svg`), drawn once per state of the
-    sheet (its marks, the colours the table closed, the end, the dice's fields)."""
+    sheet (its marks, the colours the table closed, the end, the dice's fields and
+    diamonds)."""
     sheet = table.game.sheets[name]
     key = (
         table.id,
@@ -93,13 +115,14 @@ def sheet_svg(table: Table, name: str, url: str | None, allowed: set[tuple[str, 
         sheet.table_closed,
         sheet.table_over,
         frozenset(allowed),
+        diamonds,
     )
     with _DRAWN_LOCK:
         found = _DRAWN.get(key)
         if found is not None:
             _DRAWN.move_to_end(key)
             return found
-    svg = drawing.sheet_svg(sheet.layout, drawing.marks_of(sheet, allowed), name, url)
+    svg = drawing.sheet_svg(sheet.layout, drawing.marks_of(sheet, allowed, diamonds), name, url)
     with _DRAWN_LOCK:
         _DRAWN[key] = svg
         while len(_DRAWN) > MAX_DRAWN:
@@ -109,12 +132,12 @@ def sheet_svg(table: Table, name: str, url: str | None, allowed: set[tuple[str, 
 
 def sheet_svgs(table: Table, token: str, own: str | None) -> list[tuple[str, Markup]]:
     """Every player's sheet as SVG, the player ``own``'s first and tappable."""
-    game, allowed = table.game, hints(table.game)
+    game, allowed, diamonds = table.game, hints(table.game), diamond_hints(table.game)
     names = sorted(game.names, key=lambda n: n != own)
     out = []
     for name in names:
         url = url_for("counter.move", game_id=table.id, token=token) if name == own else None
-        out.append((name, sheet_svg(table, name, url, allowed[name])))
+        out.append((name, sheet_svg(table, name, url, allowed[name], diamonds[name])))
     return out
 
 
@@ -263,15 +286,38 @@ MOVE_NEEDS = {
 an X-Change ``diamond`` with the field it swaps into, a Longo lucky cross's ``row``."""
 
 
+MAX_INDEX = 999
+"""Largest field, column or diamond index a request may name (the engine names the real
+range of a row: ``no field 11 (the row has fields 0 to 10)``)."""
+
+_WHOLE = re.compile(r"-?[0-9]+")
+
+
 def _index(value: object, key: str = "index") -> int:
-    """A field's (or diamond's) index from a request: a whole number 0 to 999 (a JSON
-    number or digits); 400 naming ``key`` otherwise."""
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 999:
-        return value
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 3:
-        return int(value)
-    shown = repr(value[:20]) if isinstance(value, str) else repr(value)[:20]
-    raise BadRequest(f"{key} must be a whole number, got {shown}")
+    """A field's (or diamond's) index from a request: a whole number 0 to
+    :data:`MAX_INDEX` (a JSON number or digits); 400 naming ``key`` otherwise, saying
+    whether it is no whole number, below 0 or out of range."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        text = str(value)
+    elif isinstance(value, str) and _WHOLE.fullmatch(value):
+        text = value
+    else:
+        shown = repr(value[:20]) if isinstance(value, str) else repr(value)[:20]
+        raise BadRequest(f"{key} must be a whole number, got {shown}")
+    digits = text.lstrip("-").lstrip("0") or "0"
+    if text.startswith("-") and digits != "0":
+        raise BadRequest(f"{key} must be 0 or more, got -{_long(digits)}")
+    if len(digits) > len(str(MAX_INDEX)) or int(digits) > MAX_INDEX:
+        raise BadRequest(f"{key} is out of range (0 to {MAX_INDEX}), got {_long(digits)}")
+    return int(digits)
+
+
+def _long(digits: str, most: int = 20) -> str:
+    """A whole number's ``digits`` for a message: the first ``most`` of a longer one, an
+    ellipsis and how many there are (``99999999999999999999… (23 digits)``)."""
+    if len(digits) <= most:
+        return digits
+    return f"{digits[:most]}\u2026 ({len(digits)} digits)"
 
 
 def parse_move(values: Mapping[str, object]) -> Move:

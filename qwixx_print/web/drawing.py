@@ -54,11 +54,17 @@ class Marks:
     diamonds: Collection[int] = field(default_factory=frozenset)
     swaps: Mapping[tuple[str, int], tuple[int, ...]] = field(default_factory=dict)
     lucky: Collection[tuple[str, int]] = field(default_factory=frozenset)
+    hinted_diamonds: Collection[int] = field(default_factory=frozenset)
 
 
-def marks_of(sheet: Sheet, hinted: Collection[tuple[str, int]] = frozenset()) -> Marks:
+def marks_of(
+    sheet: Sheet,
+    hinted: Collection[tuple[str, int]] = frozenset(),
+    hinted_diamonds: Collection[int] = frozenset(),
+) -> Marks:
     """The engine's view of ``sheet``: every field and small box asked with ``can_cross``
-    and ``can_again``, so only what the engine allows is tappable."""
+    and ``can_again``, so only what the engine allows is tappable; ``hinted`` fields and
+    ``hinted_diamonds`` are those the dice on the table allow."""
     layout = sheet.layout
     legal = {
         (row.id, i)
@@ -103,6 +109,7 @@ def marks_of(sheet: Sheet, hinted: Collection[tuple[str, int]] = frozenset()) ->
         diamonds=frozenset(sheet.state.diamonds),
         swaps=swaps,
         lucky=frozenset(sheet.lucky_fields()),
+        hinted_diamonds=frozenset(hinted_diamonds),
     )
 
 
@@ -130,10 +137,16 @@ def _power(c: Canvas, power: str, x: float, y: float, r: float = marks.BADGE_R) 
         c.line(x - 0.6 * r, y - 0.6 * r, x + 0.6 * r, y + 0.6 * r, INK, w)
 
 
+VEIL = "#f7f7f7"
+"""The veil over a field the engine does not allow now: shown by the stylesheet (at 70 %)
+on the own sheet, it makes the field paler and greyer than a normal one, never darker."""
+
+
 @lru_cache(maxsize=4096)
 def _field_art(f: Field, colour: str, box: Box, mixed: bool, shape: str) -> str:
-    """The drawing of field ``f`` (hex ``colour``) in ``box``: the same on every sheet of a
-    layout, so it is drawn once per field and kept."""
+    """The drawing of field ``f`` (hex ``colour``) in ``box`` with its :data:`VEIL` on top
+    (hidden unless the field is muted): the same on every sheet of a layout, so it is drawn
+    once per field and kept."""
     c = Canvas(geometry.SHEET_H)
     if mixed:
         c.rect(Box(box.x - 0.2, box.y - 0.2, box.w + 0.4, box.h + 0.4), colour, r=0.8)
@@ -158,6 +171,8 @@ def _field_art(f: Field, colour: str, box: Box, mixed: bool, shape: str) -> str:
         c.rect(Box(box.x - 0.15, box.y - 0.15, box.w + 0.3, box.h + 0.3), "none", INK, 0.46, 0.8)
     if f.power:
         _power(c, f.power, box.cx, box.top - 0.1)
+    veil = Box(box.x - 0.25, box.y - 0.25, box.w + 0.5, box.h + 0.5)
+    c.rect(veil, VEIL, r=0.9, extra=' class="veil"')
     return c.svg()
 
 
@@ -377,7 +392,7 @@ def sheet_svg(
     extras.framed(c, layout, sheet)
     extras.bonus_rows(c, layout, sheet, m.bonus, m.legal_bonus, m.hinted, url)
     usable = {d for found in m.swaps.values() for d in found}
-    extras.diamonds(c, layout, sheet, m.diamonds, usable, url)
+    extras.diamonds(c, layout, sheet, m.diamonds, usable, m.hinted_diamonds, url)
     _bar(c, layout, sheet, m, text, shapes)
     _footer(c, layout, sheet, m, text)
     extras.lucky(c, layout, sheet, bool(m.lucky), url)

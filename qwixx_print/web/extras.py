@@ -46,15 +46,17 @@ def bonus_rows(
     url: str | None,
 ) -> None:
     """Big Points: a round cell per column, its upper half in the colour of the row above,
-    its lower half in the colour of the row below, the column's number in it; ``crossed``
-    columns per bonus row crossed, ``legal`` and ``hinted`` (bonus row id, column) marked,
-    each cell posting ``bonus ROW COLUMN`` to ``url``. Its tap area is as wide as the field
-    above it."""
+    its lower half in the colour of the row below, each half with its colour's symbol, the
+    column's number in it; ``crossed`` columns per bonus row crossed, ``legal`` and
+    ``hinted`` (bonus row id, column) marked, each cell posting ``bonus ROW COLUMN`` to
+    ``url``. Its tap area is as wide as the field above it."""
     rows = {row.id: (row, boxes) for row, boxes in zip(layout.rows, sheet.rows, strict=True)}
+    shapes = symbols.shapes(layout)
     for bonus, cells in zip(layout.bonus_rows, sheet.bonus_rows, strict=True):
         (upper, above), (lower, _) = rows[bonus.between[0]], rows[bonus.between[1]]
-        top = mix(layout.colours[upper.fields[0].colour], "#ffffff", 0.55)
-        bottom = mix(layout.colours[lower.fields[0].colour], "#ffffff", 0.55)
+        colours = [upper.fields[0].colour, lower.fields[0].colour]
+        top, bottom = (mix(layout.colours[c], "#ffffff", 0.55) for c in colours)
+        marks = [(shapes[c], mix(layout.colours[c], INK, 0.35)) for c in colours]
         for k, (f, cell, field) in enumerate(zip(upper.fields, cells, above.fields, strict=True)):
             done, may = k in crossed.get(bonus.id, ()), (bonus.id, k) in legal
             classes = "bonus-cell" + " legal" * may + " crossed" * done
@@ -72,7 +74,9 @@ def bonus_rows(
             c.half_disc(cell.cx, cell.cy, r, top, upper=True)
             c.half_disc(cell.cx, cell.cy, r, bottom, upper=False)
             c.circle(cell.cx, cell.cy, r, "none", INK, 0.18)
-            c.text(str(f.number), cell, 6.0, bold=True, cls="num")
+            for (shape, ink), side in zip(marks, (1, -1), strict=True):
+                c.symbol(shape, symbols.bonus_half(cell, side), ink)
+            c.text(str(f.number), cell, symbols.BONUS_PT, bold=True, cls="num")
             if done:
                 c.cross(cell, 0.5)
             c.close("g")
@@ -165,24 +169,28 @@ def diamonds(
     sheet: geometry.SheetBoxes,
     crossed: Collection[int],
     usable: Collection[int],
+    hinted: Collection[int],
     url: str | None,
 ) -> None:
     """X-Change: a diamond per cell, its two numbers above and below a rule, an arrow
     between cells (left to right); ``crossed`` ones crossed, ``usable`` ones (the engine
-    allows a swap with them now) marked legal. On the own sheet (``url``) each takes a tap
-    over its whole cell: counter.js selects it, and the next field tapped swaps with it."""
+    allows a swap with them now) marked legal, ``hinted`` ones (the white sum on the table
+    allows a swap with them) outlined. On the own sheet (``url``) each diamond not
+    crossed takes a tap over its whole cell: counter.js selects it, and the next field
+    tapped swaps with it; a crossed one (used, RULES.md §4 X-Change) takes none."""
     for k, ((a, b), cell) in enumerate(zip(layout.diamonds, sheet.diamonds, strict=True)):
         done, may = k in crossed, k in usable
-        classes = "diamond" + " legal" * may + " crossed" * done
+        classes = "diamond" + " hinted" * (k in hinted) + " legal" * may + " crossed" * done
+        tappable = url is not None and not done
+        taps = BUTTON if tappable else ' aria-disabled="true"' if url is not None else ""
         c.open(
             f'<g class="{classes}" data-diamond="{k}" data-numbers="{a}/{b}" '
-            f'data-crossed="{flag(done)}" data-legal="{flag(may)}"'
-            + (BUTTON if url is not None else "")
-            + ">"
+            f'data-crossed="{flag(done)}" data-legal="{flag(may)}"{taps}>'
         )
-        if url is not None:
+        if tappable:
             c.hit(Box(cell.x, cell.y - 0.3, cell.w, cell.h + 0.6))
-        half_w, half_h = min(cell.w - 1.6, cell.h * 1.5) / 2, cell.h / 2
+        shape = geometry.diamond_shape(cell)
+        half_w, half_h = shape.w / 2, shape.h / 2
         x, y = cell.cx, cell.cy
         points = [(x - half_w, y), (x, y + half_h), (x + half_w, y), (x, y - half_h)]
         c.polygon(points, "#f2f2f2", INK, 0.21)
@@ -198,7 +206,7 @@ def diamonds(
         if k:
             c.text("\u203a", Box(cell.x - 0.7, cell.y, 1.4, cell.h), 6.0)
         if done:
-            c.cross(Box(x - half_h, y - half_h, 2 * half_h, 2 * half_h), 0.5)
+            c.cross(shape, 0.5)
         c.close("g")
 
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import secrets
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, jsonify, render_template, request, session
-from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
+from flask import Flask, Response, jsonify, make_response, render_template, request, session
+from werkzeug.exceptions import BadRequest, Forbidden, HTTPException, MethodNotAllowed
 
-from qwixx_print.errors import QwixxError, RuleViolation
+from qwixx_print.errors import QwixxError, RuleViolation, escaped
 from qwixx_print.web.tables import same_secret
 
 MAX_UPLOAD = 1_000_000
@@ -51,8 +51,8 @@ def check_post() -> None:
     """Refuse a state-changing request that may come from another site (403): its
     ``Origin`` names another host, or a form lacks this browser's token, or a JSON API
     call is not ``application/json`` (which a cross-site form cannot send)."""
-    if request.method in ("GET", "HEAD", "OPTIONS"):
-        return
+    if request.method in ("GET", "HEAD", "OPTIONS") or request.routing_exception is not None:
+        return  # no such page, or a method it does not take: answered as such (404, 405)
     if not _same_origin():
         raise Forbidden("a request from another site is refused")
     if request.path.startswith("/api/"):
@@ -78,6 +78,17 @@ def answer(status: int, message: str) -> tuple[Response | str, int]:
     return render_template("error.html", status=status, message=message), status
 
 
+def not_allowed(allowed: list[str]) -> Response:
+    """The 405 answer to a method the page does not take: one line naming the ``allowed``
+    methods, which the ``Allow`` header lists too."""
+    methods = ", ".join(allowed)
+    shown = escaped(request.method[:20])
+    body, status = answer(405, f"{shown} is not allowed here: use {methods}")
+    response = make_response(body, status)
+    response.headers["Allow"] = methods
+    return response
+
+
 def install(app: Flask) -> None:
     """Register the checks and the error handlers on ``app``."""
     app.before_request(check_post)
@@ -85,10 +96,12 @@ def install(app: Flask) -> None:
     app.config["MAX_CONTENT_LENGTH"] = MAX_REQUEST
 
     @app.errorhandler(HTTPException)
-    def http_error(exc: HTTPException) -> tuple[Response | str, int]:
+    def http_error(exc: HTTPException) -> tuple[Response | str, int] | Response:
         status = exc.code or 400
         if status == 413:
             return answer(413, f"the request is larger than {MAX_UPLOAD // 1_000_000} MB")
+        if isinstance(exc, MethodNotAllowed):
+            return not_allowed(sorted(exc.valid_methods or ()))
         return answer(status, exc.description or exc.name)
 
     @app.errorhandler(RuleViolation)

@@ -13,7 +13,7 @@ from flask import current_app
 from werkzeug.exceptions import NotFound
 
 from qwixx_print import api, layout
-from qwixx_print.errors import LayoutError
+from qwixx_print.errors import LayoutError, escaped
 from qwixx_print.layout import Layout
 from qwixx_print.web.storage import Store
 
@@ -24,9 +24,32 @@ def store() -> Store:
     return store
 
 
+ORDER = (
+    "classic",
+    "doppelt",
+    "nochmal",
+    "bonuskette",
+    "kraefte",
+    "farbbloecke",
+    "durcheinander",
+    "regenbogen",
+    "wirrwarr",
+    "big-points",
+    "connected-chain",
+    "connected-steps",
+    "x-change",
+    "longo",
+)
+"""The order a host expects the shipped layouts in: the classic sheet, then the variants
+of RULES.md §2, then the sheets of RULES.md §4, each as the section lists them."""
+
+
 def shipped() -> list[str]:
-    """The shipped layouts' names, sorted."""
-    return layout.shipped_names()
+    """The shipped layouts' names in :data:`ORDER` (the print page's cards, the new-game
+    form's choices, ``/api/layouts``); a shipped layout it does not name comes last, in
+    alphabetical order."""
+    names = layout.shipped_names()
+    return sorted(names, key=lambda n: (ORDER.index(n) if n in ORDER else len(ORDER), n))
 
 
 @lru_cache(maxsize=64)
@@ -42,13 +65,15 @@ def _uploaded(key: str, yaml: bytes) -> Layout:
 def find(key: str) -> Layout:
     """The layout ``key`` from a request names: a shipped layout by its name or alias in
     any case, as the CLI resolves them (:func:`qwixx_print.layout.shipped_name`), or an
-    uploaded layout by its id. Raises NotFound (404) for anything else."""
+    uploaded layout by its id. Raises NotFound (404) for anything else, with the CLI's hint
+    for a near miss of a shipped name (``no such layout: klassik (did you mean
+    'classic'?)``)."""
     name = layout.shipped_name(key)
     if name is not None:
         return _shipped(name)
     yaml = store().layout_yaml(key)
     if yaml is None:
-        raise NotFound(f"no such layout: {key[:40]}")
+        raise NotFound(f"no such layout: {escaped(key[:40])}{layout.did_you_mean(key[:40])}")
     return _uploaded(key, yaml)
 
 

@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import NamedTuple
+from urllib.parse import urlencode
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, TooManyRequests
@@ -15,6 +16,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from qwixx_print import api, layout
 from qwixx_print.choices import DEFAULT_LANG, LANGUAGES, PAPERS, PER_PAGE
+from qwixx_print.errors import escaped
 from qwixx_print.web import layouts
 from qwixx_print.web.guard import MAX_LAYOUTS, MAX_PAGES, MAX_UPLOAD
 
@@ -64,13 +66,26 @@ def options(args: Mapping[str, str]) -> PrintOptions:
     )
 
 
-def form_context() -> dict[str, object]:
-    """What ``_options.html`` shows: the choices and the options chosen in the query."""
+MAX_SEED = 999_999
+"""Largest seed of a print run's lucky numbers, as the CLI's ``--seed``."""
+
+
+def drawn(sheet: layout.Layout) -> bool:
+    """Whether the sheets of ``sheet`` differ by the seed of the print run: their lucky
+    numbers are drawn from it (RULES.md §4 Longo; :func:`qwixx_print.dealing.lucky_sets`)."""
+    return sheet.lucky_draw is not None
+
+
+def form_context(seeded: list[str] | None = None) -> dict[str, object]:
+    """What ``_options.html`` shows: the choices and the options chosen in the query; a
+    seed field when ``seeded`` names layouts whose sheets differ by the seed."""
     return {
         "languages": LANGUAGES,
         "papers": list(PAPERS),
         "per_page": PER_PAGE,
         "max_pages": MAX_PAGES,
+        "max_seed": MAX_SEED,
+        "seeded": seeded or [],
         "chosen": options(request.args),
     }
 
@@ -79,29 +94,42 @@ def form_context() -> dict[str, object]:
 def index() -> str:
     """The print page: a card per shipped layout, the options, the upload form."""
     cards = [layout.find(name) for name in layouts.shipped()]
-    return render_template("print.html", cards=cards, **form_context())
+    seeded = [sheet.name for sheet in cards if drawn(sheet)]
+    return render_template("print.html", cards=cards, **form_context(seeded))
 
 
 @bp.get("/pdf")
-def pdf() -> Response:
+def pdf() -> BaseResponse:
     """The PDF of ``layout`` (a shipped name or an upload id) with the print options, as
-    an attachment named like the CLI's default file."""
+    an attachment named like the CLI's default file. A layout whose sheets differ by the
+    seed (:func:`drawn`) takes ``?seed=`` as ``--seed``, the file named ``NAME-seed-N``;
+    an empty one gets a random seed, shown back by a redirect to its own address (303).
+    Other layouts ignore it, as their PDF is the same for every seed."""
     key = request.args.get("layout")
     if not key:
         raise BadRequest("name the layout: /pdf?layout=NAME")
     key = layouts.key_of(key)
     sheet = layouts.find(key)
-    response = Response(_pdf(key, options(request.args)), mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'attachment; filename="{_file_name(sheet)}.pdf"'
+    chosen, name, seed = options(request.args), _file_name(sheet), 0
+    if drawn(sheet):
+        text = request.args.get("seed", "").strip()
+        if not text:
+            query = {**request.args.to_dict(), "seed": str(api.new_seed())}
+            return redirect(f"{url_for('printing.pdf')}?{urlencode(query)}", 303)
+        seed = whole({"seed": text}, "seed", 0, MAX_SEED, 0)
+        name += f"-seed-{seed}"
+    response = Response(_pdf(key, chosen, seed), mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}.pdf"'
     return response
 
 
 @lru_cache(maxsize=32)
-def _pdf(key: str, chosen: PrintOptions) -> bytes:
-    """The PDF of the layout ``key`` with the options ``chosen``: the same bytes every time
-    (reportlab's invariant mode), so the last few asked for are kept."""
+def _pdf(key: str, chosen: PrintOptions, seed: int) -> bytes:
+    """The PDF of the layout ``key`` with the options ``chosen`` and the lucky numbers of
+    ``seed``: the same bytes every time (reportlab's invariant mode), so the last few asked
+    for are kept."""
     sheet = layouts.find(key)
-    return api.pdf_bytes([sheet], chosen.pages, chosen.paper, chosen.per_page, chosen.lang)
+    return api.pdf_bytes([sheet], chosen.pages, chosen.paper, chosen.per_page, chosen.lang, seed)
 
 
 def _file_name(sheet: layout.Layout) -> str:
@@ -129,7 +157,9 @@ def preview(key: str) -> Response:
 def sheet_page(key: str) -> str:
     """One layout (shipped or uploaded): its picture, the PDF options, a new game."""
     key = layouts.key_of(key)
-    return render_template("sheet.html", key=key, sheet=layouts.find(key), **form_context())
+    sheet = layouts.find(key)
+    seeded = [sheet.name] if drawn(sheet) else []
+    return render_template("sheet.html", key=key, sheet=sheet, **form_context(seeded))
 
 
 @bp.get("/upload")
@@ -162,10 +192,18 @@ def upload() -> tuple[str, int] | BaseResponse:
     data, shown = _uploaded_bytes()
     sheet, errors = layouts.check_upload(data, shown)
     if errors or sheet is None:
-        text = data.decode("utf-8", errors="replace")
+        text = _shown_text(data)
         lines = {int(m[1]) for e in errors if (m := _LINE.match(e))}
         return render_template("upload.html", text=text, errors=errors, lines=lines), 422
     return redirect(url_for("printing.sheet_page", key=keep(data)), 303)
+
+
+def _shown_text(data: bytes) -> str:
+    """An upload's text to show beside its problems: UTF-8 (bad bytes as U+FFFD), each line
+    with its control characters escaped as the CLI's messages escape them
+    (:func:`qwixx_print.errors.escaped`: a NUL as ``\\u0000``), never written raw."""
+    text = data.decode("utf-8", errors="replace").replace("\r\n", "\n")
+    return "\n".join(escaped(line) for line in text.split("\n"))
 
 
 def keep(data: bytes) -> str:

@@ -1,7 +1,7 @@
 """The web page's embedded database: SQLite (standard library) in WAL mode, by default in
 the user's data folder (platformdirs). It keeps the uploaded layouts (their YAML bytes), the
-games (layout, players and their secret tokens, the seed their own sheets were dealt
-from) and every game's log: the engine's log
+games (layout, players and their secret tokens, the players' own sheets: slips and lucky
+numbers) and every game's log: the engine's log
 entries (``Game.entries``, docs/play.md), each stored as it happens, before the move is
 answered, so a reload, a crash or a restart loses no move.
 
@@ -16,7 +16,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -30,7 +30,7 @@ CREATE TABLE IF NOT EXISTS layouts (
 );
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY, layout TEXT NOT NULL, host TEXT NOT NULL, created REAL NOT NULL,
-    seed INTEGER
+    sheets TEXT
 );
 CREATE TABLE IF NOT EXISTS players (
     token TEXT PRIMARY KEY, game TEXT NOT NULL REFERENCES games(id),
@@ -51,20 +51,21 @@ def default_path() -> Path:
     return Path(platformdirs.user_data_dir("qwixx-print", appauthor=False)) / "web.sqlite3"
 
 
-def _add_seed_column(db: sqlite3.Connection) -> None:
-    """Give a database made before the sheets of RULES.md §4 its ``games.seed`` column
+def _add_sheets_column(db: sqlite3.Connection) -> None:
+    """Give a database made before the sheets of RULES.md §4 its ``games.sheets`` column
     (NULL for the games stored then: they were played on the layout's first sheet)."""
     columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
-    if "seed" not in columns:
-        db.execute("ALTER TABLE games ADD COLUMN seed INTEGER")
+    if "sheets" not in columns:
+        db.execute("ALTER TABLE games ADD COLUMN sheets TEXT")
 
 
 class StoredGame(NamedTuple):
     """A game as stored: its ``id``, ``layout`` key (a shipped name or an upload id), the
     ``host``'s secret token, the player ``names`` and their secret ``tokens`` in seat order,
-    the engine's log ``entries`` (plain data) in order, and the ``seed`` the players' own
-    sheets were dealt from (``qwixx_print.dealing.deal``; None for a game stored before
-    seeds were)."""
+    the engine's log ``entries`` (plain data) in order, and the players' own ``sheets`` as a
+    game log writes them (``{Ann: {slip: B, lucky: [4, 9]}}``,
+    :func:`qwixx_print.play.log.sheets_data`; None where all play the layout's sheet, or for
+    a game stored before own sheets were)."""
 
     id: str
     layout: str
@@ -72,7 +73,7 @@ class StoredGame(NamedTuple):
     names: tuple[str, ...]
     tokens: tuple[str, ...]
     entries: list[Any]
-    seed: int | None = None
+    sheets: dict[str, Any] | None = None
 
 
 class Store:
@@ -88,7 +89,7 @@ class Store:
             try:
                 db.execute("PRAGMA journal_mode=WAL")
                 db.executescript(SCHEMA)
-                _add_seed_column(db)
+                _add_sheets_column(db)
             finally:
                 db.close()
         except (OSError, sqlite3.Error) as exc:
@@ -160,18 +161,24 @@ class Store:
         host: str,
         players: list[tuple[str, str]],
         most: int,
-        seed: int | None = None,
+        sheets: Mapping[str, Any] | None = None,
     ) -> bool:
         """Store a new game with its ``host`` token, its ``players`` as (token, name) in
-        seat order and the ``seed`` of their own sheets; False (nothing stored) when
-        ``most`` games are stored already."""
+        seat order and their own ``sheets`` (see :class:`StoredGame`); False (nothing
+        stored) when ``most`` games are stored already."""
         with self._connect() as db:
             (count,) = db.execute("SELECT COUNT(*) FROM games").fetchone()
             if count >= most:
                 return False
             db.execute(
-                "INSERT INTO games (id, layout, host, created, seed) VALUES (?, ?, ?, ?, ?)",
-                (game_id, layout, host, time.time(), seed),
+                "INSERT INTO games (id, layout, host, created, sheets) VALUES (?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    layout,
+                    host,
+                    time.time(),
+                    None if sheets is None else json.dumps(sheets),
+                ),
             )
             db.executemany(
                 "INSERT INTO players (token, game, seat, name) VALUES (?, ?, ?, ?)",
@@ -183,7 +190,7 @@ class Store:
         """The stored game ``game_id`` with its log entries, or None."""
         with self._connect() as db:
             row = db.execute(
-                "SELECT layout, host, seed FROM games WHERE id = ?", (game_id,)
+                "SELECT layout, host, sheets FROM games WHERE id = ?", (game_id,)
             ).fetchone()
             if row is None:
                 return None
@@ -200,7 +207,7 @@ class Store:
             tuple(name for _, name in players),
             tuple(token for token, _ in players),
             [json.loads(entry) for (entry,) in entries],
-            row[2],
+            None if row[2] is None else json.loads(row[2]),
         )
 
     def append(self, game_id: str, first: int, entries: list[Any]) -> None:

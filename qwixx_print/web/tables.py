@@ -5,8 +5,9 @@ restart or a crash) is replayed from its stored log by the engine's log reader
 (:func:`qwixx_print.play.log.from_doc`), which checks every move again.
 
 Players' own sheets (a Connected slip, Longo's lucky numbers; RULES.md §4) are dealt by
-:func:`qwixx_print.dealing.deal` from a random seed stored with the game, so a replay deals
-the same sheets.
+:func:`qwixx_print.dealing.deal` from a random seed when a game starts and stored with it
+(as a game log names them), so a replay gives every player the same sheet, whatever the
+dealing does later.
 
 No rule lives here: legality, locks, closed colours, the end and the score are the
 engine's.
@@ -38,7 +39,7 @@ MAX_NAME = 40
 class Table:
     """One running game: its ``id``, the ``layout_key`` it was made with, the players'
     secret ``tokens`` (seat order, as ``game.names``), the ``host`` token and the engine's
-    ``game``; ``lock`` serialises its moves; ``seed`` dealt the players' own sheets."""
+    ``game``; ``lock`` serialises its moves."""
 
     id: str
     layout_key: str
@@ -46,7 +47,6 @@ class Table:
     tokens: tuple[str, ...]
     game: Game
     lock: threading.Lock = field(default_factory=threading.Lock)
-    seed: int | None = None
 
     def player(self, token: str) -> str | None:
         """The name of the player whose link holds ``token``, or None (also for the host)."""
@@ -96,12 +96,12 @@ SEED_BITS = 31
 SQLite integer and a short number to quote)."""
 
 
-def own_sheets(layout: Layout, names: list[str], seed: int | None) -> dict[str, Layout]:
+def own_sheets(layout: Layout, names: list[str], seed: int) -> dict[str, Layout]:
     """The players' own sheets of ``layout``, by name, in seat order: the sheets of page 0
     of a page of ``len(names)`` sheets printed with ``seed`` (:func:`dealing.deal`: slips
     A, B, ... in seat order, lucky numbers drawn per seat); ``{}`` for a layout whose sheets
-    are all alike, or a game stored without a seed."""
-    if seed is None or not dealing.has_own(layout):
+    are all alike."""
+    if not dealing.has_own(layout):
         return {}
     return dict(zip(names, dealing.deal(layout, len(names), seed, 0), strict=True))
 
@@ -121,15 +121,16 @@ class Tables:
         engine), each with their own sheet (:func:`own_sheets`), stored; None when
         ``most_games`` games are stored already."""
         layout = self.find(layout_key)
-        seed = secrets.randbits(SEED_BITS)
-        game = Game(layout, names, table=True, own=own_sheets(layout, names, seed))
+        own = own_sheets(layout, names, secrets.randbits(SEED_BITS))
+        game = Game(layout, names, table=True, own=own)
         game_id = secrets.token_urlsafe(9)
         host = secrets.token_urlsafe(12)
         tokens = tuple(secrets.token_urlsafe(12) for _ in names)
         seats = list(zip(tokens, names, strict=True))
-        if not self.store.add_game(game_id, layout_key, host, seats, most_games, seed):
+        sheets = log.sheets_data(own) if own else None
+        if not self.store.add_game(game_id, layout_key, host, seats, most_games, sheets):
             return None
-        table = Table(game_id, layout_key, host, tokens, game, seed=seed)
+        table = Table(game_id, layout_key, host, tokens, game)
         with self._lock:
             self._tables[game_id] = table
         return table
@@ -149,7 +150,7 @@ class Tables:
 
     def _replay(self, stored: StoredGame) -> Table:
         """The game ``stored`` replayed by the engine's log reader, its players' own sheets
-        dealt again from its seed."""
+        as stored."""
         layout = self.find(stored.layout)
         data: dict[str, Any] = {
             log.KEY: log.VERSION,
@@ -158,11 +159,10 @@ class Tables:
             "table": True,
             "moves": stored.entries,
         }
-        own = own_sheets(layout, list(stored.names), stored.seed)
-        if own:
-            data["sheets"] = log.sheets_data(own)
+        if stored.sheets is not None:
+            data["sheets"] = stored.sheets
         game = log.from_data(data, lambda _: layout, f"{stored.id}.json")
-        return Table(stored.id, stored.layout, stored.host, stored.tokens, game, seed=stored.seed)
+        return Table(stored.id, stored.layout, stored.host, stored.tokens, game)
 
     def act(self, table: Table, action: Callable[[Game], T]) -> T:
         """Run ``action`` on the table's game under its lock and store the log entries it

@@ -48,13 +48,16 @@ function showMode() {
 }
 
 function choose(next) {
+  var box = document.getElementById("message");
+  if (box) box.textContent = ""; // a new choice: the last refusal is old news
   var same = mode && next && mode.kind === next.kind && mode.diamond === next.diamond;
   mode = same ? null : next;
   showMode();
 }
 
 document.addEventListener("click", function (event) {
-  var el = event.target.closest ? event.target.closest('.own .diamond, .own .lucky, [data-action="lucky"]') : null;
+  // a crossed diamond has no role=button: it is used and cannot be chosen again
+  var el = event.target.closest ? event.target.closest('.own .diamond[role=button], .own .lucky, [data-action="lucky"]') : null;
   if (!el) return;
   event.preventDefault();
   if (el.classList.contains("diamond")) choose({ kind: "swap", diamond: el.dataset.diamond });
@@ -70,3 +73,9 @@ document.addEventListener("htmx:configRequest", function (event) {
 });
 
 document.addEventListener("htmx:afterSwap", showMode); // a refreshed board keeps a pending choice
+
+document.addEventListener("click", function (event) {
+  // a tap on the refusal at the bottom of the screen lets it go
+  var box = event.target.closest ? event.target.closest("#message") : null;
+  if (box) box.textContent = "";
+});
