@@ -112,9 +112,8 @@ def lock_refusal(layout: Layout, row: Row, before: int, number: int | None = Non
     if before >= layout.lock_threshold:
         return None
     shown = row.last.number if number is None else number
-    return (
-        f"the {shown} locks the row only after {layout.lock_threshold} crosses; there are {before}"
-    )
+    there = "there is 1" if before == 1 else f"there are {before}"
+    return f"the {shown} locks the row only after {layout.lock_threshold} crosses; {there}"
 
 
 def crosses_before_lock(

@@ -63,6 +63,11 @@ def test_row_ten_eleven_twelve_cannot_lock() -> None:
         rules.score_row(CLASSIC, RED, [10, 11, 12])
 
 
+def test_lock_after_one_cross_says_there_is_1() -> None:
+    with pytest.raises(RuleViolation, match="only after 5 crosses; there is 1$"):
+        rules.score_row(CLASSIC, RED, [11, 12])
+
+
 def test_descending_row_locks_with_the_2() -> None:
     assert rules.score_row(CLASSIC, GREEN, [12, 11, 10, 9, 8, 2]).locked is True
     assert rules.score_row(CLASSIC, GREEN, [12, 11, 10, 9, 8, 3]).locked is False
