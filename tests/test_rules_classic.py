@@ -64,7 +64,7 @@ def test_row_ten_eleven_twelve_cannot_lock() -> None:
 
 
 def test_lock_after_one_cross_says_there_is_1() -> None:
-    with pytest.raises(RuleViolation, match="only after 5 crosses; there is 1$"):
+    with pytest.raises(RuleViolation, match=r"only after 5 crosses; there is 1$"):
         rules.score_row(CLASSIC, RED, [11, 12])
 
 

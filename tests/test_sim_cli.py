@@ -152,6 +152,10 @@ def test_connected_chain_heat_map_draws_no_one_slips_links(run: Run, tmp_path: P
     text = heat_text(sheet, rep)
     assert "slips A-E pooled: their links are not drawn" in text
     assert "pooled" not in heat_text(api.checked("classic"), {**rep, "layout": "classic"})
+    longo = json.loads(run("simulate", "longo", "--games", "20", "--json").stdout)[0]
+    assert "lucky numbers differ from sheet to sheet: not drawn" in heat_text(
+        api.checked("longo"), longo
+    )
 
 
 def heat_text(sheet: layout.Layout, rep: dict[str, Any]) -> str:

@@ -41,11 +41,20 @@ def _tint(c: Canvas, box: Box, share: float, round_cell: bool = False) -> None:
     c.restoreState()
 
 
+LABEL_LINE = 0.4
+"""Width of a label's outline, pt: thin, so it never runs into the digits."""
+
+
 def _label(c: Canvas, text: str, box: Box, size: float) -> None:
-    """A small white label with ``text`` centred on ``box``."""
+    """A small white label, thinly outlined, with ``text`` centred on ``box`` in at most
+    ``size`` pt, fitted clear of the outline."""
+    c.saveState()
+    c.setLineWidth(LABEL_LINE)
     paint.rect(c, box, white, INK, radius=0.4)
+    c.restoreState()
+    room = Box(box.x + 0.3, box.y, box.w - 0.6, box.h)
     c.setFillColor(INK)
-    paint.centred(c, text, box, size, FONT_BOLD)
+    paint.centred(c, text, room, paint.fit_size(text, room, size, FONT_BOLD), FONT_BOLD)
 
 
 def _legend(c: Canvas, top: float, peak: float, title: str, note: str = "") -> None:
@@ -89,13 +98,12 @@ def draw_heat(c: Canvas, layout: Layout, report: Mapping[str, Any]) -> None:
     for row, boxes in zip(layout.rows, sheet.rows, strict=True):
         for rate, box in zip(cross[row.id], boxes.fields, strict=True):
             _tint(c, box, rate / peak if peak > 0 else 0.0)
-            # the badge sits below the field's digits
-            tag = Box(box.x + 0.9, box.y + 0.2, box.w - 1.8, min(1.6, box.h * 0.22))
-            _label(c, f"{rate:.0%}", tag, paint.fit_size(f"{rate:.0%}", tag, 4.0, FONT_BOLD))
+            inset = min(0.9, box.w * 0.07)  # the badge sits below the field's digits
+            tag = Box(box.x + inset, box.y + 0.2, box.w - 2 * inset, min(1.6, box.h * 0.22))
+            _label(c, f"{rate:.0%}", tag, 4.0)
         lock = boxes.lock
-        text = f"{locks[row.id]:.0%}"
         tag = Box(lock.x + 0.2, lock.cy - 1.2, lock.w - 0.4, 2.4)  # within the lock
-        _label(c, text, tag, paint.fit_size(text, tag, 5.0, FONT_BOLD))
+        _label(c, f"{locks[row.id]:.0%}", tag, 5.0)
     for bonus_row, cells in zip(layout.bonus_rows, sheet.bonus_rows, strict=True):
         for rate, box in zip(cross[bonus_row.id], cells, strict=True):
             _tint(c, box, rate / peak if peak > 0 else 0.0, round_cell=True)
@@ -104,9 +112,18 @@ def draw_heat(c: Canvas, layout: Layout, report: Mapping[str, Any]) -> None:
         f"{layout.name}: {report['games']:,} games, {report['players']} players, "
         f"{report['strategy']}, seed {report['seed']}"
     )
-    slips = f"{layout.slips[0].name}-{layout.slips[-1].name}" if pooled else ""
-    note = f"slips {slips} pooled: their links are not drawn" if pooled else ""
-    _legend(c, LEGEND_H, peak, title, note)
+    _legend(c, LEGEND_H, peak, title, _pooled_note(layout))
+
+
+def _pooled_note(layout: Layout) -> str:
+    """What the map leaves out where the seats' sheets differ (RULES.md §4): one slip's
+    links, one sheet's lucky numbers; empty where all sheets are alike."""
+    if layout.slips:
+        slips = f"{layout.slips[0].name}-{layout.slips[-1].name}"
+        return f"slips {slips} pooled: their links are not drawn"
+    if layout.lucky_draw is not None:
+        return "lucky numbers differ from sheet to sheet: not drawn"
+    return ""
 
 
 def heat_map(layout: Layout, report: Mapping[str, Any], out: BinaryIO) -> None:
