@@ -413,10 +413,22 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
 
 def diamond_shape(cell: Box) -> Box:
     """The box of the diamond drawn in an X-Change diamond ``cell`` (mm, RULES.md §4): as tall
-    as the cell, as wide as the cell less 1.6 mm but at most 1.5 times as wide as tall (a
-    crossed diamond's cross covers this box, not the whole cell)."""
+    as the cell, as wide as the cell less 1.6 mm but at most 1.5 times as wide as tall."""
     width = min(cell.w - 1.6, cell.h * 1.5)
     return Box(cell.cx - width / 2, cell.y, width, cell.h)
+
+
+DIAMOND_CROSS = 0.62
+"""A crossed diamond's cross covers this share of the diamond's box, centred: its arms (the
+box's diagonals, inset by at least 12 %) then end inside the diamond's sloped edges."""
+
+
+def diamond_cross(cell: Box) -> Box:
+    """The box (mm) whose diagonals cross out the diamond of ``cell``
+    (:func:`diamond_shape`, :data:`DIAMOND_CROSS`)."""
+    shape = diamond_shape(cell)
+    w, h = shape.w * DIAMOND_CROSS, shape.h * DIAMOND_CROSS
+    return Box(shape.cx - w / 2, shape.cy - h / 2, w, h)
 
 
 def _bonus_cells(above: RowBoxes, y: float) -> tuple[Box, ...]:

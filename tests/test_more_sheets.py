@@ -413,8 +413,12 @@ def test_a_crossed_diamond_is_crossed_within_the_diamond_when_few_are_wide(
     shape = geometry.diamond_shape(cell)
     assert cell.w > 2 * shape.w  # a wide cell
     ox, oy = origin()
+    pen = geometry.diamond_cross(cell)
     ends = (filled.CROSS_INSET + 0.02, 1 - filled.CROSS_INSET - 0.02)  # the pen's strokes
-    inside = [(ox + shape.x + t * shape.w, oy + shape.y + t * shape.h) for t in ends]
+    inside = [(ox + pen.x + t * pen.w, oy + pen.y + t * pen.h) for t in ends]
+    for t in (filled.CROSS_INSET, 0.12):  # the PDF's and the web page's insets
+        arm = (pen.w * (0.5 - t), pen.h * (0.5 - t))  # an arm's end from the centre
+        assert arm[0] / (shape.w / 2) + arm[1] / (shape.h / 2) < 1  # within the sloped edges
     beside = [(ox + cell.x + 0.5 + k * (shape.x - cell.x - 1) / 6, oy + cell.cy) for k in range(7)]
     beside += [(ox + shape.right + 0.5 + k * (cell.right - shape.right - 1) / 6, oy + cell.cy)
                for k in range(7)]  # fmt: skip

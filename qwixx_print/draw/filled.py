@@ -120,7 +120,7 @@ def _fill_more(c: Canvas, layout: Layout, player: Player, boxes: geometry.SheetB
     printed = [f"{a}/{b}" for a, b in layout.diamonds]
     for name, box in zip(printed, boxes.diamonds, strict=True):
         if name in player.diamonds:
-            cross(c, geometry.diamond_shape(box))
+            cross(c, geometry.diamond_cross(box))
 
 
 def name_line(boxes: geometry.SheetBoxes) -> Box:

@@ -206,7 +206,7 @@ def diamonds(
         if k:
             c.text("\u203a", Box(cell.x - 0.7, cell.y, 1.4, cell.h), 6.0)
         if done:
-            c.cross(shape, 0.5)
+            c.cross(geometry.diamond_cross(cell), 0.5)
         c.close("g")
 
 
