@@ -256,3 +256,27 @@ def test_a_crossed_diamond_cannot_be_chosen_again(base: str) -> None:
         )
         assert found.get_attribute("role") is None and found.get_attribute("tabindex") is None
         assert found.get_attribute("aria-disabled") == "true"
+
+
+def test_on_the_turned_phone_sheet_diamonds_and_symbols_read_upright(base: str) -> None:
+    """The sheet is turned to fit the phone; a diamond's two numbers stay one above the
+    other as printed (8 over 5, not "5 8"), and yellow's triangle still points up."""
+    with chromium(WIDTH, HEIGHT) as browser:
+        ann_on_phone(browser, base, "x-change")
+        boxes = browser.execute_script(
+            "const g = document.querySelector('.own .diamond[data-diamond=\"0\"]');"
+            "return [...g.querySelectorAll('text')].map(t => {"
+            " const r = t.getBoundingClientRect(); return [t.textContent, r.x, r.y, r.width]; })"
+        )
+        (upper, ux, uy, uw), (lower, lx, ly, lw) = boxes
+        assert (upper, lower) == ("8", "5")
+        assert uy < ly and abs((ux + uw / 2) - (lx + lw / 2)) < 2  # one above the other
+        point = browser.execute_script(
+            "const p = document.querySelector("
+            '  \'.own .field[data-row="yellow"][data-index="0"] polygon\');'
+            "const r = p.getBoundingClientRect();"
+            "const top = [...p.points].map(q => q.matrixTransform(p.getScreenCTM()))"
+            "  .reduce((a, b) => (a.y < b.y ? a : b));"
+            "return [top.x - r.x, r.width];"
+        )
+        assert abs(point[0] - point[1] / 2) < 1  # the apex at the top, in the middle

@@ -30,6 +30,21 @@ def tap(client: FlaskClient, game: dict[str, Any], name: str, **move: object) ->
     return client.post(f"/api/games/{game['game']}/{game['tokens'][name]}/moves", json=move)
 
 
+def test_a_refused_new_game_leads_back_to_its_form(client: FlaskClient) -> None:
+    """A newcomer's 40-letter name: the refusal wraps and offers the way back to the form
+    (the browser's back, which keeps the names typed); a request from no page of this site
+    gets no such link."""
+    form = "http://localhost/games/new?layout=classic"
+    data = {"layout": "classic", "name": ["W" * 40], "csrf_token": token(client)}
+    page = client.post("/games", data=data, headers={"Referer": form})
+    assert page.status_code == 400
+    html = page.get_data(as_text=True)
+    assert f'<a href="{form}" data-back onclick="history.back(); return false;">' in html
+    data["csrf_token"] = token(client)
+    elsewhere = client.post("/games", data=data, headers={"Referer": "http://evil.example/"})
+    assert "data-back" not in elsewhere.get_data(as_text=True)
+
+
 def test_the_new_game_form_starts_a_game_and_opens_the_host_page(client: FlaskClient) -> None:
     form = client.get("/games/new?layout=nochmal").get_data(as_text=True)
     assert '<option value="nochmal" selected>' in form

@@ -97,10 +97,10 @@ def test_the_marks_of_the_new_sheets_are_drawn_where_the_pdf_puts_them() -> None
     for g, box in zip(cells[:11], boxes.bonus_rows[0], strict=True):  # red over yellow
         dot = symbols.bonus_half(box, 1)  # red's circle in the upper half, as the PDF
         assert [
-            c for c in g.findall(f"{SVG}circle")
+            c for c in g.findall(f".//{SVG}circle")
             if float(c.get("cy", "")) == pytest.approx(geometry.SHEET_H - dot.cy, abs=0.01)
         ]  # fmt: skip
-        assert len(g.findall(f"{SVG}polygon")) == 1  # yellow's triangle in the lower half
+        assert len(g.findall(f".//{SVG}polygon")) == 1  # yellow's triangle in the lower half
     assert [g.get("data-crossed") for g in cells[:2]] == ["true", "false"]
     xchange = drawn(Sheet(api.checked("x-change")))
     numbers = [g.get("data-numbers") for g in xchange.findall(f".//{SVG}g[@data-diamond]")]

@@ -194,15 +194,11 @@ def diamonds(
         x, y = cell.cx, cell.cy
         points = [(x - half_w, y), (x, y + half_h), (x + half_w, y), (x, y - half_h)]
         c.polygon(points, "#f2f2f2", INK, 0.21)
+        c.open('<g class="num">')  # the pair stays upright as one on a turned phone sheet
         c.line(x - half_w * 0.45, y, x + half_w * 0.45, y, INK, 0.1)
-        c.text(str(a), Box(x - half_w / 2, y, half_w, half_h * 0.8), 5.5, bold=True, cls="num")
-        c.text(
-            str(b),
-            Box(x - half_w / 2, y - half_h * 0.8, half_w, half_h * 0.8),
-            5.5,
-            bold=True,
-            cls="num",
-        )
+        c.text(str(a), Box(x - half_w / 2, y, half_w, half_h * 0.8), 5.5, bold=True)
+        c.text(str(b), Box(x - half_w / 2, y - half_h * 0.8, half_w, half_h * 0.8), 5.5, bold=True)
+        c.close("g")
         if k:
             c.text("\u203a", Box(cell.x - 0.7, cell.y, 1.4, cell.h), 6.0)
         if done:

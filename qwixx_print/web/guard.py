@@ -71,11 +71,14 @@ def _one_line(text: str) -> str:
 
 def answer(status: int, message: str) -> tuple[Response | str, int]:
     """The answer to a refused request: ``{"error": message}`` under ``/api/``, else a
-    small page saying ``message``; with ``status``."""
+    small page saying ``message``, with a way back to the page of this site that sent the
+    request (a refused form: the browser's back keeps what was typed); with ``status``."""
     message = _one_line(message)
     if request.path.startswith("/api/"):
         return jsonify(error=message), status
-    return render_template("error.html", status=status, message=message), status
+    sender = request.referrer or ""
+    back = sender if sender.startswith(request.host_url) else None
+    return render_template("error.html", status=status, message=message, back=back), status
 
 
 def not_allowed(allowed: list[str]) -> Response:

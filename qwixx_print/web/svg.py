@@ -139,11 +139,14 @@ class Canvas:
 
     def symbol(self, shape: str, box: Box, fill: str) -> None:
         """A colour's symbol (``draw.symbols.SHAPES``) filling the square ``box``, as the
-        PDF draws it (:func:`qwixx_print.draw.symbols.outline`)."""
+        PDF draws it (:func:`qwixx_print.draw.symbols.outline`), in a group of class
+        ``num``: upright on a turned phone sheet, like the numbers (a triangle stays ▲)."""
+        self.open('<g class="num">')
         if shape == "circle":
             self.circle(box.cx, box.cy, box.w * symbols.CIRCLE_R, fill)
         else:
             self.polygon(symbols.outline(shape, box), fill)
+        self.close("g")
 
     def open(self, tag: str) -> None:
         """Append an opening ``tag`` (written whole, attributes escaped by the caller)."""
