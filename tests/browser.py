@@ -182,6 +182,15 @@ def wait_for(browser: Any, script: str, seconds: float = 10.0) -> Any:
     raise AssertionError(f"still false after {seconds} s: {script}")
 
 
+def follow(browser: Any, css: str, seconds: float = 60.0) -> None:
+    """Click the link or submit button ``css`` and wait until the page it opens has fully
+    loaded (a new document, ``readyState`` complete): acting on a page still loading raced
+    with its navigation and left the test on a blank page now and then."""
+    browser.execute_script("window.qwixxOldPage = true")
+    browser.find_element("css selector", css).click()
+    wait_for(browser, "!window.qwixxOldPage && document.readyState === 'complete'", seconds)
+
+
 def downloaded(folder: Path, suffix: str, seconds: float = 20.0) -> Path:
     """The one finished download ending in ``suffix`` (``.pdf``) in ``folder``, waiting
     for it at most ``seconds``."""

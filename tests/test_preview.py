@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import struct
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
-from qwixx_print import geometry, layout
+from qwixx_print import api, geometry, layout
 
 from .conftest import Run
 
@@ -64,3 +65,50 @@ def test_preview_says_its_resolution_so_viewers_print_it_to_scale(tmp_path: Path
     assert (x, y, unit) == (12000, 12000, 1)  # 12 px/mm, in metres: 304.8 dpi
     with Image.open(out) as image:
         assert image.info["dpi"] == (pytest.approx(304.8, abs=0.01),) * 2
+
+
+def test_pictures_made_in_threads_at_once_call_pdfium_one_at_a_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """pdfium crashes the process when two threads call it at once, even for different
+    documents (pypdfium2's documentation); the web server made the print page's pictures in
+    several threads and died now and then. Every pdfium call (document, page, bitmap, and
+    their closing) now happens under one lock."""
+    import threading
+    import time
+
+    import pypdfium2
+
+    from qwixx_print import draw
+
+    real = pypdfium2.PdfDocument
+    active, most, lock = [0], [0], threading.Lock()
+
+    class Watched:
+        """A document whose life counts as one pdfium call from opening to closing."""
+
+        def __init__(self, data: bytes) -> None:
+            with lock:
+                active[0] += 1
+                most[0] = max(most[0], active[0])
+            time.sleep(0.02)  # long enough for another thread to come in
+            self.document = real(data)
+
+        def __getitem__(self, k: int) -> object:
+            return self.document[k]
+
+        def close(self) -> None:
+            self.document.close()
+            with lock:
+                active[0] -= 1
+
+    monkeypatch.setattr(pypdfium2, "PdfDocument", Watched)
+    sheet = api.checked("classic")
+    outs = [io.BytesIO() for _ in range(6)]
+    threads = [threading.Thread(target=draw.preview, args=(sheet, out, "en", 2.0)) for out in outs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert most[0] == 1
+    assert all(out.getvalue().startswith(b"\x89PNG") for out in outs)

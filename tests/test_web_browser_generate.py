@@ -11,7 +11,15 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from qwixx_print import api
-from tests.browser import chromium, downloaded, need_browser, screenshot, served, wait_for
+from tests.browser import (
+    chromium,
+    downloaded,
+    follow,
+    need_browser,
+    screenshot,
+    served,
+    wait_for,
+)
 from tests.conftest import Run
 
 
@@ -25,11 +33,11 @@ def test_a_family_and_a_seed_typed_in_show_generates_sheet_and_its_yaml(
     assert run("generate", "chaos", "--seed", "7", "--out", str(cli)).exit_code == 0
     with served(tmp_path / "web.sqlite3") as base, chromium(downloads=downloads) as browser:
         browser.get(base + "/")
-        browser.find_element(By.CSS_SELECTOR, '[data-action="fresh"]').click()
+        follow(browser, '[data-action="fresh"]')
         Select(browser.find_element(By.NAME, "family")).select_by_value("chaos")
         browser.find_element(By.NAME, "seed").send_keys("7")
-        browser.find_element(By.CSS_SELECTOR, '[data-action="generate"]').click()
-        shown = wait_for(browser, "document.querySelector('[data-sheet]')?.dataset.sheet", 60)
+        follow(browser, '[data-action="generate"]')
+        shown = wait_for(browser, "document.querySelector('[data-sheet]')?.dataset.sheet")
         assert shown == "chaos-7"
         assert wait_for(browser, "document.querySelector('.generated img').naturalWidth") == 384
         source = browser.find_element(By.CSS_SELECTOR, ".generated img").get_attribute("src")

@@ -9,6 +9,7 @@ XObject holding the whole page, which every page of that layout places once: a p
 from __future__ import annotations
 
 import io
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import BinaryIO
@@ -22,6 +23,11 @@ from qwixx_print.draw.paint import CUT, FONT, MM
 from qwixx_print.layout import Layout
 
 __all__ = ["pdf_canvas", "picture", "placed", "placement", "preview", "render", "render_sheets"]
+
+PDFIUM = threading.Lock()
+"""Held around all pdfium work: pdfium is not thread-safe, not even for different documents
+(pypdfium2's documentation: calls from two threads at once crash the process), and the web
+server renders pictures in several threads at once."""
 
 PREVIEW_PX_PER_MM = 12.0
 """Resolution of :func:`preview`, pixels per mm (about 300 dpi): 1152 x 780 px a sheet."""
@@ -266,13 +272,17 @@ def picture(
     draw(c)
     c.showPage()
     c.save()
-    document = pypdfium2.PdfDocument(pdf.getvalue())
-    try:
-        page = document[0]
-        # pdfium rounds the pixel size up, and the PDF rounds the page size: aim just below
-        width_px = round(size[0] * px_per_mm)
-        image = page.render(scale=(width_px - 0.01) / page.get_width()).to_pil()
-        dpi = px_per_mm * 25.4  # in the PNG's pHYs chunk: viewers print it to scale
-        image.convert("RGB").save(out, format="PNG", dpi=(dpi, dpi))
-    finally:
-        document.close()
+    with PDFIUM:  # every pdfium object made here is closed here, none left to a finalizer
+        document = pypdfium2.PdfDocument(pdf.getvalue())
+        try:
+            page = document[0]
+            # pdfium rounds the pixel size up, and the PDF rounds the page size: aim below
+            width_px = round(size[0] * px_per_mm)
+            bitmap = page.render(scale=(width_px - 0.01) / page.get_width())
+            image = bitmap.to_pil().convert("RGB")  # a copy: the bitmap's memory goes
+            bitmap.close()
+            page.close()
+        finally:
+            document.close()
+    dpi = px_per_mm * 25.4  # in the PNG's pHYs chunk: viewers print it to scale
+    image.save(out, format="PNG", dpi=(dpi, dpi))
