@@ -111,8 +111,8 @@ def test_header_tells_each_sheets_own_rule(pdfs: dict[str, Path]) -> None:
     assert header("connected-steps").endswith("framed fields score again")
     assert header("x-change").endswith("diamond: white sum = its other number")
     assert header("longo") == (
-        "lock after 6 crosses · lucky sum: next field, emptiest row · either of the last 2 locks"
-    )  # the lucky rule before "either of the last 2 locks", which the padlocks show too
+        "lock after 6 crosses · lucky sum: next field, emptiest row · last 2 fields: each locks"
+    )  # the lucky rule before the lock fields, which the padlocks show too
     assert "linked: cross one, cross both" in header("connected-chain")
 
 
