@@ -13,7 +13,16 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 from qwixx_print import geometry, labels, layout, rules
 from qwixx_print.errors import LayoutError, OutputError, first_of
 from qwixx_print.layout import Layout
-from qwixx_print.output import PNG, make_folder, stdout, to_stdout, write_atomically
+from qwixx_print.output import (
+    FILLED,
+    PDF,
+    PNG,
+    Kind,
+    make_folder,
+    stdout,
+    to_stdout,
+    write_atomically,
+)
 
 if TYPE_CHECKING:
     from qwixx_print import marks
@@ -168,10 +177,12 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(1_000_000)
 
 
-def _write_pdf(out: Path | None, write: Callable[[BinaryIO], None]) -> Path | None:
-    """Let ``write`` write a PDF to ``out`` atomically, or whole to standard output (``None``);
-    return ``out``. Raises OutputError when standard output is a terminal, closed or full,
-    or ``out`` cannot be written."""
+def _write_pdf(
+    out: Path | None, write: Callable[[BinaryIO], None], kind: Kind = PDF
+) -> Path | None:
+    """Let ``write`` write a PDF (``kind``) to ``out`` atomically, or whole to standard
+    output (``None``); return ``out``. Raises OutputError when standard output is a
+    terminal, closed or full, or ``out`` cannot be written."""
     if out is None:
         if stdout().isatty():
             raise OutputError(
@@ -181,7 +192,7 @@ def _write_pdf(out: Path | None, write: Callable[[BinaryIO], None]) -> Path | No
         write(whole)
         to_stdout(whole.getvalue())
         return None
-    write_atomically(out, write)
+    write_atomically(out, write, kind)
     return out
 
 
@@ -239,7 +250,9 @@ def write_filled(
     :func:`print_sheets` does."""
     from qwixx_print.draw import filled
 
-    return _write_pdf(out, lambda stream: filled.render(game, stream, paper, per_page, lang))
+    return _write_pdf(
+        out, lambda stream: filled.render(game, stream, paper, per_page, lang), FILLED
+    )
 
 
 def recipe(family: str | None, source: str | None = None, shuffle: str | None = None) -> Recipe:

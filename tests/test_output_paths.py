@@ -480,3 +480,14 @@ def test_list_lines_up_every_description(run: Run) -> None:
     lines = run("list").stdout.splitlines()
     starts = {len(line) - len(line.split(maxsplit=1)[1]) for line in lines}
     assert len(lines) > 1 and len(starts) == 1
+
+
+def test_score_out_a_folder_suggests_a_filled_pdf(tmp_path: Path, run: Run) -> None:
+    """``score --out`` writes filled-in sheets: its help and its refusal say filled.pdf."""
+    marks = tmp_path / "game.yaml"
+    marks.write_text("layout: classic\nplayers:\n  - name: Ann\n", encoding="utf-8")
+    result = run("score", str(marks), "--out", str(tmp_path))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"qwixx-print: {tmp_path}: is a folder; give a file name such as {tmp_path}/filled.pdf\n",
+    )
