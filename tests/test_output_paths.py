@@ -87,12 +87,7 @@ def test_read_only_folder_is_refused(tmp_path: Path) -> None:
     folder = tmp_path / "locked"
     folder.mkdir(mode=0o555)
     target = folder / "sheets.pdf"
-    done = subprocess.run(
-        [*_unprivileged(), sys.executable, "-m", "qwixx_print", "classic", "--out", str(target)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = _print_unprivileged(target)
     assert (done.returncode, done.stderr) == (
         2,
         f"qwixx-print: {target}: cannot write in {folder} (Permission denied)\n",
@@ -397,6 +392,16 @@ def test_new_pdf_gets_the_umask_mode(tmp_path: Path, run: Run) -> None:
     assert stat.S_IMODE((tmp_path / "new.pdf").stat().st_mode) == 0o640
 
 
+def _print_unprivileged(target: Path) -> subprocess.CompletedProcess[str]:
+    """``qwixx-print classic --out TARGET`` run without root's power to write anywhere."""
+    return subprocess.run(
+        [*_unprivileged(), sys.executable, "-m", "qwixx_print", "classic", "--out", str(target)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
 def _unprivileged() -> list[str]:
     """A command prefix that runs a program without root's power to write any file: none
     for a user, ``setpriv`` dropping the DAC override capabilities for root."""
@@ -438,12 +443,7 @@ def test_read_only_pdf_is_refused_in_one_line_and_kept(tmp_path: Path) -> None:
     target = tmp_path / "priv.pdf"
     target.write_bytes(b"%PDF-1.4 kept\n")
     target.chmod(0o444)
-    done = subprocess.run(
-        [*_unprivileged(), sys.executable, "-m", "qwixx_print", "classic", "--out", str(target)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = _print_unprivileged(target)
     assert (done.returncode, done.stderr) == (
         2,
         f"qwixx-print: {target}: is read-only: not replaced "
