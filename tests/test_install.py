@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -14,8 +15,9 @@ from .conftest import ROOT
 from .pdfcheck import page_sizes
 
 
-@pytest.mark.slow
-def test_wheel_install_prints_classic_from_another_folder(tmp_path: Path) -> None:
+def _venv_with_copy(tmp_path: Path) -> tuple[Path, Path]:
+    """A new virtual environment reusing this one's dependencies (no downloads), and a copy
+    of the sources without build/ or caches (a stale build/ would hide missing files)."""
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = venv / "bin" / "python"
@@ -25,17 +27,26 @@ def test_wheel_install_prints_classic_from_another_folder(tmp_path: Path) -> Non
         capture_output=True,
         text=True,
     ).stdout.strip()
-    # reuse this environment's reportlab, click and PyYAML instead of downloading them
     Path(purelib, "outer.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    # a copy of the sources without build/ or caches: a stale build/ would hide missing files
     source = tmp_path / "src"
     junk = (".venv", ".git", "build", "*.egg-info", "output", "__pycache__", ".*cache")
     shutil.copytree(ROOT, source, symlinks=True, ignore=shutil.ignore_patterns(*junk))
+    return venv, source
+
+
+def _pip_install(venv: Path, *args: str) -> None:
     subprocess.run(
-        [python, "-m", "pip", "install", "--quiet", "--no-deps", str(source)],
+        [venv / "bin" / "python", "-m", "pip", "install", "--quiet", "--no-deps", *args],
         check=True,
         capture_output=True,
     )
+
+
+@pytest.mark.slow
+def test_wheel_install_prints_classic_from_another_folder(tmp_path: Path) -> None:
+    venv, source = _venv_with_copy(tmp_path)
+    python = venv / "bin" / "python"
+    _pip_install(venv, str(source))
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     result = subprocess.run(
@@ -122,3 +133,85 @@ def test_the_command_runs_without_the_cyclic_collector_and_the_library_keeps_it(
     library = "import gc; from qwixx_print import api; print(gc.isenabled())"
     run = subprocess.run([sys.executable, "-c", library], capture_output=True, text=True)
     assert run.stdout == "True\n"
+
+
+@pytest.mark.slow
+def test_simulate_writes_nothing_into_the_package_and_a_reinstall_keeps_every_command(
+    tmp_path: Path,
+) -> None:
+    """The README's two commands in a row (install, then reinstall editable) after a
+    simulation: the compiled simulator's cache goes to the user's cache folder
+    (``$QWIXX_PRINT_CACHE`` here), nothing is left in the installed package that could
+    shadow the editable install, and every command still runs."""
+    venv, source = _venv_with_copy(tmp_path)
+    _pip_install(venv, str(source))
+    program = venv / "bin" / "qwixx-print"
+    cache = tmp_path / "cache"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {**os.environ, "QWIXX_PRINT_CACHE": str(cache)}
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        done = subprocess.run(
+            [program, *args], cwd=elsewhere, env=env, capture_output=True, text=True, timeout=600
+        )
+        assert done.returncode == 0, (args, done.stderr)
+        return done
+
+    simulated = run("simulate", "classic", "--games", "20", "--players", "2", "-q", "--jobs", "1")
+    assert simulated.stdout.splitlines()[2].startswith("classic ")
+    site = Path(
+        subprocess.run(
+            [
+                venv / "bin" / "python",
+                "-c",
+                "import sysconfig; print(sysconfig.get_paths()['purelib'])",
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    )
+    installed = site / "qwixx_print"
+    written = [p.name for p in installed.rglob("*") if p.suffix in (".nbi", ".nbc")]
+    assert written == []
+    assert any(cache.rglob("*.nbi")), "the compiled simulator was not cached in QWIXX_PRINT_CACHE"
+    # the second README command: the same package, now editable, over the first install
+    _pip_install(venv, "-e", str(source))
+    assert not installed.exists() or not any(installed.rglob("*.py"))
+    marks = source / "tests" / "data" / "marks" / "lea.yaml"
+    assert run("--help").stdout.startswith("Usage: qwixx-print")
+    assert "classic" in run("list").stdout
+    assert run("classic", "--out", "x.pdf").stdout.startswith("wrote x.pdf")
+    assert (elsewhere / "x.pdf").read_bytes().startswith(b"%PDF-")
+    assert run("validate", "classic").returncode == 0
+    assert "Léa" in run("score", str(marks)).stdout
+    again = run("simulate", "classic", "--games", "5", "-q", "--jobs", "1")
+    assert again.stdout.splitlines()[2].startswith("classic ")
+    assert run("generate", "--help").stdout.startswith("Usage:")
+    assert run("serve", "--help").stdout.startswith("Usage:")
+    editable = subprocess.run(
+        [venv / "bin" / "python", "-c", "import qwixx_print; print(qwixx_print.__file__)"],
+        cwd=elsewhere,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    assert Path(editable).is_relative_to(source)
+    assert not any(source.rglob("*.nbi")), "the editable install's simulator wrote beside its code"
+
+
+def test_an_unwritable_cache_folder_gives_a_temporary_one_not_the_package(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from qwixx_print import folders
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv(folders.CACHE_VARIABLE, str(blocker))
+    folder, lasting = folders.kernel_cache()
+    assert not lasting
+    assert folder.is_dir() and not folder.is_relative_to(ROOT)
+    (folder / "probe").write_text("written")
+    monkeypatch.setenv(folders.CACHE_VARIABLE, str(tmp_path / "cache"))
+    assert folders.kernel_cache() == (tmp_path / "cache" / "kernel", True)

@@ -1,5 +1,7 @@
 """The compiled game loop: whole games of any valid layout with the gap-k and strong bots,
-compiled with numba (``@njit(cache=True)``: the compile is cached beside this file).
+compiled with numba (``@njit(cache=True)``: the compile is cached in the user's cache folder,
+:mod:`qwixx_print.sim.jit`, never beside this file: the installed package stays
+read-only).
 
 This is the one allowed mirror of the rules (RULES.md §1-§4, RULES-more.md §5); the source of
 truth is :mod:`qwixx_print.play`, and ``tests/test_sim_kernel.py`` plays the same seeded games
@@ -28,8 +30,8 @@ from typing import Any, NamedTuple, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
+from qwixx_print.sim.jit import njit
 from qwixx_print.sim.strategy import (
     DIAMOND_COST,
     LOCK_LOST,

@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from qwixx_print import folders
 from qwixx_print.errors import OutputError
 
 SCHEMA = """
@@ -46,9 +47,7 @@ CREATE TABLE IF NOT EXISTS entries (
 def default_path() -> Path:
     """``qwixx-print/web.sqlite3`` in the user's data folder (platformdirs), e.g.
     ``~/.local/share/qwixx-print/web.sqlite3`` on Linux."""
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("qwixx-print", appauthor=False)) / "web.sqlite3"
+    return folders.data_folder() / "web.sqlite3"
 
 
 def _add_sheets_column(db: sqlite3.Connection) -> None:
