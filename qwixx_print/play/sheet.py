@@ -14,9 +14,9 @@ from collections.abc import Callable, Collection
 from typing import NamedTuple
 
 from qwixx_print import rules
+from qwixx_print.compiled import Compiled
 from qwixx_print.errors import RuleViolation
 from qwixx_print.layout import Layout
-from qwixx_print.play.board import Board
 from qwixx_print.play.moves import LEGAL, Move, Verdict
 
 
@@ -54,8 +54,9 @@ class Sheet:
 
     Moves: :meth:`cross`, :meth:`again`, :meth:`penalty`, :meth:`concede`, :meth:`finish`,
     :meth:`undo`, :meth:`redo`, each with its ``can_*`` twin. Rows are named by id and fields
-    by 0-based index in the row. ``board`` shares a :class:`Board` between the sheets of a
-    game; by default it is built from ``layout``; ``on_change`` is called after every change.
+    by 0-based index in the row. ``board``, the compiled layout
+    (:class:`qwixx_print.compiled.Compiled`), is shared between the sheets of a game; by
+    default it is ``Compiled.of(layout)``; ``on_change`` is called after every change.
     """
 
     __slots__ = (
@@ -74,10 +75,10 @@ class Sheet:
     def __init__(
         self,
         layout: Layout,
-        board: Board | None = None,
+        board: Compiled | None = None,
         on_change: Callable[[], None] | None = None,
     ) -> None:
-        self.board = board or Board.of(layout)
+        self.board = board or Compiled.of(layout)
         self.layout = layout
         self.on_change = on_change
         """Called after every change of the sheet (a :class:`~qwixx_print.play.Game` keeps
@@ -515,7 +516,7 @@ class Sheet:
             return found
         s = self._state
         for k, (upper, lower) in enumerate(b.bonus_between):
-            if colour is not None and colour not in (b.colours[upper][0], b.colours[lower][0]):
+            if colour is not None and colour not in b.bonus_colours[k]:
                 continue
             cells = s.bonus[k]
             start = cells[-1] + 1 if cells else 0
@@ -614,7 +615,7 @@ class Sheet:
         if k is None:
             return s
         s = s._replace(bar=(*s.bar, k))
-        return self._forced(s, self.board.colour_row[bar[k]])
+        return self._forced(s, self.board.bar_row[bar[k]])
 
     def _forced(self, s: State, r: int) -> State:
         """A forced cross on the next free field of row ``r``, if it may be crossed."""
