@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from qwixx_print.choices import SIM_GAMES, SIM_PLAYERS
+from qwixx_print.compiled import Compiled
 from qwixx_print.layout import Layout
 from qwixx_print.sim import report, run
 from qwixx_print.sim.strategy import STRATEGIES
@@ -74,5 +75,5 @@ def simulate(
         report.report(lay, totals, players, seed, strategy)
         for lay, totals in zip(runs, found, strict=True)
     ]
-    shape = {(len(lay.dice), lay.number_range) for lay in runs}
+    shape = {(len(c.dice), c.faces) for c in map(Compiled.of, runs)}
     return Result(reports, compared, found, problem is None, len(shape) == 1)
