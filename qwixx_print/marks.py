@@ -13,12 +13,12 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from qwixx_print import layout, rules
+from qwixx_print import catalogue, rules
 from qwixx_print.doc import Doc, Node, Place, place_text
 from qwixx_print.errors import LayoutError, MarksError, RuleViolation, located
 from qwixx_print.layout import Layout
@@ -78,15 +78,15 @@ class Game:
     ranking: list[tuple[int, str, int]]
 
 
-def load(source: str, find: Callable[[str], Layout] = layout.find) -> Marks:
+def load(source: str) -> Marks:
     """Read the marks file ``source`` (a path, or ``-`` for standard input).
 
     The layout is a shipped name or a path relative to the marks file's folder (to the
-    working folder for standard input), loaded with ``find``. Raises :class:`MarksError`
-    (located) for unreadable files, YAML refusals, schema errors and layouts that cannot be
-    loaded.
+    working folder for standard input), checked (:func:`qwixx_print.catalogue.checked`).
+    Raises :class:`MarksError` (located) for unreadable files, YAML refusals, schema errors
+    and layouts that cannot be loaded or are not valid.
     """
-    return from_doc(*read_source(source), find)
+    return from_doc(*read_source(source))
 
 
 def read_source(source: str) -> tuple[Doc, Path]:
@@ -98,14 +98,15 @@ def read_source(source: str) -> tuple[Doc, Path]:
     return read(Path(source), MarksError), Path(source).parent
 
 
-def from_doc(doc: Doc, base: Path, find: Callable[[str], Layout] = layout.find) -> Marks:
-    """Build :class:`Marks` from a parsed document; layout paths are relative to ``base``.
+def from_doc(doc: Doc, base: Path) -> Marks:
+    """Build :class:`Marks` from a parsed document; layout paths are relative to ``base``
+    (the layout checked: :func:`qwixx_print.catalogue.checked`).
 
     Raises :class:`MarksError` located at the place of the first schema error: unknown or
     missing keys, a name given twice, numbers that are not plain whole numbers.
     """
     top = Node.root(doc, MarksError).mapping(("layout", "players"))
-    sheet = _layout(top["layout"], base, find)
+    sheet = _layout(top["layout"], base)
     players: list[Player] = []
     for node in top["players"].sequence(1, MAX_PLAYERS):
         player = _player(node)
@@ -119,12 +120,12 @@ def from_doc(doc: Doc, base: Path, find: Callable[[str], Layout] = layout.find) 
     return Marks(sheet, tuple(players), doc)
 
 
-def _layout(node: Node, base: Path, find: Callable[[str], Layout]) -> Layout:
+def _layout(node: Node, base: Path) -> Layout:
     name = node.text(300)
     if "/" in name or Path(name).suffix in (".yaml", ".yml"):
         name = os.path.normpath(base / name)
     try:
-        sheet = find(name)
+        sheet = catalogue.checked(name)
         rules.check_scorable(sheet)
     except (LayoutError, RuleViolation) as exc:
         node.fail(str(exc))

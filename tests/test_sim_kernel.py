@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from qwixx_print import api, layout, rules
+from qwixx_print import api, catalogue, rules
 from qwixx_print.play import Sheet
 from qwixx_print.sim import bots, dice, run, tables
 
@@ -58,7 +58,7 @@ def differences(name: str, codes: Sequence[int], seed: int, games: int) -> list[
     return found
 
 
-SIMULATED = layout.shipped_names()
+SIMULATED = catalogue.shipped_names()
 """Every shipped layout: the kernel plays them all."""
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from qwixx_print import marks, rules
+from qwixx_print import catalogue, marks, rules
 from qwixx_print.doc import Doc, Node, Plain
 from qwixx_print.errors import QwixxError, RuleViolation, located
 from qwixx_print.layout import Layout
@@ -138,7 +138,9 @@ def _as_read(value: Any) -> Any:
     return value
 
 
-def from_data(data: Any, find: Callable[[str], Layout], file: str = "log.json") -> Game:
+def from_data(
+    data: Any, find: Callable[[str], Layout] = catalogue.checked, file: str = "log.json"
+) -> Game:
     """Replay a log held as plain data (see :func:`doc_of`, :func:`from_doc`)."""
     return from_doc(doc_of(data, file), find)
 
@@ -148,9 +150,12 @@ def is_log(doc: Doc) -> bool:
     return isinstance(doc.root, dict) and KEY in doc.root
 
 
-def from_doc(doc: Doc, find: Callable[[str], Layout], base: Path = Path(".")) -> Game:
+def from_doc(
+    doc: Doc, find: Callable[[str], Layout] = catalogue.checked, base: Path = Path(".")
+) -> Game:
     """Replay the game log ``doc``: the layout (a shipped name, or a path relative to
-    ``base``) loaded with ``find``, then every move checked by the engine.
+    ``base``) loaded with ``find`` (the catalogue's checked layouts; the web counter gives
+    its stored layout), then every move checked by the engine.
 
     Raises :class:`GameLogError` located at the place of a schema error, or at the first
     illegal move as ``file:line: move N: player, reason``.

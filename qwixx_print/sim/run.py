@@ -180,9 +180,9 @@ def reference_chunk(
 def kernel_problem() -> str | None:
     """Why the compiled kernel cannot run here (numba missing or failing), or ``None``."""
     try:
-        from qwixx_print import layout
+        from qwixx_print import catalogue
 
-        kernel_chunk(layout.find("classic"), (2, 2), 1, 0, 1)
+        kernel_chunk(catalogue.find("classic"), (2, 2), 1, 0, 1)
     except Exception as exc:  # any failure of the compiler means: use the reference
         return f"{type(exc).__name__}: {exc}".splitlines()[0]
     return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
+from qwixx_print import catalogue
 from qwixx_print.choices import SIM_GAMES, SIM_PLAYERS
 from qwixx_print.compiled import Compiled
 from qwixx_print.layout import Layout
@@ -54,9 +55,7 @@ def simulate(
     runs = list(layouts)
     compared = None
     if any(lay.name != CLASSIC for lay in runs) and all(lay.name != CLASSIC for lay in runs):
-        from qwixx_print import api
-
-        runs.append(api.checked(CLASSIC))
+        runs.append(catalogue.checked(CLASSIC))
         compared = CLASSIC
     problem = run.kernel_problem()
     if problem is not None:
