@@ -33,7 +33,7 @@ worth the cross of the row's next free field.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import accumulate
 from typing import NamedTuple
 
@@ -378,11 +378,17 @@ def seats(players: int) -> list[str]:
     return [f"seat{k + 1}" for k in range(players)]
 
 
-def play(g: Game, codes: Sequence[int], rolls: Iterator[Sequence[int]]) -> Game:
+def play(
+    g: Game,
+    codes: Sequence[int],
+    rolls: Iterator[Sequence[int]],
+    watch: Callable[[Game, Dice, str], None] | None = None,
+) -> Game:
     """Play ``g`` on with one strategy code per seat until it is over or ``rolls`` (faces:
     white, white, then one per colour of ``layout.dice``, closed ones included) run out.
     Each turn: a roll, action 1 for every player, and unless that ended the game, action 2
-    of the active player (the engine adds the penalty)."""
+    of the active player (the engine adds the penalty). ``watch`` sees the game and the roll
+    before each action (``white``, ``colour``: :mod:`qwixx_print.sim.probe`)."""
     layout = g.layout
     while not g.over:
         faces = next(rolls, None)
@@ -391,6 +397,8 @@ def play(g: Game, codes: Sequence[int], rolls: Iterator[Sequence[int]]) -> Game:
         in_play = set(g.dice_in_play())
         colours = {c: faces[2 + k] for k, c in enumerate(layout.dice) if c in in_play}
         roll = g.roll(white=(faces[0], faces[1]), colours=colours)
+        if watch is not None:
+            watch(g, roll, "white")
         moves: dict[str, Move | None] = {}
         for name, code in zip(g.names, codes, strict=True):
             sheet = g.sheets[name]
@@ -399,6 +407,8 @@ def play(g: Game, codes: Sequence[int], rolls: Iterator[Sequence[int]]) -> Game:
         g.white(moves)
         if g.over:
             break
+        if watch is not None:
+            watch(g, roll, "colour")
         sheet = g.sheets[g.active]
         choice = colour_choice(sheet, roll, codes[g.active_index], moves[g.active] is not None)
         g.colour(None if choice is None else choice.move(sheet))
