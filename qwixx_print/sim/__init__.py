@@ -2,9 +2,12 @@
 
 - :mod:`~qwixx_print.sim.dice`: the seeded dice stream (splitmix64) the kernel and the
   reference engine share, so both play exactly the same games.
-- :mod:`~qwixx_print.sim.tables`: a layout compiled to numpy arrays for the kernel.
+- :mod:`~qwixx_print.sim.tables`: the facts of :mod:`qwixx_print.compiled` as the numpy
+  arrays the kernel reads.
 - :mod:`~qwixx_print.sim.kernel`: the game loop and the bots compiled with numba (the one
   allowed mirror of the rules; a test proves it agrees with :mod:`qwixx_print.play`).
 - :mod:`~qwixx_print.sim.bots`: the same bots on top of :class:`qwixx_print.play.Game`.
+- :mod:`~qwixx_print.sim.probe`: the kernel's legal options at a state, beside the
+  engine's (the per-state agreement test).
 - :mod:`~qwixx_print.sim.report`: statistics, the table and the JSON of ``simulate``.
 """
