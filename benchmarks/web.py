@@ -159,14 +159,16 @@ BEFORE: list[str] = []
 
 def start_server(db: Path) -> tuple[subprocess.Popen[str], int]:
     command = [sys.executable, "-m", "qwixx_print", "serve", "--port", "0", "--db", str(db)]
-    env = dict(os.environ)
-    if BEFORE:  # no site: the editable install's finder would import this folder's code
+    env, folder = dict(os.environ), None
+    if BEFORE:  # run there: ``-m`` puts the current folder first on the path; and no site,
+        # where the editable install's finder would import this folder's code
         import sysconfig
 
+        folder = BEFORE[0]
         command.insert(1, "-S")
         env["PYTHONPATH"] = os.pathsep.join([BEFORE[0], sysconfig.get_paths()["purelib"]])
     process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env
+        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=folder
     )
     assert process.stdout is not None
     found = re.search(r"http://127\.0\.0\.1:(\d+)/", process.stdout.readline())

@@ -9,11 +9,11 @@ import time
 from collections.abc import Callable, Collection
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from waitress.channel import HTTPChannel
 from waitress.parser import HTTPRequestParser
-from waitress.server import BaseWSGIServer
+from waitress.server import TcpWSGIServer
 
 LOOPBACK = "127.0.0.1"
 
@@ -79,8 +79,9 @@ class Limits:
     connections (far above 300 phones; waitress's default of 100 let 100 idle sockets
     block every tap); ``channel_timeout``: seconds an idle connection is kept;
     ``request_timeout``: seconds a request may take to arrive, headers and body (a client
-    sending one byte every few seconds is cut off then; waitress alone only counts idle
-    time); ``cleanup_interval``: how often (s) idle connections are looked for;
+    sending one byte every few seconds is cut off then, :class:`TimedServer`; waitress
+    alone only counts idle time); ``cleanup_interval``: how often (s) idle and slow
+    connections are looked for;
     ``max_request_body_size``: bytes, refused with a 413 before the body is read (the
     app's own limit, :data:`~qwixx_print.web.guard.MAX_REQUEST`);
     ``max_request_header_size``: bytes of the request line and headers."""
@@ -94,8 +95,8 @@ class Limits:
     max_request_header_size: int = 32_768
 
     def waitress(self) -> dict[str, Any]:
-        """The settings for waitress's ``create_server`` (``request_timeout`` is the
-        channel's own, :class:`TimedChannel`)."""
+        """The settings for waitress's ``create_server`` (``request_timeout`` is
+        :class:`TimedServer`'s own)."""
         from qwixx_print.web.guard import MAX_REQUEST
 
         settings = asdict(self)
@@ -114,34 +115,41 @@ class TimedParser(HTTPRequestParser):
 
 
 class TimedChannel(HTTPChannel):
-    """waitress's connection, closed when a request takes more than ``request_timeout``
-    seconds to arrive (checked on every turn of the server's loop, at least once a
-    second): a client trickling bytes keeps a socket busy for good otherwise, since
-    waitress closes only connections with no activity at all."""
+    """waitress's connection, its requests read by :class:`TimedParser`."""
 
     parser_class = TimedParser
+
+
+class TimedServer(TcpWSGIServer):
+    """waitress's server, which also closes a connection whose request takes more than
+    ``request_timeout`` seconds to arrive (checked with the idle connections, every
+    ``cleanup_interval`` seconds): a client trickling bytes keeps a socket busy for good
+    otherwise, since waitress closes only connections with no activity at all."""
+
+    channel_class = TimedChannel
     request_timeout = Limits.request_timeout
 
-    def readable(self) -> bool:
-        partial = self.request
-        began = getattr(partial, "began", None)  # a TimedParser's, set by parser_class
-        if began is not None and time.time() - began > self.request_timeout:
-            self.will_close = True  # the loop closes it (``handle_write``)
-        return bool(super().readable())
+    def maintenance(self, now: float) -> None:
+        super().maintenance(now)  # type: ignore[arg-type]  # the stubs say int: it is time.time()
+        channels = cast(dict[int, HTTPChannel], self.active_channels)  # the stubs are wrong
+        for channel in list(channels.values()):
+            began = getattr(channel.request, "began", None)  # a TimedParser's
+            if began is not None and now - began > self.request_timeout:
+                channel.will_close = True  # the loop closes it (``handle_write``)
 
 
 def make_server(application: Any, host: str, port: int, limits: Limits = Limits()) -> Any:
-    """A waitress server of ``application`` on ``host``:``port`` with ``limits`` (every
-    socket it listens on uses :class:`TimedChannel`), not yet running. Raises OSError when
-    the address cannot be bound, ValueError when it is no address."""
+    """A waitress server of ``application`` on ``host``:``port`` with ``limits``, not yet
+    running; every socket it listens on is a :class:`TimedServer`. Raises OSError when the
+    address cannot be bound, ValueError when it is no address."""
     from waitress.server import create_server
 
-    channel = type("Channel", (TimedChannel,), {"request_timeout": limits.request_timeout})
     sockets: dict[int, Any] = {}
     server = create_server(application, map=sockets, host=host, port=port, **limits.waitress())
     for listening in list(sockets.values()):
-        if isinstance(listening, BaseWSGIServer):
-            listening.channel_class = channel
+        if type(listening) is TcpWSGIServer:  # made by create_server; timed from now on
+            listening.__class__ = TimedServer
+            cast(TimedServer, listening).request_timeout = limits.request_timeout
     return server
 
 
