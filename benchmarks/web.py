@@ -95,8 +95,8 @@ the game goes on), then 40 undos."""
 class Client:
     """One kept-alive HTTP connection to the server, with its cookies."""
 
-    def __init__(self, port: int) -> None:
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    def __init__(self, port: int, timeout: float = 30.0) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
         self.cookie = ""
 
     def request(
@@ -342,12 +342,17 @@ def run(port: int, args: argparse.Namespace) -> int:
     return 0 if all(met) else 1
 
 
+ANSWER_WITHIN = 15.0
+"""Seconds a phone waits for an answer; a request not answered by then counts as failed
+(the player was not answered)."""
+
+
 class Phone:
     """One player's phone in a club's night: their game, token and kept-alive connection,
     the log length their board shows, their timings and failures."""
 
     def __init__(self, port: int, game: str, token: str, cookie: str) -> None:
-        self.client = Client(port)
+        self.client = Client(port, ANSWER_WITHIN)
         self.client.cookie = cookie
         self.game, self.token = game, token
         self.since = 0
@@ -450,6 +455,7 @@ def night_phase(port: int, count: int, via: str, args: argparse.Namespace) -> bo
         poll, tap = _api_poll, _api_tap
         poll_headers = {}
         tap_headers = {"Content-Type": "application/json"}
+    load = os.getloadavg()  # the machine is shared: say how busy it was
     rng = random.Random(args.seed * 1000 + count)
     start = time.monotonic() + 1.0
     end = start + args.duration
@@ -467,8 +473,8 @@ def night_phase(port: int, count: int, via: str, args: argparse.Namespace) -> bo
         jitter = random.Random(args.seed + k)
         while queue:
             when, n, kind = heapq.heappop(queue)
-            if when >= end or stop.is_set():
-                continue
+            if when >= end or time.monotonic() >= end or stop.is_set():
+                continue  # past the phase (also a request that waited long for an answer)
             wait = when - time.monotonic()
             if wait > 0:
                 time.sleep(wait)
@@ -485,7 +491,7 @@ def night_phase(port: int, count: int, via: str, args: argparse.Namespace) -> bo
                     pause = args.tap_every * jitter.uniform(0.75, 1.25)
             except Exception as exc:  # counted: the player was not answered
                 phone.failed.append(str(exc)[:200])
-                phone.client = Client(port)
+                phone.client = Client(port, ANSWER_WITHIN)
                 phone.client.cookie = host.cookie
                 pause = args.poll
             heapq.heappush(queue, (max(when + pause, time.monotonic()), n, kind))
@@ -548,6 +554,7 @@ def night_phase(port: int, count: int, via: str, args: argparse.Namespace) -> bo
         f"{want99:g} ms, all answered: {'met' if met else 'NOT met'} |",
         flush=True,
     )
+    print(f"  load average (1 min) at the start {load[0]:.1f}, at the end {os.getloadavg()[0]:.1f}")
     if failures:
         print(f"  {len(failures)} requests failed, e.g. {failures[0]}")
     if uploads:

@@ -199,12 +199,30 @@ def test_with_the_pool_busy_uploads_and_pdfs_answer_503_and_taps_go_through(
         )
         page = client.get(f"/games/{made['game']}/{made['tokens']['Ann']}")
     assert upload.status_code == pdf.status_code == 503
-    busy = "the server is busy drawing other sheets: try again in a moment"
-    assert one_line_error(upload.get_data(as_text=True)) == busy
+    assert one_line_error(upload.get_data(as_text=True)) == guard.BUSY
     assert tap.status_code == 200 and tap.get_json()["players"][0]["crossed"]["red"] == [0]
     assert page.status_code == 200
     again = client.post("/upload", data={"text": text, "csrf_token": csrf})
     assert again.status_code == 303  # a slot free again: the upload goes through
+
+
+def test_past_the_waiting_room_a_heavy_request_is_refused_at_once(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With every slot and every waiting place taken, the next upload does not wait (it
+    would hold one more of the server's threads): a 503 with no wait at all, even with a
+    long wait allowed."""
+    monkeypatch.setattr(guard, "HEAVY_WAIT", 3600.0)  # a wait would hang the test
+    taken = guard.HEAVY_SLOTS + guard.HEAVY_WAITING
+    for _ in range(taken):
+        assert guard._HEAVY_ADMITTED.acquire(timeout=5)
+    try:
+        answer = client.post("/upload", data={"text": "name: x", "csrf_token": token(client)})
+    finally:
+        for _ in range(taken):
+            guard._HEAVY_ADMITTED.release()
+    assert answer.status_code == 503
+    assert one_line_error(answer.get_data(as_text=True)) == guard.BUSY
 
 
 # -- serve --allowed-host ------------------------------------------------------------------

@@ -52,6 +52,10 @@ filled-in sheets) running at once; the others wait for a slot (:func:`heavy`), s
 server's threads stay free for the taps."""
 HEAVY_WAIT = 5.0
 """Seconds a heavy request waits for a slot before it is answered 503 (busy)."""
+HEAVY_WAITING = 4
+"""Heavy requests that may wait for a slot at once; one more is answered 503 at once, so
+the heavy ones never hold more than ``HEAVY_SLOTS + HEAVY_WAITING`` of the server's
+threads."""
 
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
@@ -180,20 +184,30 @@ def secure(response: Response) -> Response:
 
 
 _HEAVY = threading.BoundedSemaphore(HEAVY_SLOTS)
+_HEAVY_ADMITTED = threading.BoundedSemaphore(HEAVY_SLOTS + HEAVY_WAITING)
+
+BUSY = "the server is busy drawing other sheets: try again in a moment"
+"""The 503's line when the heavy pool is full."""
 
 
 @contextmanager
 def heavy() -> Iterator[None]:
     """A slot of the small pool for work that draws or checks a layout (seconds of CPU for
-    a large upload): at most :data:`HEAVY_SLOTS` at once in this process, so taps never
-    wait behind them; ServiceUnavailable (503, "busy") when no slot frees within
+    a large upload): at most :data:`HEAVY_SLOTS` at once in this process and
+    :data:`HEAVY_WAITING` waiting, so taps never wait behind them; ServiceUnavailable
+    (503, :data:`BUSY`) at once when that many wait already, or when no slot frees within
     :data:`HEAVY_WAIT` seconds."""
-    if not _HEAVY.acquire(timeout=HEAVY_WAIT):
-        raise ServiceUnavailable("the server is busy drawing other sheets: try again in a moment")
+    if not _HEAVY_ADMITTED.acquire(blocking=False):
+        raise ServiceUnavailable(BUSY)
     try:
-        yield
+        if not _HEAVY.acquire(timeout=HEAVY_WAIT):
+            raise ServiceUnavailable(BUSY)
+        try:
+            yield
+        finally:
+            _HEAVY.release()
     finally:
-        _HEAVY.release()
+        _HEAVY_ADMITTED.release()
 
 
 def _one_line(text: str) -> str:
