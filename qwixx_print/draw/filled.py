@@ -24,7 +24,7 @@ from qwixx_print.draw.sheet import TITLE_PT
 from qwixx_print.errors import MarksError
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
-from qwixx_print.marks import Game, Player
+from qwixx_print.marks import Player, ScoredGame
 
 PEN = Color(0.08, 0.16, 0.55)
 """Colour of the crosses and written numbers: a blue ballpoint, distinct from the print."""
@@ -182,7 +182,7 @@ def name_misfit(layout: Layout, name: str, lang: str = DEFAULT_LANG) -> paint.Mi
     return found[0] if found else None
 
 
-def check_names(game: Game, lang: str = DEFAULT_LANG) -> None:
+def check_names(game: ScoredGame, lang: str = DEFAULT_LANG) -> None:
     """Refuse a player's name that the filled-in sheet (labels in ``lang``) cannot print
     (:func:`name_misfit`). ``score`` checks this with or without ``--out``, so a name is
     accepted or refused alike. Raises MarksError located at the player's name."""
@@ -194,7 +194,7 @@ def check_names(game: Game, lang: str = DEFAULT_LANG) -> None:
 
 
 def render(
-    game: Game, out: BinaryIO, paper: str = "a4", per_page: int = 8, lang: str = DEFAULT_LANG
+    game: ScoredGame, out: BinaryIO, paper: str = "a4", per_page: int = 8, lang: str = DEFAULT_LANG
 ) -> None:
     """Write the filled-in sheets of ``game`` (one per player, in file order) as a PDF to the
     binary stream ``out``, ``per_page`` per ``paper`` page with cut marks, labels in ``lang``,
