@@ -14,12 +14,14 @@ layout whose sheets differ take their sheets from.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from qwixx_print import dealing
 from qwixx_print.layout import Layout
-from qwixx_print.marks import Player, ScoredGame
 from qwixx_print.rules import SheetScore
+
+if TYPE_CHECKING:  # marks reads YAML; printing a shipped layout imports no YAML parser
+    from qwixx_print.marks import Player, ScoredGame
 
 
 class Blank(NamedTuple):
