@@ -53,4 +53,3 @@ def slip_order(layout: Layout, per_page: int, page: int) -> list[int]:
 def has_own(layout: Layout) -> bool:
     """Whether sheets of ``layout`` differ from each other (slips, lucky numbers)."""
     return bool(layout.slips) or layout.lucky_draw is not None
-

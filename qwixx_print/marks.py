@@ -281,9 +281,8 @@ def check_diamonds(
     taken: dict[int, int] = {}  # field -> the diamond it went with
 
     def place(d: int, seen: set[int]) -> bool:
-        pair = layout.diamonds[d]
         for f, (_, number) in enumerate(fields):
-            if f not in seen and refusals.diamond_refusal(pair, number) is None:
+            if f not in seen and refusals.diamond_refusal(layout.diamonds, d, number) is None:
                 seen.add(f)
                 if f not in taken or place(taken[f], seen):
                     taken[f] = d
@@ -292,7 +291,7 @@ def check_diamonds(
 
     for d in diamond_positions(layout, names):
         if not place(d, set()):
-            raise RuleViolation(str(refusals.diamond_refusal(layout.diamonds[d], None)))
+            raise RuleViolation(str(refusals.diamond_refusal(layout.diamonds, d, None)))
 
 
 def _given(marks: Marks, player: Player) -> dict[str, object]:

@@ -423,11 +423,9 @@ class Sheet:
             return "this sheet has no diamonds"
         if d is None or not 0 <= d < len(diamonds):
             return f"no diamond {d} (the sheet has diamonds 0 to {len(diamonds) - 1})"
-        reason = rules.diamond_order_refusal(diamonds, d, self._state.diamonds)
         numbers = self.board.numbers[r]
-        if reason is None and i is not None and 0 <= i < len(numbers):
-            return rules.diamond_refusal(diamonds[d], numbers[i], move=True)
-        return reason
+        number = numbers[i] if i is not None and 0 <= i < len(numbers) else None
+        return rules.diamond_refusal(diamonds, d, number, self._state.diamonds)
 
     def lucky_rows(self) -> tuple[int, ...]:
         """Places of the rows a lucky cross may go to now (Longo, RULES-more.md §4): the open

@@ -15,7 +15,6 @@ from __future__ import annotations
 from qwixx_print.rules.ending import Lock, check_game_end, ranking
 from qwixx_print.rules.refusals import (
     bonus_cell_refusal,
-    diamond_order_refusal,
     diamond_refusal,
     link_refusal,
     lock_refusal,
@@ -72,7 +71,6 @@ __all__ = [
     "check_game_end",
     "check_links",
     "crosses_before_lock",
-    "diamond_order_refusal",
     "diamond_refusal",
     "field_positions",
     "framed_crossed",

@@ -100,38 +100,36 @@ def link_refusal(number: int, other_row: str, other_number: int) -> str:
     )
 
 
-def diamond_refusal(pair: tuple[int, int], number: int | None, move: bool = False) -> str | None:
-    """``None`` when the diamond showing ``pair`` may be crossed with a field of ``number``,
-    else the rule it breaks (X-Change, RULES-more.md §4): a diamond is crossed together with
-    a field of one of its two numbers. For a ``move`` (play) the field holds ``number``;
-    on a filled-in sheet (scoring) ``number`` is the crossed field left for the diamond,
-    ``None`` when there is none."""
-    a, b = pair
-    if move:
-        return (
-            None if number in pair else f"the diamond {a}/{b} swaps {a} and {b}, not the {number}"
-        )
-    if number in pair:
-        return None
-    return (
-        f"the diamond {a}/{b} is crossed, but no crossed {a} or {b} is left for it "
-        "(a diamond is crossed with a field of its other number)"
-    )
-
-
-def diamond_order_refusal(
-    diamonds: Sequence[tuple[int, int]], d: int, done: Sequence[int]
+def diamond_refusal(
+    diamonds: Sequence[tuple[int, int]],
+    d: int,
+    number: int | None,
+    done: Sequence[int] | None = None,
 ) -> str | None:
-    """``None`` when diamond ``d`` of ``diamonds`` may be crossed after the diamonds ``done``
-    (in the order crossed), else the rule it breaks (X-Change, RULES-more.md §4): each
-    diamond once, left to right."""
-    a, b = diamonds[d]
+    """``None`` when diamond ``d`` of ``diamonds`` (their number pairs, left to right) may
+    be crossed with a field of ``number``, else the rule it breaks (X-Change, RULES-more.md
+    §4): a diamond is crossed together with a field of one of its two numbers. For a move
+    (play), ``done`` holds the diamonds crossed so far, in order, and two more hold: each
+    diamond once, left to right; ``number`` is the field's (``None``: not known yet). On a
+    filled-in sheet (scoring, ``done`` ``None``), ``number`` is the crossed field left for
+    the diamond, ``None`` when there is none."""
+    pair = diamonds[d]
+    a, b = pair
+    if done is None:
+        if number in pair:
+            return None
+        return (
+            f"the diamond {a}/{b} is crossed, but no crossed {a} or {b} is left for it "
+            "(a diamond is crossed with a field of its other number)"
+        )
     if d in done:
         return f"the diamond {a}/{b} is crossed already"
     if done and d < done[-1]:
         c, e = diamonds[done[-1]]
         return f"the diamond {a}/{b} is left of your last diamond ({c}/{e})"
-    return None
+    if number is None or number in pair:
+        return None
+    return f"the diamond {a}/{b} swaps {a} and {b}, not the {number}"
 
 
 def lucky_refusal(row: str, allowed: Sequence[str]) -> str | None:
