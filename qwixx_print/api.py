@@ -190,7 +190,7 @@ def unprintable_name(sheet: Layout, name: str) -> str | None:
     return None if misfit is None else misfit.reason
 
 
-def score(source: str) -> marks.Game:
+def score(source: str) -> marks.ScoredGame:
     """Load the marks file or game log ``source`` (``-``: standard input) with a checked
     layout and score it (see :func:`qwixx_print.marks.score`; a log is replayed move by move
     by :func:`qwixx_print.play.log.from_doc`), and check that every player's name prints on a
@@ -210,7 +210,7 @@ def score(source: str) -> marks.Game:
     return game
 
 
-def filled_pdf(game: marks.Game) -> bytes:
+def filled_pdf(game: marks.ScoredGame) -> bytes:
     """The filled-in sheets of ``game`` as PDF bytes, as :func:`write_filled` writes them
     with its defaults (A4, 8 per page, English)."""
     from qwixx_print.draw import filled
@@ -221,7 +221,7 @@ def filled_pdf(game: marks.Game) -> bytes:
 
 
 def write_filled(
-    game: marks.Game,
+    game: marks.ScoredGame,
     out: Path | None,
     paper: str = "a4",
     per_page: int = 8,

@@ -688,7 +688,16 @@ def _check_targets(yamls: list[Path], pdf: Path | None, preview: Path | None) ->
     type=FilePath("web.sqlite3"),
     help="SQLite file of the games and uploaded layouts. Default: in the user's data folder.",
 )
-def serve_command(host: str, port: int, db: Path | None) -> None:
+@click.option(
+    "--allowed-host",
+    "allowed_hosts",
+    multiple=True,
+    metavar="NAME",
+    help="Another host name the page may be opened by (e.g. the name a proxy serves it "
+    "under); repeatable. Always allowed: localhost, 127.0.0.1, ::1, --host, and for "
+    "0.0.0.0 the network address.",
+)
+def serve_command(host: str, port: int, db: Path | None, allowed_hosts: tuple[str, ...]) -> None:
     """Serve the web page: print any sheet, and count a game on every player's phone.
 
     Listens on loopback (this computer only) unless --host says otherwise. Ctrl-C stops it.
@@ -697,4 +706,4 @@ def serve_command(host: str, port: int, db: Path | None) -> None:
 
     if db is not None and not db.parent.exists():  # a typo would serve an empty database
         raise UserError(f"{db}: the folder {db.parent} does not exist")
-    serve(host, port, db, click.echo)
+    serve(host, port, db, click.echo, allowed_hosts)

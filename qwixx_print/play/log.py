@@ -199,7 +199,7 @@ def _own_sheets(node: Node, layout: Layout, names: list[str]) -> dict[str, Layou
         )
         try:
             sheet = layout.sheet(slip, lucky)
-            rules.check_own(sheet, slip or sheet.slip or None, lucky)
+            marks.check_own(sheet, slip or sheet.slip or None, lucky)
         except QwixxError as exc:
             entry.fail(str(exc))
         own[name] = sheet
@@ -212,13 +212,13 @@ def _layout(node: Node, find: Callable[[str], Layout], base: Path) -> Layout:
         name = str(base / name)
     try:
         layout = find(name)
-        rules.check_scorable(layout)
+        marks.check_scorable(layout)
     except QwixxError as exc:
         node.fail(str(exc))
     return layout
 
 
-def scored(game: Game, doc: Doc) -> marks.Game:
+def scored(game: Game, doc: Doc) -> marks.ScoredGame:
     """The replayed ``game`` (from the log ``doc``) as a scored game, as ``qwixx-print
     score`` reports a marks file: each player's crossed numbers, small boxes and penalties,
     the engine's score of each sheet and the ranking (RULES.md §1)."""
@@ -257,7 +257,9 @@ def scored(game: Game, doc: Doc) -> marks.Game:
         )
     sheets = {name: sheet.score() for name, sheet in game.sheets.items()}
     totals = {name: s.total for name, s in sheets.items()}
-    return marks.Game(marks.Marks(game.layout, tuple(players), doc), sheets, rules.ranking(totals))
+    return marks.ScoredGame(
+        marks.Marks(game.layout, tuple(players), doc), sheets, rules.ranking(totals)
+    )
 
 
 def _move(node: Node) -> Move | None:
