@@ -21,6 +21,7 @@ LAYERS = (
     ("geometry", "dealing", "compiled"),  # boxes in mm; which sheet goes where; play's facts
     ("catalogue",),  # the shipped layouts, find and checked
     ("marks", "play"),  # marks files; the move-by-move engine and its logs
+    ("plan",),  # which sheet goes in which slot of which page (filled-in sheets too)
     ("sim",),  # bots, the kernel, the report: stands on play
     ("generate",),  # stands on sim and rules
     ("draw",),  # the only module importing reportlab
