@@ -24,6 +24,7 @@ LAYERS = (
     ("plan",),  # which sheet goes in which slot of which page (filled-in sheets too)
     ("sim",),  # bots, the kernel, the report: stands on play
     ("generate",),  # stands on sim and rules
+    ("plan",),  # the page plan: which sheet (blank, own, filled-in) in which slot of which page
     ("draw",),  # the only module importing reportlab
     ("api",),  # the operations behind the front ends
     ("cli", "web"),  # the front ends
