@@ -21,7 +21,6 @@ LAYERS = (
     ("geometry", "dealing", "compiled"),  # boxes in mm; which sheet goes where; play's facts
     ("catalogue",),  # the shipped layouts, find and checked
     ("marks", "play"),  # marks files; the move-by-move engine and its logs
-    ("plan",),  # which sheet goes in which slot of which page (filled-in sheets too)
     ("sim",),  # bots, the kernel, the report: stands on play
     ("generate",),  # stands on sim and rules
     ("plan",),  # the page plan: which sheet (blank, own, filled-in) in which slot of which page
@@ -93,6 +92,8 @@ def upward(graph: Mapping[str, set[str]]) -> list[str]:
 def test_every_module_of_the_package_has_a_layer() -> None:
     units = {unit(module) for module in imports()}
     assert units - set(rank()) == set()
+    listed = [name for layer in LAYERS for name in layer]
+    assert len(listed) == len(set(listed)), "a unit in two layers"
     assert "catalogue" in units and "compiled" in units
 
 
