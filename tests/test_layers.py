@@ -20,7 +20,7 @@ LAYERS = (
     ("rules",),  # validation and scoring
     ("geometry", "dealing", "compiled"),  # boxes in mm; which sheet goes where; play's facts
     ("catalogue",),  # the shipped layouts, find and checked
-    ("marks", "play", "plan"),  # marks files; the move-by-move engine and its logs; pages
+    ("marks", "play"),  # marks files; the move-by-move engine and its logs
     ("sim",),  # bots, the kernel, the report: stands on play
     ("generate",),  # stands on sim and rules
     ("plan",),  # the page plan: which sheet (blank, own, filled-in) in which slot of which page
