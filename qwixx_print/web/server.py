@@ -7,7 +7,10 @@ import logging
 import socket
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from qwixx_print.web.storage import GameLimits
 
 LOOPBACK = "127.0.0.1"
 
@@ -63,11 +66,18 @@ def quiet_queue() -> None:
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
 
 
-def serve(host: str, port: int, db: Path | None, echo: Callable[[str], None]) -> None:
-    """Serve the web page on ``host``:``port`` with the database ``db`` until Ctrl-C
-    (which ends it quietly). Raises OutputError when the database cannot be opened or the
-    address cannot be bound or is no address (``256.1.1.1``, a name that does not
-    resolve)."""
+def serve(
+    host: str,
+    port: int,
+    db: str | Path | None,
+    echo: Callable[[str], None],
+    limits: GameLimits | None = None,
+) -> None:
+    """Serve the web page on ``host``:``port`` with the database ``db`` (a file or a
+    ``postgresql://`` URL; see :func:`qwixx_print.web.create_app`) and the games'
+    ``limits`` until Ctrl-C (which ends it quietly). Raises OutputError when the database
+    cannot be opened or the address cannot be bound or is no address (``256.1.1.1``, a
+    name that does not resolve)."""
     from waitress.server import create_server
 
     from qwixx_print.errors import OutputError
@@ -89,7 +99,7 @@ def serve(host: str, port: int, db: Path | None, echo: Callable[[str], None]) ->
             "0.0.0.0 or ::1, or a host name that resolves)"
         ) from None
     try:
-        app = create_app(db, loopback_only=host in LOOPBACKS)
+        app = create_app(db, loopback_only=host in LOOPBACKS, limits=limits)
     except BaseException:
         server.close()
         raise
