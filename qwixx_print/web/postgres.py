@@ -45,7 +45,7 @@ def _failure(exc: BaseException) -> StorageError:
     """The one line a request gets for a PostgreSQL error (never the server's address)."""
     state = getattr(exc, "sqlstate", None) or ""
     if isinstance(exc, PoolTimeout) or state in ("55P03", "57014"):
-        why = f"the database is busy (no answer within {BUSY_SECONDS:g} s)"
+        why = f"the database is busy (locked for more than {BUSY_SECONDS:g} s)"
     elif state == "25006":
         why = "the database is read-only"
     elif state.startswith("53"):
