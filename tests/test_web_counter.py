@@ -128,9 +128,7 @@ def test_a_lock_closes_the_colour_for_every_player_when_the_dice_pass_on(
     game = new_game(client, ["Léa", "Sam"])
     for index in (0, 1, 2, 3, 4, 10):
         assert tap(client, game, "Léa", kind="cross", row="red", index=index).status_code == 200
-    moved = client.post(
-        f"/api/games/{game['game']}/{game['tokens']['Léa']}/next", json={"turn": 1}
-    )
+    moved = client.post(f"/api/games/{game['game']}/{game['tokens']['Léa']}/next", json={"turn": 1})
     state = moved.get_json()
     assert state["closed"] == ["red"] and state["active"] == "Sam"
     assert state["players"][0]["locked"] == ["red"]
@@ -145,7 +143,9 @@ def test_a_lock_closes_the_colour_for_every_player_when_the_dice_pass_on(
 def test_a_roll_shows_the_dice_and_the_fields_they_allow(client: FlaskClient) -> None:
     game = new_game(client, ["Léa", "Sam"])
     host = f"/games/{game['game']}/{game['host'].rsplit('/', 1)[1]}"
-    answer = client.post(f"{host}/roll", data={"turn": "1"}, headers={"X-CSRF-Token": token(client)})
+    answer = client.post(
+        f"{host}/roll", data={"turn": "1"}, headers={"X-CSRF-Token": token(client)}
+    )
     assert answer.status_code == 200
     state = client.get(f"/api/games/{game['game']}").get_json()
     white = state["dice"]["white"]
@@ -179,7 +179,9 @@ def test_the_end_shows_the_ranking_and_the_filled_in_sheets(client: FlaskClient)
     ]
     # the others may still finish this action; once the dice pass on, the sheets are closed
     assert tap(client, game, "Sam", kind="cross", row="green", index=0).status_code == 200
-    passed = client.post(f"/api/games/{game['game']}/{game['tokens']['Léa']}/next", json={"turn": 1})
+    passed = client.post(
+        f"/api/games/{game['game']}/{game['tokens']['Léa']}/next", json={"turn": 1}
+    )
     assert passed.status_code == 200
     refused = tap(client, game, "Sam", kind="cross", row="green", index=1)
     assert refused.status_code == 409

@@ -431,13 +431,13 @@ def table_action(table: Table, token: str, action: str, turn: int) -> str | None
                 return f"already done: the turn is {game.turn} ({game.active})"
             game.undo_turn()
             return None
+        if turn < game.turn:
+            return f"already done: turn {turn} is over, {game.active} rolls now"
         if name is not None and name != game.active:
             raise RuleViolation(
                 f"{name}, it is {game.active}'s turn: only {game.active} or the host "
                 "rolls and passes the dice on"
             )
-        if turn < game.turn:
-            return f"already done: turn {turn} is over, {game.active} rolls now"
         if turn > game.turn:
             raise RuleViolation(f"turn {turn} has not come yet (this is turn {game.turn})")
         if action == "roll":

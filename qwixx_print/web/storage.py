@@ -450,6 +450,10 @@ class SQLiteStore(Store):
                 }
                 (check,) = db.execute("PRAGMA quick_check(1)").fetchone()
             except sqlite3.DatabaseError as exc:
+                if "readonly" in str(exc):
+                    raise OutputError(
+                        f"{self.path}: cannot open the database: it is read-only here ({exc})"
+                    ) from None
                 raise OutputError(
                     f"{self.path}: not a qwixx-print database, or a damaged one ({exc}): "
                     "give --db another file"
