@@ -263,3 +263,31 @@ def test_postgresql_is_marked_with_the_same_schema_version(postgres_db: str) -> 
     with psycopg.connect(postgres_db) as db:
         marker = dict(db.execute("SELECT key, value FROM qwixx_print").fetchall())
     assert marker == {"application": "qwixx-print", "schema": str(SCHEMA_VERSION)}
+
+
+@pytest.mark.parametrize(
+    ("entry", "said"),
+    [
+        ("{not json", "a stored game cannot be read: the database is damaged"),
+        (json.dumps({"player": "Ann", "move": "cross red 99"}), "cannot be replayed ("),
+    ],
+)
+def test_a_bad_row_answers_503_in_one_line_for_its_game_only(
+    tmp_path: Path, entry: str, said: str
+) -> None:
+    path = tmp_path / "web.sqlite3"
+    client = create_app(path).test_client()
+    bad, good = (
+        client.post("/api/games", json={"layout": "classic", "players": [n]}).get_json()
+        for n in ("Ann", "Ben")
+    )
+    with sqlite3.connect(path) as db:
+        db.execute("INSERT INTO entries VALUES (?, 0, ?)", (bad["game"], entry))
+        db.execute("UPDATE games SET moves = 1 WHERE id = ?", (bad["game"],))
+    fresh = create_app(path).test_client()
+    for url in (f"/api/games/{bad['game']}", f"/games/{bad['game']}"):
+        answer = fresh.get(url)
+        assert answer.status_code == 503
+        text = answer.get_data(as_text=True)
+        assert said in text and str(tmp_path) not in text and "Traceback" not in text
+    assert fresh.get(f"/api/games/{good['game']}").status_code == 200
