@@ -210,6 +210,7 @@ def test_games_are_limited_per_client_address_as_well_as_in_all(tmp_path: Path) 
         return answer.status_code, json.dumps(answer.get_json())
 
     here = app.test_client()
+    here.environ_base["REMOTE_ADDR"] = "10.0.0.1"
     there = app.test_client()
     there.environ_base["REMOTE_ADDR"] = "10.0.0.2"
     assert [new(here)[0], new(here)[0]] == [201, 201]
@@ -218,6 +219,15 @@ def test_games_are_limited_per_client_address_as_well_as_in_all(tmp_path: Path) 
     assert new(there)[0] == 201
     status, said = new(there)
     assert status == 429 and "this server holds 3 games already" in said
+
+
+def test_this_computer_itself_is_held_to_the_total_only(tmp_path: Path) -> None:
+    client = create_app(tmp_path / "web.sqlite3", limits=GameLimits(4, 1, 86400)).test_client()
+    made = [
+        client.post("/api/games", json={"layout": "classic", "players": ["Ann"]}).status_code
+        for _ in range(5)
+    ]
+    assert made == [201, 201, 201, 201, 429]  # loopback: the host's own browser
 
 
 def test_serve_takes_the_database_from_the_environment(tmp_path: Path) -> None:

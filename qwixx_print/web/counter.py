@@ -205,6 +205,19 @@ def new_game() -> str:
     )
 
 
+def client_address() -> str:
+    """The address the games per client are counted under: the request's, or ``""`` (not
+    counted, only the total is) for this computer itself (loopback: the host's own browser,
+    a benchmark, a proxy on the same machine)."""
+    import ipaddress
+
+    address = request.remote_addr or ""
+    try:
+        return "" if ipaddress.ip_address(address).is_loopback else address
+    except ValueError:
+        return address
+
+
 def create(layout_key: str, names: list[str]) -> Table:
     """A new game of ``layout_key`` (a shipped name or alias, or an upload's id) for
     ``names``; 404 for an unknown layout, 400 for bad names (the engine's reason, or a name
@@ -223,7 +236,7 @@ def create(layout_key: str, names: list[str]) -> Table:
             raise BadRequest(f"the name '{name}' cannot be printed on the filled-in sheets: {why}")
     running = tables()
     try:
-        table = running.create(key, kept, request.remote_addr or "")
+        table = running.create(key, kept, client_address())
     except RuleViolation as exc:
         raise BadRequest(str(exc)) from None
     if table == "all":

@@ -237,7 +237,7 @@ class Store:
         (see :class:`StoredGame`), after the games idle longer than ``limits.idle`` are
         deleted. None when stored; else why not (nothing stored): ``"all"`` when
         ``limits.most`` games are stored, ``"client"`` when ``limits.per_client`` of them
-        were made from ``client``."""
+        were made from ``client`` (``""``: not counted)."""
         now = time.time()
         with self._transaction(write=True) as tx:
             self._serialise(tx)
@@ -246,7 +246,7 @@ class Store:
             if total is not None and total[0] >= limits.most:
                 return "all"
             mine = tx.one("SELECT COUNT(*) FROM games WHERE client = ?", (client,))
-            if mine is not None and mine[0] >= limits.per_client:
+            if client and mine is not None and mine[0] >= limits.per_client:
                 return "client"
             tx.run(
                 "INSERT INTO games (id, layout, host, created, sheets, moves, touched, client)"
