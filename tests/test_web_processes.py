@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import start, stop
+from tests.browser import serve_command, start, stop
 
 NAMES = ["Ann", "Bő", "Cy"]
 ROWS = {"Ann": "red", "Bő": "yellow", "Cy": "green"}
@@ -204,3 +204,26 @@ def test_a_locked_database_answers_503_and_loses_no_acknowledged_move(
     with servers(db, 1) as (fresh,):
         _, state = call(fresh, f"/api/games/{game['game']}")
     assert state["players"][0]["crossed"]["red"] == [0, 2] and state["moves"] == 2
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_four_processes_started_at_once_on_a_new_database_all_serve_it(
+    kind: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    db = database(kind, tmp_path, request)
+    processes = [
+        subprocess.Popen(
+            serve_command(db), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        for _ in range(4)
+    ]
+    try:
+        firsts = [process.stdout.readline() if process.stdout else "" for process in processes]
+        assert all(line.startswith("open http://127.0.0.1:") for line in firsts), firsts
+        bases = [line.split()[1].rstrip("/") for line in firsts]
+        status, game = call(bases[0], "/api/games", {"layout": "classic", "players": ["Ann"]})
+        assert status == 201
+        assert {call(base, f"/api/games/{game['game']}")[0] for base in bases} == {200}
+    finally:
+        for process in processes:
+            stop(process)

@@ -469,6 +469,8 @@ class SQLiteStore(Store):
                     f"this one reads {SCHEMA_VERSION})"
                 )
             return
+        if app == 0 and version == 0 and not tables:
+            return  # an empty database (another server may be making it now): ours to make
         old = app == 0 and version == 0 and {"games", "players", "entries"} <= set(tables)
         if old and all(
             name in V1_COLUMNS
