@@ -726,7 +726,7 @@ def serve_command(
     """Serve the web page: print any sheet, and count a game on every player's phone.
 
     Listens on loopback (this computer only) unless --host says otherwise. Ctrl-C stops it.
-    Several servers may share one database (docs/web.md).
+    Several servers may share one database.
     """
     from qwixx_print.web.server import serve
     from qwixx_print.web.storage import GameLimits
