@@ -34,7 +34,7 @@ SHEET_MOVES = ("cross", "again", "bonus", "swap", "lucky", "penalty", "finish")
 """Moves a player's link may make on their own sheet (the engine's kinds)."""
 
 
-def tables() -> RunningGames:
+def running_games() -> RunningGames:
     """The running app's games."""
     found: RunningGames = current_app.extensions["qwixx_games"]
     return found
@@ -42,7 +42,7 @@ def tables() -> RunningGames:
 
 def table_of(game_id: str) -> Table:
     """The game ``game_id``; 404 when there is none."""
-    table = tables().get(game_id)
+    table = running_games().get(game_id)
     if table is None:
         raise NotFound(f"no such game: {game_id[:40]}")
     return table
@@ -234,7 +234,7 @@ def create(layout_key: str, names: list[str]) -> Table:
         why = api.unprintable_name(sheet, name)
         if why is not None:
             raise BadRequest(f"the name '{name}' cannot be printed on the filled-in sheets: {why}")
-    running = tables()
+    running = running_games()
     try:
         table = running.create(key, kept, client_address())
     except RuleViolation as exc:
@@ -393,7 +393,7 @@ def make_move(table: Table, token: str, move: Move) -> None:
         else:
             game.play(name, move)
 
-    tables().act(table, act)
+    running_games().act(table, act)
 
 
 @bp.post("/games/<game_id>/<token>/move")
@@ -456,12 +456,12 @@ def table_action(table: Table, token: str, action: str, turn: int) -> str | None
         if action == "roll":
             if game.dice is not None:
                 return f"already done: {game.active} has rolled"
-            game.roll(tables().rng)
+            game.roll(running_games().rng)
         else:
             game.end_turn()
         return None
 
-    return tables().act(table, act)
+    return running_games().act(table, act)
 
 
 @bp.post("/games/<game_id>/<token>/<any(roll, next, back):action>")
