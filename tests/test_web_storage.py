@@ -301,3 +301,19 @@ def test_a_bad_row_answers_503_in_one_line_for_its_game_only(
         text = answer.get_data(as_text=True)
         assert said in text and str(tmp_path) not in text and "Traceback" not in text
     assert fresh.get(f"/api/games/{good['game']}").status_code == 200
+
+
+def test_a_read_only_postgresql_database_is_said_at_start_in_one_line(postgres_db: str) -> None:
+    import psycopg
+
+    create_app(postgres_db).extensions["qwixx_store"].close()
+    name = postgres_db.split("@/")[1].split("?")[0]
+    with psycopg.connect(postgres_db, autocommit=True) as db:
+        db.execute(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
+    done = _serve_once(postgres_db)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert lines == [
+        f"qwixx-print: PostgreSQL database {name} on {postgres_db.split('host=')[1]}: cannot "
+        "open the database (cannot execute INSERT in a read-only transaction)"
+    ]

@@ -12,6 +12,7 @@ untouched. Imported only for a ``postgresql://`` database.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -150,15 +151,23 @@ class PostgresStore(Store):
                 for statement in SCHEMA.format(blob="BYTEA", real="DOUBLE PRECISION").split(";"):
                     if statement.strip():
                         conn.execute(_query(statement))
-                return
-            rows: dict[str, str] = dict(conn.execute(f"SELECT key, value FROM {MARKER}").fetchall())
-            if rows.get("application") != "qwixx-print":
-                raise OutputError(f"{self.where}: not a qwixx-print database")
-            version = int(rows.get("schema", "0"))
-            if version != SCHEMA_VERSION:
-                raise OutputError(
-                    f"{self.where}: schema {version}, this qwixx-print reads {SCHEMA_VERSION}"
-                )
+            self._check_marker(conn)
+            conn.execute(
+                "INSERT INTO meta (key, value) VALUES ('opened', %s)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (str(time.time()),),
+            )  # a database that cannot be written is said at start
+
+    def _check_marker(self, conn: psycopg.Connection[Any]) -> None:
+        """Refuse a database whose marker is not ours or names another schema version."""
+        rows: dict[str, str] = dict(conn.execute(f"SELECT key, value FROM {MARKER}").fetchall())
+        if rows.get("application") != "qwixx-print":
+            raise OutputError(f"{self.where}: not a qwixx-print database")
+        version = int(rows.get("schema", "0"))
+        if version != SCHEMA_VERSION:
+            raise OutputError(
+                f"{self.where}: schema {version}, this qwixx-print reads {SCHEMA_VERSION}"
+            )
 
     @contextmanager
     def _transaction(self, write: bool) -> Iterator[Transaction]:
