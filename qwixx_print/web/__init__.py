@@ -6,7 +6,9 @@ imports Flask, so the CLI imports it only inside the ``serve`` command."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Collection
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from flask import Flask, Response
 
@@ -31,19 +33,26 @@ def font(name: str) -> Response:
     return response
 
 
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
+"""Host names a request may always name: this computer's own."""
+
+
 def create_app(
     db: str | Path | None = None,
     public_url: str | None = None,
     loopback_only: bool = False,
+    allowed_hosts: Collection[str] = (),
     limits: GameLimits | None = None,
 ) -> Flask:
     """The Flask app of the web page (a factory: ``gunicorn 'qwixx_print.web:create_app()'``),
     storing in ``db``: an SQLite file or a ``postgresql://`` URL (default: the environment
     variable ``QWIXX_PRINT_DB``, else :func:`~qwixx_print.web.storage.default_path`).
     ``public_url`` (``http://ADDRESS:PORT``) is where other devices reach it, for the players'
-    links; ``loopback_only`` says that they cannot (the host page says so); ``limits`` bound
-    the games (default :data:`~qwixx_print.web.tables.LIMITS`). Raises OutputError (one line)
-    when the database cannot be opened, is damaged or is not ours."""
+    links; ``loopback_only`` says that they cannot (the host page says so). A request's
+    ``Host`` must name :data:`LOOPBACK_NAMES`, the host of ``public_url`` or one of
+    ``allowed_hosts`` (else 400: DNS rebinding fails). ``limits`` bound the games (default
+    :data:`~qwixx_print.web.tables.LIMITS`). Raises OutputError (one line) when the database
+    cannot be opened, is damaged or is not ours."""
     from qwixx_print.web import counter, fresh, jsonapi, layouts, printing
     from qwixx_print.web.tables import LIMITS, RunningGames
 
@@ -58,7 +67,10 @@ def create_app(
         QWIXX_PUBLIC_URL=public_url,
         QWIXX_LOOPBACK_ONLY=loopback_only,
     )
-    guard.install(app)
+    hosts = [*LOOPBACK_NAMES, *allowed_hosts]
+    if public_url:
+        hosts.append(urlsplit(public_url).hostname or "")
+    guard.install(app, hosts)
     app.register_error_handler(StorageError, lambda exc: guard.answer(503, str(exc)))
     app.register_blueprint(printing.bp)
     app.register_blueprint(fresh.bp)

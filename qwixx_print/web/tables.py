@@ -28,7 +28,7 @@ from werkzeug.exceptions import NotFound
 
 from qwixx_print import dealing, rules
 from qwixx_print.doc import Doc
-from qwixx_print.errors import QwixxError, RuleViolation
+from qwixx_print.errors import QwixxError, RuleViolation, unprinted
 from qwixx_print.layout import Layout
 from qwixx_print.play import Game, log
 from qwixx_print.web.storage import GameLimits, StorageError, Store, StoredGame
@@ -37,6 +37,10 @@ T = TypeVar("T")
 
 MAX_NAME = 40
 """Longest player name, characters (the game log's limit)."""
+
+NO_SUCH_LINK = "no such game, or not a link of it: check the link"
+"""The one answer (404) to an unknown (or expired) game and to a wrong token for a real
+game alike, so a request cannot tell that a game id exists."""
 
 IDLE_DAYS = 3.0
 """Days after its last move a game expires (``serve --idle-days``)."""
@@ -98,7 +102,7 @@ def check_names(names: list[str], most: int) -> list[str]:
     if not 1 <= len(kept) <= most:
         raise RuleViolation(f"a game here has 1 to {most} players, got {len(kept)}")
     for name in kept:
-        if len(name) > MAX_NAME or not name.isprintable():
+        if len(name) > MAX_NAME or unprinted(name) is not None:
             raise RuleViolation(
                 f"the name '{name[:MAX_NAME]}' must be at most {MAX_NAME} printable characters"
             )
@@ -240,7 +244,7 @@ class RunningGames:
         with table.lock:
             with self.store.writing(table.id) as write:
                 if write is None:
-                    raise NotFound(f"no such game: {table.id}")
+                    raise NotFound(NO_SUCH_LINK)
                 self._bring_to(table, write.moves, write.entries)
                 first = len(table.game.entries)
                 table.stale = True  # until its new entries are stored
