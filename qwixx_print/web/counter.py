@@ -470,6 +470,7 @@ def dice(game_id: str, token: str, action: str) -> tuple[str, int]:
     """Roll the dice, pass them on or take a pass back, for the turn the page names; the
     engine's reason (409) when it refuses, a note when it was done already (200)."""
     table = table_of(game_id)
+    seat(table, token)  # a wrong token answers as an unknown game, before the form
     try:
         note = table_action(table, token, action, turn_of(request.form.get("turn")))
     except RuleViolation as exc:

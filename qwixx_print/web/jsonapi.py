@@ -168,6 +168,7 @@ def dice(game_id: str, token: str, action: str) -> tuple[Response, int]:
     N; the game (200, with a ``note`` when it was done already) or the engine's reason
     (409)."""
     table = counter.table_of(game_id)
+    counter.seat(table, token)  # a wrong token answers as an unknown game, before the body
     body = _body()
     unknown = sorted(set(body) - {"turn"})
     if unknown:
