@@ -68,6 +68,19 @@ class FilePath(click.Path):
         return super().convert(value, param, ctx)
 
 
+class DatabaseName(click.ParamType[str]):
+    """``serve --db``: a ``postgresql://`` URL as given, or an SQLite file (checked as
+    :class:`FilePath`), as text."""
+
+    name = "FILE|URL"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        text = str(value)
+        if text.startswith(("postgresql://", "postgres://")):
+            return text
+        return str(FilePath("web.sqlite3").convert(text, param, ctx))
+
+
 def count_option(name: str, most: int, default: int, text: str) -> Callable[[F], F]:
     """An option counting something, 1 to ``most`` (``N`` in the help)."""
     return click.option(
@@ -685,8 +698,27 @@ def _check_targets(yamls: list[Path], pdf: Path | None, preview: Path | None) ->
 )
 @click.option(
     "--db",
-    type=FilePath("web.sqlite3"),
-    help="SQLite file of the games and uploaded layouts. Default: in the user's data folder.",
+    type=DatabaseName(),
+    envvar="QWIXX_PRINT_DB",
+    help="The database of the games and uploaded layouts: an SQLite file, or a "
+    "postgresql://USER@HOST/DB URL (env QWIXX_PRINT_DB). Default: an SQLite file in the "
+    "user's data folder.",
+)
+@click.option(
+    "--idle-days",
+    type=click.FloatRange(0.01, 3650),
+    default=3.0,
+    show_default=True,
+    metavar="DAYS",
+    help="A game not played for this long is deleted.",
+)
+@click.option(
+    "--games-per-address",
+    type=WholeNumber(1, 500),
+    default=50,
+    show_default=True,
+    metavar="N",
+    help="Most games started from one client address (500 in all).",
 )
 @click.option(
     "--allowed-host",
@@ -697,13 +729,26 @@ def _check_targets(yamls: list[Path], pdf: Path | None, preview: Path | None) ->
     "under); repeatable. Always allowed: localhost, 127.0.0.1, ::1, --host, and for "
     "0.0.0.0 the network address.",
 )
-def serve_command(host: str, port: int, db: Path | None, allowed_hosts: tuple[str, ...]) -> None:
+def serve_command(
+    host: str,
+    port: int,
+    db: str | None,
+    idle_days: float,
+    games_per_address: int,
+    allowed_hosts: tuple[str, ...],
+) -> None:
     """Serve the web page: print any sheet, and count a game on every player's phone.
 
     Listens on loopback (this computer only) unless --host says otherwise. Ctrl-C stops it.
+    Several servers may share one database.
     """
     from qwixx_print.web.server import serve
+    from qwixx_print.web.storage import GameLimits
+    from qwixx_print.web.tables import LIMITS
 
-    if db is not None and not db.parent.exists():  # a typo would serve an empty database
-        raise UserError(f"{db}: the folder {db.parent} does not exist")
-    serve(host, port, db, click.echo, allowed_hosts)
+    if db is not None and not db.startswith(("postgresql://", "postgres://")):
+        folder = Path(db).parent
+        if not folder.exists():  # a typo would serve an empty database
+            raise UserError(f"{db}: the folder {folder} does not exist")
+    limits = GameLimits(LIMITS.most, games_per_address, idle_days * 86400)
+    serve(host, port, db, click.echo, allowed_hosts, games=limits)
