@@ -336,9 +336,11 @@ def check_generated_target(out: Path, force: bool = False) -> None:
     except OSError as exc:
         raise OutputError(f"{out}: cannot be read ({exc.strerror})") from None
     if data and not yamlfile.unedited(data):
+        why = "edited since generate wrote it"
+        if yamlfile.SEAL.encode() not in data:
+            why = "has no seal line (edited, or written by an older qwixx-print)"
         raise OutputError(
-            f"{out}: edited since generate wrote it: not replaced "
-            "(--force replaces it; or choose another --out)"
+            f"{out}: {why}: not replaced (--force replaces it; or choose another --out)"
         )
 
 

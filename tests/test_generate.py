@@ -384,6 +384,14 @@ def test_rerunning_generate_keeps_an_edited_file_and_force_replaces_it(
     out.write_bytes(written + b"# my note\n")  # a line added at the end is an edit too
     assert _chaos_7(run, out)[0] == 2
     assert out.read_bytes() == written + b"# my note\n"
+    unsealed = written.rsplit(b"# generate replaces", 1)[0]  # as an older version wrote it
+    out.write_bytes(unsealed)
+    code, _, stderr = _chaos_7(run, out)
+    assert (code, out.read_bytes()) == (2, unsealed)
+    assert stderr == (
+        f"qwixx-print: {out}: has no seal line (edited, or written by an older qwixx-print): "
+        "not replaced (--force replaces it; or choose another --out)\n"
+    )
     code, _, stderr = _chaos_7(run, out, "--force")
     assert (code, stderr) == (0, "")
     assert out.read_bytes() == written
