@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
+from qwixx_print import catalogue
 from qwixx_print.choices import SIM_GAMES, SIM_PLAYERS
+from qwixx_print.compiled import Compiled
 from qwixx_print.layout import Layout
 from qwixx_print.sim import report, run
 from qwixx_print.sim.strategy import STRATEGIES
@@ -53,9 +55,7 @@ def simulate(
     runs = list(layouts)
     compared = None
     if any(lay.name != CLASSIC for lay in runs) and all(lay.name != CLASSIC for lay in runs):
-        from qwixx_print import api
-
-        runs.append(api.checked(CLASSIC))
+        runs.append(catalogue.checked(CLASSIC))
         compared = CLASSIC
     problem = run.kernel_problem()
     if problem is not None:
@@ -79,6 +79,7 @@ def simulate(
     return Result(reports, compared, found, problem is None, other)
 
 
-def _dice_shape(sheet: Layout) -> tuple[int, tuple[int, int]]:
+def _dice_shape(sheet: Layout) -> tuple[int, int]:
     """What decides the rolls a seed gives: the number of coloured dice and their faces."""
-    return len(sheet.dice), sheet.number_range
+    compiled = Compiled.of(sheet)
+    return len(compiled.dice), compiled.faces
