@@ -23,6 +23,7 @@ LAYERS = (
     ("marks", "play"),  # marks files; the move-by-move engine and its logs
     ("sim",),  # bots, the kernel, the report: stands on play
     ("generate",),  # stands on sim and rules
+    ("plan",),  # the page plan: which sheet (blank, own, filled-in) in which slot of which page
     ("draw",),  # the only module importing reportlab
     ("api",),  # the operations behind the front ends
     ("cli", "web"),  # the front ends
