@@ -484,7 +484,7 @@ def simulate_command(
     if as_json:
         output.to_stdout(report.as_json(result.reports))
     else:
-        output.to_stdout(report.table(result.reports, result.compared, result.same_dice))
+        output.to_stdout(report.table(result.reports, result.compared, result.other_dice))
     if plot is not None:
         click.echo(f"wrote {plot}: the heat map of {sheets[0].name}", err=True)
 
@@ -547,6 +547,11 @@ def complete_families(
     type=FilePath("sheet.yaml", folder_ok=True),
     help="The YAML to write (with --count: a folder). Default: output/FAMILY-SEED.yaml.",
 )
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Replace a generated YAML even if it was edited since.",
+)
 @click.option("--print", "to_print", is_flag=True, help="Also write the PDF.")
 @click.option(
     "--out-pdf",
@@ -571,6 +576,12 @@ def complete_families(
     metavar="SECONDS",
     help="Time to find each balanced sheet.",
 )
+@click.option(
+    "--quiet",
+    "-q",
+    is_flag=True,
+    help="Only the 'wrote' lines: no balance table (the file has it).",
+)
 @paper_option
 @per_page_option
 @lang_option
@@ -580,6 +591,7 @@ def generate_command(
     shuffle: str | None,
     seed: int | None,
     out: Path | None,
+    force: bool,
     to_print: bool,
     out_pdf: Path | None,
     preview: Path | None,
@@ -587,6 +599,7 @@ def generate_command(
     players: int,
     pages: int,
     budget: float,
+    quiet: bool,
     paper: str,
     per_page: str,
     lang: str,
@@ -617,10 +630,10 @@ def generate_command(
     names = [made.name(seed + k) for k in range(count)]
     yamls = _generated_paths(out, names)
     pdf = (out_pdf or _default_pdf(names)) if to_print else None
-    _check_targets(yamls, pdf, preview)
+    _check_targets(yamls, pdf, preview, force)
     sheets = api.generate(made, seed, count, players, budget)
     for sheet, path in zip(sheets, yamls, strict=True):
-        api.write_generated(sheet, path)
+        api.write_generated(sheet, path, force)
         click.echo(
             f"wrote {path}: {sheet.layout.name} ({counted(sheet.tried, 'candidate')}, "
             f"{sheet.seconds:.1f} s)"
@@ -630,7 +643,7 @@ def generate_command(
         click.echo(f"wrote {pdf}: {counted(len(sheets), 'generated sheet')}")
     if preview is not None:
         click.echo(f"wrote {api.preview(sheets[0].layout, preview, lang)}: one sheet")
-    if count == 1:
+    if count == 1 and not quiet:
         from qwixx_print.sim import report
 
         click.echo(report.table([sheets[0].found, sheets[0].twin]), nl=False)
@@ -673,13 +686,13 @@ def _default_pdf(names: list[str]) -> Path:
     return api.DEFAULT_FOLDER / f"{stem}.pdf"
 
 
-def _check_targets(yamls: list[Path], pdf: Path | None, preview: Path | None) -> None:
+def _check_targets(yamls: list[Path], pdf: Path | None, preview: Path | None, force: bool) -> None:
     """Check every file ``generate`` will write before the search (nothing is written if
-    one cannot be)."""
-    from qwixx_print import output
+    one cannot be; an edited YAML only with ``force``)."""
+    from qwixx_print import api, output
 
     for path in yamls:
-        output.check_target(path, output.GENERATED)
+        api.check_generated_target(path, force)
     if pdf is not None:
         output.check_target(pdf, output.PDF)
     if preview is not None:

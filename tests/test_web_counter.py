@@ -552,7 +552,8 @@ def test_a_game_on_an_uploaded_layout_is_played_and_replayed(app: Flask, tmp_pat
     answer = client.post("/upload", data={"text": text, "csrf_token": token(client)})
     key = answer.headers["Location"].rsplit("/", 1)[1]
     page = client.get(f"/sheets/{key}").get_data(as_text=True)
-    assert f'href="/games/new?layout={key}"' in page
+    assert '<form method="get" action="/games/new">' in page  # "Count a game", a button
+    assert f'<input type="hidden" name="layout" value="{key}">' in page
     form = client.get(f"/games/new?layout={key}").get_data(as_text=True)
     assert f'<option value="{key}" selected>house rules (your layout)</option>' in form
     game = new_game(client, ["Léa"], layout=key)

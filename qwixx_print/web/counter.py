@@ -177,6 +177,7 @@ def board_context(table: Table, token: str | None, message: str = "") -> dict[st
         "host": host,
         "players": players,
         "sheets": sheet_svgs(table, token or "", own),
+        "own_total": sheet.score().total if sheet else None,
         "can_penalty": bool(sheet.can_penalty()) if sheet else False,
         "lucky": bool(sheet.layout.lucky) if sheet else False,
         "can_lucky": bool(sheet.lucky_fields()) if sheet else False,
