@@ -14,7 +14,7 @@ import segno
 from flask import Flask
 from flask.testing import FlaskClient
 
-from qwixx_print import layout
+from qwixx_print import catalogue
 from qwixx_print.web import create_app, layouts
 from qwixx_print.web.counter import NO_SUCH_LINK
 from tests.webclient import ALIASES, one_line_error, token
@@ -527,7 +527,7 @@ def test_the_shared_screen_and_the_layout_list(client: FlaskClient) -> None:
     listed = client.get("/api/layouts").get_json()["layouts"]
     names = [entry["name"] for entry in listed]
     assert names == layouts.shipped() and names[0] == "classic"  # the print page's order
-    assert sorted(names) == layout.shipped_names()
+    assert sorted(names) == catalogue.shipped_names()
     classic = listed[names.index("classic")]
     assert classic["rows"][0] == {"id": "red", "numbers": list(range(2, 13))}
     font = client.get("/fonts/DejaVuSans.ttf")

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, url_for
 from werkzeug.exceptions import BadRequest
 
-from qwixx_print import layout
+from qwixx_print import catalogue
 from qwixx_print.errors import RuleViolation
 from qwixx_print.play import Sheet
 from qwixx_print.web import counter, drawing, guard, layouts
@@ -32,7 +32,7 @@ def layouts_list() -> Response:
     """The shipped layouts: name, description, aliases, rows (id, numbers)."""
     out = []
     for name in layouts.shipped():
-        sheet = layout.find(name)
+        sheet = catalogue.find(name)
         out.append(
             {
                 "name": name,

@@ -14,7 +14,7 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, TooManyRequests
 from werkzeug.wrappers import Response as BaseResponse
 
-from qwixx_print import api, layout
+from qwixx_print import api, catalogue, layout
 from qwixx_print.choices import DEFAULT_LANG, LANGUAGES, PAPERS, PER_PAGE
 from qwixx_print.errors import escaped
 from qwixx_print.web import layouts
@@ -93,7 +93,7 @@ def form_context(seeded: list[str] | None = None) -> dict[str, object]:
 @bp.get("/")
 def index() -> str:
     """The print page: a card per shipped layout, the options, the upload form."""
-    cards = [layout.find(name) for name in layouts.shipped()]
+    cards = [catalogue.find(name) for name in layouts.shipped()]
     seeded = [sheet.name for sheet in cards if drawn(sheet)]
     return render_template("print.html", cards=cards, **form_context(seeded))
 
