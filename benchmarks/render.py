@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from qwixx_print import api, draw, layout
+from qwixx_print import api, catalogue, draw, layout
 from qwixx_print.draw import filled
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,7 +40,7 @@ def cases() -> dict[str, Callable[[], object]]:
     """Each case's name and the work it times (writing a PDF to memory)."""
     classic, longo, chain = (api.checked(n) for n in ("classic", "longo", "connected-chain"))
     game = api.score(str(ROOT / "tests" / "data" / "marks" / "lea.yaml"))
-    assorted = [(api.checked(n), f"seed {k}") for k, n in enumerate(layout.shipped_names())]
+    assorted = [(api.checked(n), f"seed {k}") for k, n in enumerate(catalogue.shipped_names())]
 
     def copies(sheet: layout.Layout, pages: int) -> Callable[[], object]:
         return lambda: api.render([sheet], pages, io.BytesIO(), seed=1)
