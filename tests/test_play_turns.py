@@ -74,3 +74,33 @@ def test_a_back_entry_naming_the_wrong_player_is_refused_where_it_stands() -> No
     assert (
         str(refused.value) == f"game.yaml:{line}: moves[8].back: the turn goes back to Léa, not Sam"
     )
+
+
+def test_undoing_the_last_penalty_box_after_the_turn_passed_reopens_the_game() -> None:
+    """The end by a last penalty box holds only while a sheet holds it (RULES.md §6, "An
+    undo after the end"): found by a newcomer, whose undo of the 4th penalty changed the
+    ranking while the page still said "Game over"."""
+    game = Game(api.checked("classic"), ["Léa", "Sam", "Cem"], table=True)
+    for _ in range(4):
+        game.play("Léa", Move("penalty"))
+    game.end_turn()
+    assert game.over and game.why_over == "Léa crossed the last penalty box"
+    game.undo("Léa")
+    assert game.sheets["Léa"].penalties == 3
+    assert not game.over and game.why_over is None
+    assert game.can_play("Sam", Move("cross", "red", 0))
+    game.redo("Léa")  # the 4th penalty again: the game ends again at the end of the turn
+    game.end_turn()
+    assert game.over and game.why_over == "Léa crossed the last penalty box"
+
+
+def test_an_undo_after_the_end_by_two_locks_that_keeps_both_locks_keeps_the_game_over() -> None:
+    game = Game(api.checked("classic"), ["Léa", "Sam"], table=True)
+    for row in ("red", "yellow"):
+        for index in (0, 1, 2, 3, 4, 10):
+            game.play("Léa", Move("cross", row, index))
+    game.play("Sam", Move("cross", "green", 0))
+    game.end_turn()
+    assert game.over and game.closed == {"red", "yellow"}
+    game.undo("Sam")  # a correction that leaves both locks: still over, Sam's sheet corrected
+    assert game.over and game.sheets["Sam"].score().total == 0

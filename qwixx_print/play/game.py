@@ -454,8 +454,16 @@ class Game:
                 sheet.table_over = over
 
     def _reopen(self) -> None:
-        """After an undo (table play): a closed colour nobody has locked any more reopens."""
+        """After an undo (table play): a closed colour nobody has locked any more reopens,
+        and an end by a last penalty box that no sheet holds any more is taken back
+        (RULES.md §6, "An undo after the end")."""
         self._set_closed(self.closed & self._locked_colours())
+        boxes = self.layout.penalty_boxes
+        if all(sheet.penalties < boxes for sheet in self.sheets.values()):
+            for sheet in self.sheets.values():
+                if sheet.table_over is not None:
+                    sheet.table_over = None
+        self._over = None
 
     def _set_closed(self, closed: frozenset[str]) -> None:
         if closed == self.closed:
