@@ -26,6 +26,8 @@ from qwixx_print.generate import (
 )
 from tests.conftest import Run
 
+pytestmark = pytest.mark.usefixtures("simulator")
+
 FAMILIES = list(families.FAMILIES)
 FROM = [
     ("classic", "colours"),

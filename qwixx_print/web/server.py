@@ -3,8 +3,10 @@ Flask's development server), on loopback unless asked otherwise."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import socket
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -63,6 +65,16 @@ def quiet_queue() -> None:
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
 
 
+def prepare_simulator() -> None:
+    """Compile (or load) the simulator now, in the background, so that the first fresh
+    sheet does not wait for it (issue 20; its first compile says so on stderr). Without a
+    working numba nothing happens here: ``generate`` then says why itself."""
+    from qwixx_print.sim import run
+
+    with contextlib.suppress(Exception):
+        run.prepare()
+
+
 def serve(host: str, port: int, db: Path | None, echo: Callable[[str], None]) -> None:
     """Serve the web page on ``host``:``port`` with the database ``db`` until Ctrl-C
     (which ends it quietly). Raises OutputError when the database cannot be opened or the
@@ -95,6 +107,7 @@ def serve(host: str, port: int, db: Path | None, echo: Callable[[str], None]) ->
         raise
     made.append(app)
     quiet_queue()
+    threading.Thread(target=prepare_simulator, name="simulator", daemon=True).start()
     bound = int(getattr(server, "effective_port", port))
     if host in ALL:
         app.config["QWIXX_PUBLIC_URL"] = base_url(lan_address(), bound)
