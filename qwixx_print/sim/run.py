@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from multiprocessing import get_context
+from multiprocessing import get_all_start_methods, get_context
 from pathlib import Path
 from typing import Any
 
@@ -96,15 +97,12 @@ def totals(layout: Layout, games: Games) -> Totals:
     top = scores == best[:, None]
     shares = np.where(top[:, 0], TIE_SHARES // top.sum(axis=1), 0)
     values, counts = np.unique(scores, return_counts=True)
-    crosses = []
-    for r, row in enumerate(layout.rows):
-        masks = games.crossed[:, :, r]
-        crosses.append([int(((masks >> j) & 1).sum()) for j in range(len(row.fields))])
+    crosses = [
+        _counts(games.crossed[:, :, r], len(row.fields)) for r, row in enumerate(layout.rows)
+    ]
     width = {row.id: len(row.fields) for row in layout.rows}
     for k, bonus_row in enumerate(layout.bonus_rows):  # a cell per field of the row above
-        masks = games.bonus[:, :, k]
-        cells = width[bonus_row.between[0]]
-        crosses.append([int(((masks >> j) & 1).sum()) for j in range(cells)])
+        crosses.append(_counts(games.bonus[:, :, k], width[bonus_row.between[0]]))
     return Totals(
         games=len(games.rolls),
         sheets=int(scores.size),
@@ -119,6 +117,12 @@ def totals(layout: Layout, games: Games) -> Totals:
         locks=[int(((games.locked >> r) & 1).sum()) for r in range(len(layout.rows))],
         crosses=crosses,
     )
+
+
+def _counts(masks: Ints, fields: int) -> list[int]:
+    """Per field ``0 .. fields - 1``, how many of the bit ``masks`` have its bit set."""
+    bits = (masks[..., None] >> np.arange(fields, dtype=np.int64)) & 1
+    return [int(n) for n in bits.reshape(-1, fields).sum(axis=0)]
 
 
 def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, count: int) -> Games:
@@ -313,6 +317,16 @@ def _tasks(k: int, seed: int, games: int, compiled: bool) -> list[Task]:
     return [(k, seed, first, min(size, games - first)) for first in range(0, games, size)]
 
 
+def start_method() -> str:
+    """How workers start: forked where the system can and this process runs no other thread
+    (a fork then inherits the loaded kernel and starts in milliseconds; a fork of a process
+    with threads could inherit a lock held by one), else spawned (a fresh Python that loads
+    the cached kernel, about a second)."""
+    if "fork" in get_all_start_methods() and threading.active_count() == 1:
+        return "fork"
+    return "spawn"
+
+
 def default_jobs() -> int:
     """Processes by default: the cores this process may use."""
     try:
@@ -369,13 +383,14 @@ def run(
         done = (_played(runs[task[0]], task, compiled) for task in tasks)
         pool = None
     else:
-        for lay, codes in runs:  # compile what is missing here once, not in each worker
-            if compiled and not compiled_before(variant_of(lay)):
+        method = start_method()
+        for lay, codes in runs:  # compile once here, not in each worker; a fork inherits it
+            if compiled and (method == "fork" or not compiled_before(variant_of(lay))):
                 kernel_chunk(lay, codes, seed, 0, 1)
         workers = min(jobs, len(tasks))
         pool = ProcessPoolExecutor(
             max_workers=workers,
-            mp_context=get_context("spawn"),
+            mp_context=get_context(method),
             initializer=_setup,
             initargs=(list(runs), compiled),
         )
