@@ -1,5 +1,6 @@
 """The lean kernel: whole games of a layout without the mechanics that need searching (issue
-24), the same games as :mod:`qwixx_print.sim.kernel` in a third of the time.
+24), the same games as :mod:`qwixx_print.sim.kernel`, 1.3 to 1.7 times as fast (gap-2; the
+strong bot 2.4 times: docs/performance.md).
 
 A layout *fits* (:func:`fits`) when it has none of: small boxes, bonus bar, powers, bonus
 rows, links, diamonds, lucky numbers. What is left (any rows of any colours and numbers,
