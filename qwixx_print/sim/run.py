@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from qwixx_print.compiled import Compiled
 from qwixx_print.layout import Layout
 from qwixx_print.sim import tables
 from qwixx_print.sim.tables import Games
@@ -97,12 +98,10 @@ def totals(layout: Layout, games: Games) -> Totals:
     top = scores == best[:, None]
     shares = np.where(top[:, 0], TIE_SHARES // top.sum(axis=1), 0)
     values, counts = np.unique(scores, return_counts=True)
-    crosses = [
-        _counts(games.crossed[:, :, r], len(row.fields)) for r, row in enumerate(layout.rows)
-    ]
-    width = {row.id: len(row.fields) for row in layout.rows}
-    for k, bonus_row in enumerate(layout.bonus_rows):  # a cell per field of the row above
-        crosses.append(_counts(games.bonus[:, :, k], width[bonus_row.between[0]]))
+    c = Compiled.of(layout)
+    crosses = [_counts(games.crossed[:, :, r], last + 1) for r, last in enumerate(c.lasts)]
+    for k, (upper, _) in enumerate(c.bonus_between):  # a cell per field of the row above
+        crosses.append(_counts(games.bonus[:, :, k], c.lasts[upper] + 1))
     return Totals(
         games=len(games.rolls),
         sheets=int(scores.size),
@@ -278,9 +277,9 @@ def reference_chunk(
 def kernel_problem() -> str | None:
     """Why the compiled kernel cannot run here (numba missing or failing), or ``None``."""
     try:
-        from qwixx_print import layout
+        from qwixx_print import catalogue
 
-        kernel_chunk(layout.find("classic"), (2, 2), 1, 0, 1)
+        kernel_chunk(catalogue.find("classic"), (2, 2), 1, 0, 1)
     except Exception as exc:  # any failure of the compiler means: use the reference
         return f"{type(exc).__name__}: {exc}".splitlines()[0]
     return None
