@@ -196,10 +196,10 @@ def announce(variant: str) -> None:
 def prepare() -> None:
     """Compile (or load) both kernels now, announced as they are compiled: the web server
     calls it in the background when it starts, so a page never waits for the compile."""
-    from qwixx_print import layout as layouts
+    from qwixx_print import catalogue
 
     for name in ("classic", "bonuskette"):
-        kernel_chunk(layouts.find(name), (2, 0), 1, 0, 1)
+        kernel_chunk(catalogue.find(name), (2, 0), 1, 0, 1)
 
 
 _TABLES: dict[int, tuple[Layout, tables.KernelTables, Any]] = {}
