@@ -193,10 +193,14 @@ def announce(variant: str) -> None:
     )
 
 
-def prepare() -> None:
-    """Compile (or load) both kernels now, announced as they are compiled: the web server
-    calls it in the background when it starts, so a page never waits for the compile."""
+def prepare(announced: bool = True) -> None:
+    """Compile (or load) both kernels now, announced as they are compiled unless not
+    ``announced``: the web server calls it quietly in the background when it starts (its
+    terminal stays quiet; the page says it), so a page never waits for the compile."""
     from qwixx_print import catalogue
+
+    if not announced:
+        _ANNOUNCED.update((LEAN, GENERAL))
 
     for name in ("classic", "bonuskette"):
         kernel_chunk(catalogue.find(name), (2, 0), 1, 0, 1)

@@ -76,12 +76,13 @@ def quiet_queue() -> None:
 
 def prepare_simulator() -> None:
     """Compile (or load) the simulator now, in the background, so that the first fresh
-    sheet does not wait for it (issue 20; its first compile says so on stderr). Without a
-    working numba nothing happens here: ``generate`` then says why itself."""
+    sheet does not wait for it (issue 20; quietly: the fresh-sheet page says that the first
+    sheet waits for it). Without a working numba nothing happens here: ``generate`` then says
+    why itself."""
     from qwixx_print.sim import run
 
     with contextlib.suppress(Exception):
-        run.prepare()
+        run.prepare(announced=False)
 
 
 @dataclass(frozen=True)
