@@ -1,7 +1,14 @@
-"""Benchmark the simulator (issue 13): the compiled kernel, the strong bot, the reference
-engine with the bots, the whole ``simulate`` command and the kernel's compile.
+"""Benchmark the simulator (issues 13, 24): the compiled kernel beside a reference loop in
+plain C (``benchmarks/gap2.c``, built with ``cc -O2`` here and checked game by game against
+the kernel), the strong bot, the reference engine with the bots, the CLI's chunking and
+``--jobs``, the whole ``simulate`` command and the kernel's compile.
 
-Usage: ``.venv/bin/python benchmarks/simulate.py [--runs 3] [--quick]``
+Usage: ``.venv/bin/python benchmarks/simulate.py [--runs 5] [--quick] [--before DIR]``
+
+``--before DIR``: a source tree of an older commit (``git archive COMMIT | tar -x -C DIR``);
+each kernel figure is then measured for it too, in a child process, interleaved round by
+round with this tree's and the C loop's, and the speed-up targets are taken against it
+(without it, against the figures of docs/performance.md before issue 24).
 
 Speeds are games per second of CPU time on one core (``time.process_time``: the host is
 shared, wall time of one process varies by 2x), the median of ``--runs`` runs after the
@@ -16,12 +23,16 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import c_loop  # benchmarks/c_loop.py, beside this file
 
 from qwixx_print import api, catalogue
 from qwixx_print.sim import bots, run
@@ -41,8 +52,72 @@ def per_second(games: int, play: Callable[[], object], runs: int) -> float:
 
 
 def kernel_speed(name: str, codes: Sequence[int], games: int, runs: int) -> float:
+    """Median games per CPU second of this tree's kernel."""
     sheet = api.checked(name)
+    run.kernel_chunk(sheet, codes, SEED, 0, 1)  # compile or load
     return per_second(games, lambda: run.kernel_chunk(sheet, codes, SEED, 0, games), runs)
+
+
+MEASURE = """
+import sys, time
+from qwixx_print import api
+from qwixx_print.sim import run
+name, codes, games = sys.argv[1], tuple(map(int, sys.argv[2].split(","))), int(sys.argv[3])
+sheet = api.checked(name)
+run.kernel_chunk(sheet, codes, 1, 0, 1)
+start = time.process_time()
+run.kernel_chunk(sheet, codes, 2026, 0, games)
+print(games / (time.process_time() - start))
+"""
+
+
+def tree_speed(tree: Path, name: str, codes: Sequence[int], games: int) -> float:
+    """Games per CPU second of the kernel of the source tree ``tree``, in a child process
+    with its own cache (compiled there on first use)."""
+    env = {**os.environ, "PYTHONPATH": str(tree), "QWIXX_PRINT_CACHE": str(tree / ".cache")}
+    done = subprocess.run(
+        [sys.executable, "-c", MEASURE, name, ",".join(map(str, codes)), str(games)],
+        env=env, capture_output=True, text=True, check=True, timeout=900, cwd=tree,
+    )  # fmt: skip
+    return float(done.stdout.split()[-1])
+
+
+def interleaved(
+    name: str,
+    codes: Sequence[int],
+    games: int,
+    runs: int,
+    before: Path | None,
+    program: Path | None,
+) -> tuple[float, float | None, float | None]:
+    """Median games per CPU second of this kernel, the ``before`` tree's and the C loop's
+    (classic gap-2 only), measured round by round in turn: ``(now, before, c)``."""
+    sheet = api.checked(name)
+    run.kernel_chunk(sheet, codes, SEED, 0, 1)
+    now, old, c = [], [], []
+    for _ in range(runs):
+        start = time.process_time()
+        run.kernel_chunk(sheet, codes, SEED, 0, games)
+        now.append(games / (time.process_time() - start))
+        if before is not None:
+            old.append(tree_speed(before, name, codes, games))
+        if program is not None:
+            c.append(games / c_loop.cpu_seconds(program, SEED, games, len(codes)))
+    median = statistics.median
+    return median(now), median(old) if old else None, median(c) if c else None
+
+
+TODAY = {
+    "bonuskette": (308_500, 159_300), "classic": (246_800, 139_700), "doppelt": (178_400, 113_100),
+    "durcheinander": (216_300, 135_100), "farbbloecke": (105_400, 89_300),
+    "kraefte": (210_800, 129_400), "nochmal": (131_200, 102_500), "regenbogen": (139_400, 104_000),
+    "wirrwarr": (158_300, 109_500), "big-points": (79_300, 53_900),
+    "connected-chain": (169_800, 115_100), "connected-steps": (202_800, 125_500),
+    "x-change": (131_600, 74_600), "longo": (56_200, 39_200),
+}  # fmt: skip
+"""Games per CPU second, 2 / 4 players, gap-2, before issue 24 (docs/performance.md)."""
+STRONG_TODAY = 84_200
+"""The strong bot on classic, 2 players, before issue 24 (docs/performance.md)."""
 
 
 def reference_speed(name: str, codes: Sequence[int], games: int, runs: int) -> float:
@@ -82,24 +157,54 @@ def command_seconds(names: Sequence[str]) -> float:
     return time.perf_counter() - start
 
 
-def compile_seconds() -> tuple[float, float]:
-    """Seconds to compile the kernel into an empty cache, then to load it from the cache
-    (each in a fresh process, one game of classic)."""
-    code = "from qwixx_print.sim import run; print(run.kernel_problem())"
-    times = []
+def first_simulate() -> tuple[float, float, float]:
+    """``simulate classic`` (10,000 games) on an empty cache: CPU seconds of the whole
+    command, of the same command with the cache warm (so the compile is the difference),
+    and the wall seconds of the first."""
+    command = [sys.executable, "-m", "qwixx_print", "simulate", "classic", "-q"]
+    figures = []
     with tempfile.TemporaryDirectory() as cache:
-        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        env = {**os.environ, "QWIXX_PRINT_CACHE": cache}
         for _ in range(2):
+            used = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-c", code], check=True, env=env, capture_output=True)
-            times.append(time.perf_counter() - start)
-    return times[0], times[1]
+            subprocess.run(command, check=True, env=env, capture_output=True, timeout=900)
+            wall = time.perf_counter() - start
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime
+            figures.append((cpu, wall))
+    return figures[0][0], figures[1][0], figures[0][1]
+
+
+def overhead(games: int) -> float:
+    """How much more CPU time ``run.run`` (the CLI's chunks and sums, one job) takes than
+    the kernel alone for ``games`` classic 2-player gap-2 games, as a fraction."""
+    sheet = api.checked("classic")
+    run.kernel_chunk(sheet, (GAP_2, GAP_2), SEED, 0, 1)
+    start = time.process_time()
+    run.kernel_chunk(sheet, (GAP_2, GAP_2), SEED, 0, games)
+    alone = time.process_time() - start
+    start = time.process_time()
+    run.run([(sheet, (GAP_2, GAP_2))], SEED, games, 1, True)
+    return (time.process_time() - start) / alone - 1
+
+
+def jobs_speedup(games: int) -> float:
+    """Wall time of ``run.run`` with one job over that with two, ``games`` classic games."""
+    sheet = api.checked("classic")
+    seconds = []
+    for jobs in (1, 2):
+        start = time.perf_counter()
+        run.run([(sheet, (GAP_2, GAP_2))], SEED, games, jobs, True)
+        seconds.append(time.perf_counter() - start)
+    return seconds[0] / seconds[1]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="fewer games, rough figures")
+    parser.add_argument("--before", type=Path, help="an older source tree to compare with")
     args = parser.parse_args()
     scale = 10 if args.quick else 1
     kernel_games, reference_games = 200_000 // scale, 1_000 // scale
@@ -110,19 +215,49 @@ def main() -> int:
         rows.append((what, figure, target, met))
         print(f"{what}: {figure} (target {target}: {'met' if met else 'NOT met'})", flush=True)
 
-    speed = kernel_speed("classic", (GAP_2, GAP_2), kernel_games, args.runs)
-    row("kernel, classic, 2 players, gap-2", f"{speed:,.0f} games/s", ">= 150,000", speed >= 150e3)
-    for name in catalogue.shipped_names():
+    before = args.before.resolve() if args.before else None
+    with tempfile.TemporaryDirectory() as folder:
+        program = c_loop.build(Path(folder)) if c_loop.compiler() else None
+        if program is None:
+            row("C reference loop", "no C compiler", "built", False)
+        else:
+            sheet = api.checked("classic")
+            for players in (2, 4):
+                played = run.kernel_chunk(sheet, (GAP_2,) * players, SEED, 0, kernel_games)
+                same = c_loop.games(program, SEED, 0, kernel_games, players)
+                row(f"C loop plays the kernel's games, classic, {players} players, gap-2",
+                    f"{kernel_games:,} games compared", "every game the same",
+                    same == c_loop.as_rows(played))  # fmt: skip
         for players in (2, 4):
-            speed = kernel_speed(name, (GAP_2,) * players, kernel_games // 2, args.runs)
-            row(
-                f"kernel, {name}, {players} players, gap-2",
-                f"{speed:,.0f} games/s",
-                ">= 20,000",
-                speed >= 20e3,
-            )
-    speed = kernel_speed("classic", (STRONG, STRONG), kernel_games // 2, args.runs)
-    row("kernel, classic, 2 players, strong", f"{speed:,.0f} games/s", ">= 20,000", speed >= 20e3)
+            codes = (GAP_2,) * players
+            now, old, c = interleaved("classic", codes, kernel_games, args.runs, before, program)
+            was = f", before {old:,.0f}" if old else ""
+            ratio = now / c if c else 0.0
+            c_text = f"C loop {c:,.0f}, ratio {ratio:.2f}" if c else "no C loop"
+            figure = f"{now:,.0f} games/s{was} ({c_text})"
+            row(f"kernel, classic, {players} players, gap-2", figure, ">= 0.9 x the C loop",
+                ratio >= 0.9)  # fmt: skip
+        codes = (STRONG, STRONG)
+        now, old, _ = interleaved("classic", codes, kernel_games // 2, args.runs, before, None)
+        base = old or STRONG_TODAY
+        row("kernel, classic, 2 players, strong",
+            f"{now:,.0f} games/s (before {base:,.0f}: {now / base:.2f}x)", ">= 3x before",
+            now >= 3 * base)  # fmt: skip
+        for name in catalogue.shipped_names():
+            for k, players in enumerate((2, 4)):
+                codes = (GAP_2,) * players
+                games = kernel_games // 2
+                now, old, _ = interleaved(name, codes, games, args.runs, before, None)
+                base = old or TODAY[name][k]
+                row(f"kernel, {name}, {players} players, gap-2",
+                    f"{now:,.0f} games/s (before {base:,.0f}: {now / base:.2f}x)",
+                    ">= 2x before", now >= 2 * base)  # fmt: skip
+    lost = overhead(1_000_000 // scale)
+    row("simulate's chunks and sums (run.run, 1 job) over the kernel alone, 1,000,000 games",
+        f"{lost:+.1%} CPU", "<= 3 %", lost <= 0.03)  # fmt: skip
+    speedup = jobs_speedup(1_000_000 // scale)
+    row("--jobs 2 over --jobs 1, 1,000,000 classic games, wall clock", f"{speedup:.2f}x",
+        ">= 1.7x on an idle 2-core machine", speedup >= 1.7)  # fmt: skip
     for codes, label in (((GAP_2,) * 4, "gap-2"), ((STRONG,) * 4, "strong")):
         speed = reference_speed("classic", codes, reference_games, args.runs)
         row(
@@ -131,11 +266,6 @@ def main() -> int:
             ">= 1,000",
             speed >= 1e3,
         )
-    for name in MORE:
-        for codes, label in (((GAP_2,) * 4, "gap-2"), ((STRONG,) * 4, "strong")):
-            speed = reference_speed(name, codes, reference_games // 2, args.runs)
-            row(f"reference engine + bots, {name}, 4 players, {label}", f"{speed:,.0f} games/s",
-                "none", True)  # fmt: skip
     seconds = command_seconds(NINE)
     row(f"simulate, the {len(NINE)} RULES.md §2 layouts x 10,000 games, 4 players, 2 jobs",
         f"{seconds:.1f} s", "< 10 s", seconds < 10)  # fmt: skip
@@ -146,9 +276,10 @@ def main() -> int:
     mean, wins = strong_quality(20_000 // scale)
     row("strong, 2-player self-play, classic, mean score", f"{mean:.1f}", ">= 70", mean >= 70)
     row("strong vs gap-2, 2 players, share of wins", f"{wins:.1%}", ">= 60 %", wins >= 0.6)
-    cold, warm = compile_seconds()
-    row("kernel compile (empty cache) / load (cached)", f"{cold:.1f} s / {warm:.1f} s", "none",
-        True)  # fmt: skip
+    cold, warm, wall = first_simulate()
+    row("first simulate classic on an empty cache: compile (CPU, less a warm run) / in all "
+        "(wall)", f"{cold - warm:.1f} s / {wall:.1f} s", "<= 10 s / <= 20 s",
+        cold - warm <= 10 and wall <= 20)  # fmt: skip
     print()
     print("| measure | figure | target |")
     print("| --- | --- | --- |")

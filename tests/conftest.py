@@ -49,6 +49,16 @@ def run() -> Run:
     return invoke
 
 
+@pytest.fixture(scope="session")
+def simulator() -> None:
+    """The compiled simulator, both kernels, compiled (or loaded) before the tests that use
+    it: a first compile says so on stderr (``sim.run.announce``), which tests of a command's
+    exact stderr must not see."""
+    from qwixx_print.sim import run
+
+    run.prepare()
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Skip ``nightly`` tests unless the marker expression names them (``-m nightly``)."""
     if "nightly" in (config.getoption("markexpr") or ""):

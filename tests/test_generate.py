@@ -28,6 +28,8 @@ from qwixx_print.generate import (
 )
 from tests.conftest import ROOT, Run
 
+pytestmark = pytest.mark.usefixtures("simulator")
+
 FAMILIES = list(families.FAMILIES)
 FROM = [
     ("classic", "colours"),

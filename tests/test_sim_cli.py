@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -21,6 +22,8 @@ from qwixx_print.sim import report
 from qwixx_print.sim import run as sim_run
 
 from .conftest import CLASSIC_YAML, Run
+
+pytestmark = pytest.mark.usefixtures("simulator")
 
 
 def reports(run_cli: Run, *args: str) -> list[dict[str, Any]]:
@@ -243,6 +246,27 @@ def test_help_does_not_import_numba() -> None:
     code = "import sys; from qwixx_print.cli import cli; print('numba' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
     assert out.stdout.strip() == "False"
+
+
+def test_first_simulate_says_at_once_that_the_simulator_is_being_prepared(tmp_path: Path) -> None:
+    """Issue 20: with an empty cache the first line on stderr says that the simulator is
+    being compiled, once, about how long, and where it is kept; the next run says nothing."""
+    cache = tmp_path / "cache"
+    command = [sys.executable, "-m", "qwixx_print", "simulate", "classic", "--games", "50", "-q"]
+    env = {**os.environ, "QWIXX_PRINT_CACHE": str(cache)}
+
+    def simulate() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            command, capture_output=True, text=True, timeout=600, env=env, cwd=tmp_path, check=True
+        )
+
+    first = simulate()
+    line = first.stderr.splitlines()[0]
+    assert line.startswith("qwixx-print: preparing the simulator for the sheets without special ")
+    assert "once: about 10 s" in line and f"kept in {cache / 'kernel'}/" in line
+    assert first.stderr.count("\n") == 1
+    again = simulate()
+    assert (again.stderr, again.stdout) == ("", first.stdout)
 
 
 def test_simulate_runs_as_a_command(tmp_path: Path) -> None:

@@ -9,14 +9,21 @@ hundred games a second); ``pytest -m nightly`` plays 1,000 per layout and seatin
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
+import json
+import subprocess
+import sys
+import types
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pytest
 
-from qwixx_print import api, catalogue, rules
+from qwixx_print import api, catalogue, layout, rules
 from qwixx_print.play import Sheet
-from qwixx_print.sim import bots, dice, run, tables
+from qwixx_print.sim import bots, dice, kernel, run, tables
 
 SEATINGS = {
     "gap-2 x2": (2, 2),
@@ -195,3 +202,110 @@ def test_kernel_and_engine_play_the_same_games_on_two_rows_of_one_colour() -> No
     assert differences(str(TWO_RED), (2, 2), 5, 300) == []
     games = run.kernel_chunk(api.checked(str(TWO_RED)), (2, 2), 5, 0, 300)
     assert round(float(games.scores.mean()), 1) == 70.2
+
+
+LEAN = ["classic", "connected-steps", "doppelt", "durcheinander", "farbbloecke", "regenbogen",
+        "wirrwarr"]  # fmt: skip
+"""The shipped layouts the lean kernel plays: none of small boxes, bonus bar, powers, bonus
+rows, links, diamonds and lucky numbers (a framed group, doubles, mixed colours are fine)."""
+
+
+LEAN_CUSTOM = [p for p in CUSTOM if p.stem in ("one", "twice")]
+"""The designers' layouts the lean kernel plays (the others have small boxes or powers)."""
+
+
+def test_lean_kernel_takes_exactly_the_layouts_without_searching_mechanics() -> None:
+    fitting = [name for name in SIMULATED if run.variant_of(api.checked(name)) == run.LEAN]
+    assert fitting == LEAN
+    custom = [p for p in CUSTOM if run.variant_of(api.checked(str(p))) == run.LEAN]
+    assert custom == LEAN_CUSTOM
+
+
+def general_games(
+    sheet: layout.Layout, codes: Sequence[int], seed: int, games: int
+) -> tables.Games:
+    """The games of the general kernel, whichever kernel :func:`run.kernel_chunk` picks."""
+    t = tables.compile_layout(sheet)
+    played = tables.Games.zeros(games, len(codes), len(sheet.rows), len(sheet.bonus_rows))
+    none = np.zeros((games, len(codes)), dtype=np.int64)
+    kernel.play_games(t, np.array(codes, dtype=np.int64), seed, 0, played, none, none)
+    return played
+
+
+@pytest.mark.parametrize("seating", SEATINGS)
+@pytest.mark.parametrize(
+    "name", [*LEAN, *(str(p) for p in LEAN_CUSTOM)], ids=[*LEAN, *(p.stem for p in LEAN_CUSTOM)]
+)
+def test_lean_kernel_plays_the_general_kernels_games(name: str, seating: str) -> None:
+    """2,000 games per layout and seating, every result of every game the same."""
+    sheet = api.checked(name)
+    assert run.variant_of(sheet) == run.LEAN
+    lean_games = run.kernel_chunk(sheet, SEATINGS[seating], 9, 0, 2000)
+    general = general_games(sheet, SEATINGS[seating], 9, 2000)
+    for key in tables.Games._fields:
+        assert (getattr(lean_games, key) == getattr(general, key)).all(), key
+
+
+C_LOOP = Path(__file__).resolve().parent.parent / "benchmarks" / "c_loop.py"
+
+
+def c_loop() -> types.ModuleType:
+    """``benchmarks/c_loop.py``, the C reference loop's driver."""
+    spec = importlib.util.spec_from_file_location("c_loop", C_LOOP)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_c_reference_loop_plays_the_kernels_games(tmp_path: Path, players: int) -> None:
+    """benchmarks/gap2.c, written from docs/simulate.md, plays the kernel's classic gap-2
+    games on the same seeds: rolls, ends, locks, scores, penalties and crosses, game by game."""
+    loop = c_loop()
+    if loop.compiler() is None:
+        pytest.skip("no C compiler")
+    program = loop.build(tmp_path)
+    sheet = api.checked("classic")
+    played = run.kernel_chunk(sheet, (2,) * players, 3, 100, 3000)
+    assert loop.games(program, 3, 100, 3000, players) == loop.as_rows(played)
+
+
+WEIGHT_RUN = """
+import hashlib, json, sys
+from qwixx_print import api
+from qwixx_print.sim import bots, jit, run, strategy
+strategy.SKIP_WEIGHT = float(sys.argv[1])
+found = {}
+for name in ("classic", "kraefte"):
+    sheet = api.checked(name)
+    games = run.kernel_chunk(sheet, (0, 0), 5, 0, 300)
+    found[name] = games.scores.tolist()
+    same = [bots.play_game(sheet, (0, 0), 5, g).scores for g in range(15)]
+    assert same == [tuple(s) for s in games.scores[:15].tolist()], name
+files = {str(p): p.stat().st_mtime_ns for p in jit.CACHE.rglob("*") if p.is_file()}
+print(json.dumps({"scores": found, "files": files}))
+"""
+
+
+def test_a_changed_bot_weight_reaches_both_kernels_without_a_new_compile() -> None:
+    """The strong bot's weights are data (``KernelTables.weights``): a weight changed in a
+    fresh process changes the games of the lean and the general kernel, which still play
+    the reference bots' games, and the compiled cache is not touched."""
+
+    def play(weight: float) -> dict[str, Any]:
+        done = subprocess.run(
+            [sys.executable, "-c", WEIGHT_RUN, str(weight)],
+            capture_output=True,
+            text=True,
+            timeout=900,
+            check=True,
+        )
+        return dict(json.loads(done.stdout.splitlines()[-1]))
+
+    before = play(0.6)
+    changed = play(1.5)
+    for name in ("classic", "kraefte"):
+        assert changed["scores"][name] != before["scores"][name], name
+    assert changed["files"] == before["files"]
+    assert play(0.6)["scores"] == before["scores"]

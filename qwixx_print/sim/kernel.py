@@ -32,26 +32,24 @@ import numpy as np
 import numpy.typing as npt
 
 from qwixx_print.sim.jit import njit
-from qwixx_print.sim.strategy import (
-    DIAMOND_COST,
-    LOCK_LOST,
-    LOCK_VALUE,
-    PENALTY_RELIEF,
-    SKIP_BASE,
-    SKIP_WEIGHT,
-    STRONG,
-    TAKE_ABOVE,
-)
+from qwixx_print.sim.strategy import STRONG
 from qwixx_print.sim.tables import (
+    DIAMOND_COST,
     DICE,
     END_AT,
     FACES,
+    LOCK_LOST,
+    LOCK_VALUE,
     PENALTY_BOXES,
     PENALTY_POINTS,
+    PENALTY_RELIEF,
+    SKIP_BASE,
+    SKIP_WEIGHT,
+    TAKE_ABOVE,
     THRESHOLD,
     Games,
     Ints,
-    Tables,
+    KernelTables,
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -212,14 +210,14 @@ def _closed(s: Sheets, p: int, c: int) -> bool:
 
 
 @_fast
-def _open(t: Tables, s: Sheets, p: int, r: int) -> bool:
+def _open(t: KernelTables, s: Sheets, p: int, r: int) -> bool:
     """Row ``r`` can still take a cross on player ``p``'s sheet: its lock colour is not
     closed there (a locked row's colour is closed)."""
     return not _closed(s, p, t.lock_colour[r])
 
 
 @_fast
-def _weakest(t: Tables, s: Sheets, p: int) -> int:
+def _weakest(t: KernelTables, s: Sheets, p: int) -> int:
     """The open row with the fewest crosses, ties the upper (RULES.md §2 Kräfte); -1: none."""
     best = -1
     for r in range(t.fields.shape[0]):
@@ -237,7 +235,7 @@ def _push(s: Sheets, top: int, kind: int, a: int, b: int) -> int:
 
 
 @_fast
-def _power_complete(t: Tables, s: Sheets, p: int, k: int) -> bool:
+def _power_complete(t: KernelTables, s: Sheets, p: int, k: int) -> bool:
     for slot in range(2):
         r = t.power_row[k, slot]
         if r < 0 or (s.crossed[p, r] >> t.power_field[k, slot]) & 1 == 0:
@@ -246,7 +244,7 @@ def _power_complete(t: Tables, s: Sheets, p: int, k: int) -> bool:
 
 
 @_fast
-def _cross_field(t: Tables, s: Sheets, p: int, r: int, j: int, top: int) -> int:
+def _cross_field(t: KernelTables, s: Sheets, p: int, r: int, j: int, top: int) -> int:
     """Cross field ``j`` of row ``r`` and queue what it triggers (a link's other end last,
     as the engine crosses it); returns the stack top. A forced link cross left of the row's
     last cross does not move it (RULES.md §4 Connected)."""
@@ -272,7 +270,7 @@ def _cross_field(t: Tables, s: Sheets, p: int, r: int, j: int, top: int) -> int:
 
 
 @_fast
-def _apply(t: Tables, s: Sheets, p: int, r: int, j: int) -> None:
+def _apply(t: KernelTables, s: Sheets, p: int, r: int, j: int) -> None:
     """Player ``p`` crosses field ``j`` of row ``r`` (``j == -1``: the small box under the
     row's last crossed field; ``r`` past the last row: cell ``j`` of bonus row ``r - rows``)
     with everything it sets off: bonus bar and forced crosses (RULES-more.md §5 Bonuskette),
@@ -328,7 +326,9 @@ def _apply(t: Tables, s: Sheets, p: int, r: int, j: int) -> None:
 
 
 @_fast
-def _matches(t: Tables, s: Sheets, p: int, r: int, total: int, c: int) -> tuple[int, int, int]:
+def _matches(
+    t: KernelTables, s: Sheets, p: int, r: int, total: int, c: int
+) -> tuple[int, int, int]:
     """Where ``total`` may be crossed in row ``r`` (open) for player ``p``, ``c`` the colour
     the field must have (-1 any): ``(first, last, again)``: the first matching field after the
     last cross if it is not a lock field, the lock field if one matches and the lock is
@@ -358,7 +358,7 @@ def _matches(t: Tables, s: Sheets, p: int, r: int, total: int, c: int) -> tuple[
 
 @_fast
 def _row_matches(
-    t: Tables, s: Sheets, p: int, total: int, c: int, k: int
+    t: KernelTables, s: Sheets, p: int, total: int, c: int, k: int
 ) -> tuple[int, int, int, int]:
     """The ``k``-th row a sum may go to (``c``: its colour, -1 for the white sum: every
     row; else the rows holding that colour) and its :func:`_matches`: ``(row, first, last,
@@ -390,7 +390,7 @@ def _bits(mask: int) -> int:
 
 
 @_fast
-def _bonus_cell(t: Tables, s: Sheets, p: int, b: int, total: int, c: int) -> int:
+def _bonus_cell(t: KernelTables, s: Sheets, p: int, b: int, total: int, c: int) -> int:
     """The first cell of bonus row ``b`` a die sum ``total`` may cross for player ``p`` (``c``
     as in :func:`_gap_best`), or -1: right of the last bonus cross, its number, its column
     crossed in a row beside it; beside a closed row too (RULES.md §4 Big Points)."""
@@ -405,7 +405,7 @@ def _bonus_cell(t: Tables, s: Sheets, p: int, b: int, total: int, c: int) -> int
 
 
 @_fast
-def _place(t: Tables, r: int, j: int) -> tuple[int, int]:
+def _place(t: KernelTables, r: int, j: int) -> tuple[int, int]:
     """Where an option of row ``r`` (past the last row: a bonus row) and field ``j`` (-1: the
     small box) stands on the sheet and its rank: ``(place, rank)`` (:data:`PLACES`)."""
     rows = t.fields.shape[0]
@@ -416,7 +416,7 @@ def _place(t: Tables, r: int, j: int) -> tuple[int, int]:
 
 @_fast
 def _gap_best(
-    t: Tables, s: Sheets, p: int, total: int, c: int, fields_only: bool = False
+    t: KernelTables, s: Sheets, p: int, total: int, c: int, fields_only: bool = False
 ) -> tuple[int, int, int]:
     """The gap-k choice for a die sum ``total`` (``c``: the colour it must be, -1 any;
     ``fields_only``: no small boxes nor bonus cells): ``(key, row, field)``, ``field`` -1 for
@@ -457,7 +457,7 @@ def _gap_best(
 
 
 @_fast
-def _swap_of(t: Tables, s: Sheets, p: int, total: int, d: int) -> int:
+def _swap_of(t: KernelTables, s: Sheets, p: int, total: int, d: int) -> int:
     """The number diamond ``d`` turns the white sum ``total`` into, or -1 (X-Change: a
     diamond not yet passed, showing ``total``; RULES.md §4)."""
     if d < s.diamond_next[p]:
@@ -470,7 +470,7 @@ def _swap_of(t: Tables, s: Sheets, p: int, total: int, d: int) -> int:
 
 
 @_fast
-def _gap_white(t: Tables, s: Sheets, p: int, total: int) -> tuple[int, int, int, int]:
+def _gap_white(t: KernelTables, s: Sheets, p: int, total: int) -> tuple[int, int, int, int]:
     """The gap-k choice for the white sum: :func:`_gap_best` or a diamond swap, whose skips
     add the diamonds it jumps over (a lock: -1): ``(key, row, field, diamond)``."""
     best, br, bj = _gap_best(t, s, p, total, -1)
@@ -500,7 +500,7 @@ def _gap_white(t: Tables, s: Sheets, p: int, total: int) -> tuple[int, int, int,
 
 
 @_fast
-def _lucky_next(t: Tables, s: Sheets, p: int, r: int, fewest: int) -> int:
+def _lucky_next(t: KernelTables, s: Sheets, p: int, r: int, fewest: int) -> int:
     """The field a lucky cross takes in row ``r`` (its next free field: open, crossable now,
     ``fewest`` crossed fields: RULES.md §4 Longo), or -1 (``fewest`` -1: any count)."""
     j = int(s.pos[p, r]) + 1
@@ -514,7 +514,7 @@ def _lucky_next(t: Tables, s: Sheets, p: int, r: int, fewest: int) -> int:
 
 
 @_fast
-def _lucky_fewest(t: Tables, s: Sheets, p: int, total: int) -> int:
+def _lucky_fewest(t: KernelTables, s: Sheets, p: int, total: int) -> int:
     """The fewest crossed fields of the rows a lucky cross may go to, when the white sum
     ``total`` is one of player ``p``'s lucky numbers; -1: no lucky cross."""
     if total >= 63 or (s.lucky[p] >> total) & 1 == 0:
@@ -535,7 +535,7 @@ def _skips(key: int) -> int:
 
 
 @_fast
-def _strong_value(t: Tables, s: Sheets, p: int, r: int, j: int) -> float:
+def _strong_value(t: KernelTables, s: Sheets, p: int, r: int, j: int) -> float:
     """What the strong bot thinks crossing field ``j`` of row ``r`` (-1: the small box) is
     worth: the points the cross adds, less the skipped fields weighted by how often their
     sums come and what a cross in the row is worth, less a fixed cost when the cross makes
@@ -561,12 +561,15 @@ def _strong_value(t: Tables, s: Sheets, p: int, r: int, j: int) -> float:
                 reach += 1 + t.double[r, i] + t.again[r]
             if have + add < t.rules[THRESHOLD] and reach < t.rules[THRESHOLD]:
                 lost_lock = 1
-    cost = SKIP_WEIGHT * (have + SKIP_BASE) * skipped / t.rules[FACES] + LOCK_LOST * lost_lock
+    w = t.weights
+    cost = (
+        w[SKIP_WEIGHT] * (have + w[SKIP_BASE]) * skipped / t.rules[FACES] + w[LOCK_LOST] * lost_lock
+    )
     return float(gain - cost)
 
 
 @_fast
-def _gain(t: Tables, s: Sheets, p: int, r: int, add: int) -> int:
+def _gain(t: KernelTables, s: Sheets, p: int, r: int, add: int) -> int:
     """The points ``add`` more crosses bring to row ``r``, its bonus crosses counted (Big
     Points), capped by the score table."""
     top = t.points.shape[0] - 1
@@ -575,7 +578,7 @@ def _gain(t: Tables, s: Sheets, p: int, r: int, add: int) -> int:
 
 
 @_fast
-def _bonus_value(t: Tables, s: Sheets, p: int, b: int, j: int) -> float:
+def _bonus_value(t: KernelTables, s: Sheets, p: int, b: int, j: int) -> float:
     """What the strong bot thinks cell ``j`` of bonus row ``b`` is worth: a cross for both
     rows beside it, less the cells it skips weighted by how often their sums come."""
     up = t.bonus_upper[b]
@@ -584,7 +587,8 @@ def _bonus_value(t: Tables, s: Sheets, p: int, b: int, j: int) -> float:
     for i in range(s.bonus_pos[p, b] + 1, j):
         skipped += t.ways[up, i]
     have = _bits(s.bonus_cells[p, b])
-    return float(gain - SKIP_WEIGHT * (have + SKIP_BASE) * skipped / t.rules[FACES])
+    w = t.weights
+    return float(gain - w[SKIP_WEIGHT] * (have + w[SKIP_BASE]) * skipped / t.rules[FACES])
 
 
 @_fast
@@ -607,7 +611,7 @@ def _better(v: float, place: int, rank: int, d: int, j: int, b: Best) -> bool:
 
 @_fast
 def _strong_best(
-    t: Tables, s: Sheets, p: int, total: int, c: int, fields_only: bool = False
+    t: KernelTables, s: Sheets, p: int, total: int, c: int, fields_only: bool = False
 ) -> tuple[float, int, int]:
     """The strong bot's best cross for a sum (``c``, ``fields_only`` as in
     :func:`_gap_best`): ``(value, row, field)`` in the order of :func:`_better`, a lock
@@ -620,7 +624,7 @@ def _strong_best(
         if fields_only:
             again = 0
         if last >= 0:
-            v, j = LOCK_VALUE, last
+            v, j = t.weights[LOCK_VALUE], last
         elif first >= 0:
             v, j = _strong_value(t, s, p, r, first), first
             if again == 1:
@@ -643,7 +647,7 @@ def _strong_best(
 
 
 @_fast
-def _better_option(t: Tables, v: float, r: int, j: int, bv: float, br: int, bj: int) -> bool:
+def _better_option(t: KernelTables, v: float, r: int, j: int, bv: float, br: int, bj: int) -> bool:
     """:func:`_better` for two options that are crosses, small boxes or bonus cells (row,
     field; ``br`` -1: none yet)."""
     if br < 0:
@@ -654,7 +658,7 @@ def _better_option(t: Tables, v: float, r: int, j: int, bv: float, br: int, bj: 
 
 
 @_fast
-def _strong_white(t: Tables, s: Sheets, p: int, total: int) -> tuple[float, int, int, int]:
+def _strong_white(t: KernelTables, s: Sheets, p: int, total: int) -> tuple[float, int, int, int]:
     """The strong bot's best move of the white sum: :func:`_strong_best`, a diamond swap,
     worth its field's cross less :data:`DIAMOND_COST` per diamond used or jumped over, or a
     lucky cross, worth the cross of its field (a lock: :data:`LOCK_VALUE`): ``(value, row,
@@ -669,8 +673,8 @@ def _strong_white(t: Tables, s: Sheets, p: int, total: int) -> tuple[float, int,
         v, r, j = _strong_best(t, s, p, other, -1, True)
         if r < 0:
             continue
-        if v < LOCK_VALUE:
-            v -= DIAMOND_COST * (d - s.diamond_next[p] + 1)
+        if v < t.weights[LOCK_VALUE]:
+            v -= t.weights[DIAMOND_COST] * (d - s.diamond_next[p] + 1)
         if _better(v, 2 * r, SWAP, d, j, (best, bplace, brank, bd, bj)):
             best, br, bj, bd, bplace, brank = v, r, j, d, 2 * r, SWAP
     fewest = _lucky_fewest(t, s, p, total)
@@ -678,14 +682,14 @@ def _strong_white(t: Tables, s: Sheets, p: int, total: int) -> tuple[float, int,
         j = _lucky_next(t, s, p, r, fewest)
         if j < 0:
             continue
-        v = LOCK_VALUE if j >= t.lock_start[r] else _strong_value(t, s, p, r, j)
+        v = t.weights[LOCK_VALUE] if j >= t.lock_start[r] else _strong_value(t, s, p, r, j)
         if _better(v, 2 * r, LUCKY, -1, j, (best, bplace, brank, bd, bj)):
             best, br, bj, bd, bplace, brank = v, r, j, -1, 2 * r, LUCKY
     return best, br, bj, bd
 
 
 @_fast
-def _gap_colour(t: Tables, s: Sheets, p: int, roll: Ints) -> tuple[int, int, int]:
+def _gap_colour(t: KernelTables, s: Sheets, p: int, roll: Ints) -> tuple[int, int, int]:
     """The best of the white + colour options for gap-k (same order as :func:`_gap_best`)."""
     best, br, bj = NONE, -1, -2
     for c in range(t.rules[DICE]):
@@ -699,7 +703,7 @@ def _gap_colour(t: Tables, s: Sheets, p: int, roll: Ints) -> tuple[int, int, int
 
 
 @_fast
-def _strong_colour(t: Tables, s: Sheets, p: int, roll: Ints) -> tuple[float, int, int]:
+def _strong_colour(t: KernelTables, s: Sheets, p: int, roll: Ints) -> tuple[float, int, int]:
     """The strong bot's best white + colour option: ``(value, row, field)``."""
     best, br, bj = -1e300, -1, -2
     for c in range(t.rules[DICE]):
@@ -714,19 +718,19 @@ def _strong_colour(t: Tables, s: Sheets, p: int, roll: Ints) -> tuple[float, int
 
 @_fast
 def _white_choice(
-    t: Tables, s: Sheets, p: int, active: bool, roll: Ints, strategy: int
+    t: KernelTables, s: Sheets, p: int, active: bool, roll: Ints, strategy: int
 ) -> tuple[int, int, int]:
     """Player ``p``'s action-1 move for the white sum: ``(row, field, diamond)``, row -1 to
     pass, diamond -1 for a plain cross."""
     total = roll[0] + roll[1]
     if strategy == STRONG:
         v, r, j, d = _strong_white(t, s, p, total)
-        if r < 0 or v > TAKE_ABOVE or not active:
-            return (r, j, d) if r >= 0 and v > TAKE_ABOVE else (-1, -2, -1)
+        if r < 0 or v > t.weights[TAKE_ABOVE] or not active:
+            return (r, j, d) if r >= 0 and v > t.weights[TAKE_ABOVE] else (-1, -2, -1)
         cv, cr, _ = _strong_colour(t, s, p, roll)
-        if cr >= 0 and cv > TAKE_ABOVE:
+        if cr >= 0 and cv > t.weights[TAKE_ABOVE]:
             return -1, -2, -1
-        if v > -PENALTY_RELIEF and (cr < 0 or v >= cv):
+        if v > -t.weights[PENALTY_RELIEF] and (cr < 0 or v >= cv):
             return r, j, d
         return -1, -2, -1
     key, r, j, d = _gap_white(t, s, p, total)
@@ -744,12 +748,12 @@ def _white_choice(
 
 @_fast
 def _colour_choice(
-    t: Tables, s: Sheets, p: int, roll: Ints, strategy: int, crossed: bool
+    t: KernelTables, s: Sheets, p: int, roll: Ints, strategy: int, crossed: bool
 ) -> tuple[int, int]:
     """The active player's action-2 cross: ``(row, field)``, row -1 to pass."""
     if strategy == STRONG:
         v, r, j = _strong_colour(t, s, p, roll)
-        limit = TAKE_ABOVE if crossed else -PENALTY_RELIEF
+        limit = t.weights[TAKE_ABOVE] if crossed else -t.weights[PENALTY_RELIEF]
         return (r, j) if r >= 0 and v > limit else (-1, -2)
     key, r, j = _gap_colour(t, s, p, roll)
     limit = strategy if crossed else strategy + 1
@@ -771,7 +775,7 @@ def _close(s: Sheets) -> int:
 
 
 @_fast
-def _score(t: Tables, s: Sheets, p: int) -> int:
+def _score(t: KernelTables, s: Sheets, p: int) -> int:
     """Player ``p``'s total: rows by the score table (capped) with their bonus crosses, the
     framed group, penalties, and the Kräfte end effects (RULES.md §1 Score, §2 Kräfte: weakest
     row: fewest points, the upper on ties; §4 Big Points, Connected Steps)."""
@@ -799,7 +803,7 @@ def _score(t: Tables, s: Sheets, p: int) -> int:
 
 @_compiled
 def play_games(
-    t: Tables, strategies: Ints, seed: int, first: int, out: Games, lucky: Ints, slips: Ints
+    t: KernelTables, strategies: Ints, seed: int, first: int, out: Games, lucky: Ints, slips: Ints
 ) -> None:
     """Play games ``first .. first + len(out.rolls) - 1`` of the run seeded ``seed`` with one
     strategy per seat (``strategies``, seat 0 starts) and write their results to ``out``;
@@ -814,7 +818,7 @@ def play_games(
 
 @_fast
 def _play(
-    t: Tables,
+    t: KernelTables,
     s: Sheets,
     state: Seeds,
     roll: Ints,

@@ -25,7 +25,7 @@ from qwixx_print.play import Game, Sheet
 from qwixx_print.play.game import Dice
 from qwixx_print.sim import bots, dice, kernel
 from qwixx_print.sim.jit import njit
-from qwixx_print.sim.tables import Ints, Tables, compile_layout
+from qwixx_print.sim.tables import Ints, KernelTables, compile_layout
 
 KINDS = {0: "cross", kernel.AGAIN: "again", kernel.LUCKY: "lucky", kernel.SWAP: "swap"}
 """Kernel rank -> the engine's kind of move (:data:`qwixx_print.sim.bots.KINDS`)."""
@@ -41,7 +41,7 @@ swap. Per (kind, row, diamond) at most a first field and a first lock field."""
 
 
 @njit(cache=True)
-def _options(t: Tables, s: kernel.Sheets, p: int, total: int, c: int, out: Ints) -> int:
+def _options(t: KernelTables, s: kernel.Sheets, p: int, total: int, c: int, out: Ints) -> int:
     """Write player ``p``'s options for die sum ``total`` (``c``: the die's colour, -1 for
     the white sum) into the rows of ``out`` as (rank, row, field, diamond); their count."""
     n = 0
@@ -84,7 +84,7 @@ def _options(t: Tables, s: kernel.Sheets, p: int, total: int, c: int, out: Ints)
 
 
 def kernel_options(
-    t: Tables, s: kernel.Sheets, p: int, totals: Iterable[int], colour: int = -1
+    t: KernelTables, s: kernel.Sheets, p: int, totals: Iterable[int], colour: int = -1
 ) -> View:
     """The kernel's options for player ``p`` of state ``s`` and the die sums ``totals``
     (``colour``: the coloured die's index, -1 for the white sum), :func:`reduced`."""
@@ -116,7 +116,7 @@ def engine_options(sheet: Sheet, numbers: Sequence[int], colour: str | None = No
     return reduced(((o.kind, o.row, o.field, o.diamond) for o in found), sheet.board.lock_starts)
 
 
-def state_of(g: Game, t: Tables) -> kernel.Sheets:
+def state_of(g: Game, t: KernelTables) -> kernel.Sheets:
     """The kernel's state of the game ``g`` (between actions: every lock closed at the
     table): per seat its fields, small boxes, counted crosses, own locks, the next usable
     diamond, lucky numbers, slip and bonus cells."""
@@ -167,7 +167,7 @@ def state_of(g: Game, t: Tables) -> kernel.Sheets:
     )
 
 
-def differences(g: Game, t: Tables, roll: Dice, phase: str) -> list[str]:
+def differences(g: Game, t: KernelTables, roll: Dice, phase: str) -> list[str]:
     """Where the kernel's options differ from the engine's in game ``g`` before action
     ``phase`` (``white``: every seat's white sum, and the active seat's white + colour sums;
     ``colour``: the active seat's white + colour sums), one line each."""

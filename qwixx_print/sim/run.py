@@ -1,6 +1,7 @@
 """Running many games: fixed seeded chunks, spread over processes, added up exactly.
 
-Games are cut into chunks of :data:`CHUNK` games (game numbers ``k * CHUNK ...``); each chunk
+Games are cut into chunks of :data:`CHUNK` games (game numbers ``k * CHUNK ...``; the reference
+engine's :data:`REFERENCE_CHUNK`); each chunk
 is played by the compiled kernel (or, without numba, by the reference engine) and summed into
 :class:`Totals` of whole numbers, so the result is the same for any ``jobs``: every game has
 its own dice stream (:mod:`qwixx_print.sim.dice`), and sums of integers do not depend on the
@@ -11,12 +12,14 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from multiprocessing import get_context
+from multiprocessing import get_all_start_methods, get_context
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -27,8 +30,11 @@ from qwixx_print.layout import Layout
 from qwixx_print.sim import tables
 from qwixx_print.sim.tables import Games
 
-CHUNK = 2000
-"""Games per chunk: the unit of work of a job and of the progress bar."""
+CHUNK = 20_000
+"""Games per chunk of the compiled kernel: the unit of work of a job and of the progress bar
+(about a tenth of a second; the summing of a chunk then costs under 1 % of its games)."""
+REFERENCE_CHUNK = 2000
+"""Games per chunk of the reference engine (some 300 times slower)."""
 
 PARALLEL_FROM = 100_000
 """Games (all layouts together) from which the kernel's work is spread over processes: a
@@ -92,14 +98,10 @@ def totals(layout: Layout, games: Games) -> Totals:
     top = scores == best[:, None]
     shares = np.where(top[:, 0], TIE_SHARES // top.sum(axis=1), 0)
     values, counts = np.unique(scores, return_counts=True)
-    crosses = []
     c = Compiled.of(layout)
-    for r, last in enumerate(c.lasts):
-        masks = games.crossed[:, :, r]
-        crosses.append([int(((masks >> j) & 1).sum()) for j in range(last + 1)])
+    crosses = [_counts(games.crossed[:, :, r], last + 1) for r, last in enumerate(c.lasts)]
     for k, (upper, _) in enumerate(c.bonus_between):  # a cell per field of the row above
-        masks = games.bonus[:, :, k]
-        crosses.append([int(((masks >> j) & 1).sum()) for j in range(c.lasts[upper] + 1)])
+        crosses.append(_counts(games.bonus[:, :, k], c.lasts[upper] + 1))
     return Totals(
         games=len(games.rolls),
         sheets=int(scores.size),
@@ -116,17 +118,116 @@ def totals(layout: Layout, games: Games) -> Totals:
     )
 
 
+def _counts(masks: Ints, fields: int) -> list[int]:
+    """Per field ``0 .. fields - 1``, how many of the bit ``masks`` have its bit set."""
+    bits = (masks[..., None] >> np.arange(fields, dtype=np.int64)) & 1
+    return [int(n) for n in bits.reshape(-1, fields).sum(axis=0)]
+
+
 def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, count: int) -> Games:
-    """Games ``first .. first + count - 1`` played by the compiled kernel."""
-    from qwixx_print.sim import kernel
+    """Games ``first .. first + count - 1`` played by the compiled kernel: the lean one
+    (:mod:`qwixx_print.sim.lean`) when the layout fits it, else the general one. A kernel
+    not yet in the cache is announced first (:func:`announce`)."""
+    from qwixx_print.sim import kernel, lean
 
     games = Games.zeros(count, len(codes), len(layout.rows), len(layout.bonus_rows))
     strategies = np.array(codes, dtype=np.int64)
-    lucky = lucky_masks(layout, len(codes), seed, first, count)
-    slips = slip_indexes(layout, len(codes), first, count)
-    t = tables.compile_layout(layout)
-    kernel.play_games(t, strategies, seed, first, games, lucky, slips)
+    t, lean_view = kernel_tables(layout)
+    variant = variant_of(layout)
+    fresh = not compiled_before(variant)
+    if fresh:
+        announce(variant)
+    if lean_view is not None:
+        lean.play_lean_games(lean_view, strategies, seed, first, games)
+    else:
+        lucky = lucky_masks(layout, len(codes), seed, first, count)
+        slips = slip_indexes(layout, len(codes), first, count)
+        kernel.play_games(t, strategies, seed, first, games, lucky, slips)
+    if fresh:
+        _marker(variant).touch()
     return games
+
+
+LEAN, GENERAL = "lean", "general"
+"""The two compiled kernels: :mod:`qwixx_print.sim.lean` and :mod:`qwixx_print.sim.kernel`."""
+
+COMPILE_SECONDS = {LEAN: 10, GENERAL: 60}
+"""About how long each kernel takes to compile on an idle 2-core machine (benchmarks/simulate.py
+measures it; docs/performance.md)."""
+
+_ANNOUNCED: set[str] = set()
+
+
+def variant_of(layout: Layout) -> str:
+    """The kernel that plays ``layout``: :data:`LEAN` when it fits the lean kernel."""
+    return LEAN if kernel_tables(layout)[1] is not None else GENERAL
+
+
+def _marker(variant: str) -> Path:
+    """The file that says ``variant`` was compiled into this version's cache folder."""
+    from qwixx_print.sim import jit
+
+    return jit.CACHE / f"{variant}.compiled"
+
+
+def compiled_before(variant: str) -> bool:
+    """Whether kernel ``variant`` (:data:`LEAN`, :data:`GENERAL`) was compiled into the
+    cache folder of this version of the simulator (so it only loads, in about a second)."""
+    return _marker(variant).exists()
+
+
+def announce(variant: str) -> None:
+    """Say once per process on stderr that kernel ``variant`` is being compiled: how long it
+    takes about and where it is cached (issue 20: the first run used to be silent)."""
+    from qwixx_print.sim import jit
+
+    if variant in _ANNOUNCED:
+        return
+    _ANNOUNCED.add(variant)
+    kind = "the sheets without special fields" if variant == LEAN else "the special fields"
+    print(
+        f"qwixx-print: preparing the simulator for {kind}, once: about "
+        f"{COMPILE_SECONDS[variant]} s; it is kept in {jit.CACHE}",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+def prepare(announced: bool = True) -> None:
+    """Compile (or load) both kernels now, announced as they are compiled unless not
+    ``announced``: the web server calls it quietly in the background when it starts (its
+    terminal stays quiet; the page says it), so a page never waits for the compile."""
+    from qwixx_print import catalogue
+
+    if not announced:
+        _ANNOUNCED.update((LEAN, GENERAL))
+
+    for name in ("classic", "bonuskette"):
+        kernel_chunk(catalogue.find(name), (2, 0), 1, 0, 1)
+
+
+_TABLES: dict[int, tuple[Layout, tables.KernelTables, Any]] = {}
+"""The tables of the layouts played in this process, by ``id`` (the layout is kept, so the
+``id`` stays its own)."""
+
+
+def kernel_tables(layout: Layout) -> tuple[tables.KernelTables, Any]:
+    """The kernel's tables of ``layout`` and the lean kernel's view of them (``None`` when
+    the layout does not fit it, :func:`qwixx_print.sim.lean.fits`), made once per layout and
+    process; the strong bot's weights are read anew on each call."""
+    from qwixx_print.sim import lean
+
+    known = _TABLES.get(id(layout))
+    if known is None or known[0] is not layout:
+        t = tables.compile_layout(layout)
+        lucky = layout.lucky_draw is not None or bool(layout.lucky)
+        known = (layout, t, lean.lean_tables(t) if lean.fits(t, lucky) else None)
+        _TABLES[id(layout)] = known
+    weights = tables.weights()
+    _, t, view = known
+    if view is not None:
+        view = view._replace(weights=weights)
+    return t._replace(weights=weights), view
 
 
 def lucky_masks(layout: Layout, players: int, seed: int, first: int, count: int) -> Ints:
@@ -188,19 +289,45 @@ def kernel_problem() -> str | None:
     return None
 
 
-def _chunk(task: tuple[Layout, tuple[int, ...], int, int, int, bool]) -> Totals:
-    layout, codes, seed, first, count, compiled = task
+Task = tuple[int, int, int, int]
+"""A chunk of work: the index of its run, the seed, the first game and the number of games."""
+
+_RUNS: list[tuple[Layout, tuple[int, ...]]] = []
+"""The runs of :func:`run` in this process (a worker gets them once, when it starts)."""
+_COMPILED = [True]
+
+
+def _setup(runs: list[tuple[Layout, tuple[int, ...]]], compiled: bool) -> None:
+    """Give this process (a worker, or the caller) the runs to play (:data:`_RUNS`)."""
+    _RUNS[:] = runs
+    _COMPILED[0] = compiled
+
+
+def _chunk(task: Task) -> Totals:
+    """A worker's chunk: :func:`_played` of the runs it was given (:func:`_setup`)."""
+    return _played(_RUNS[task[0]], task, _COMPILED[0])
+
+
+def _played(one: tuple[Layout, tuple[int, ...]], task: Task, compiled: bool) -> Totals:
+    _, seed, first, count = task
+    layout, codes = one
     play = kernel_chunk if compiled else reference_chunk
     return totals(layout, play(layout, codes, seed, first, count))
 
 
-def _tasks(
-    layout: Layout, codes: tuple[int, ...], seed: int, games: int, compiled: bool
-) -> list[tuple[Layout, tuple[int, ...], int, int, int, bool]]:
-    return [
-        (layout, codes, seed, first, min(CHUNK, games - first), compiled)
-        for first in range(0, games, CHUNK)
-    ]
+def _tasks(k: int, seed: int, games: int, compiled: bool) -> list[Task]:
+    size = CHUNK if compiled else REFERENCE_CHUNK
+    return [(k, seed, first, min(size, games - first)) for first in range(0, games, size)]
+
+
+def start_method() -> str:
+    """How workers start: forked where the system can and this process runs no other thread
+    (a fork then inherits the loaded kernel and starts in milliseconds; a fork of a process
+    with threads could inherit a lock held by one), else spawned (a fresh Python that loads
+    the cached kernel, about a second)."""
+    if "fork" in get_all_start_methods() and threading.active_count() == 1:
+        return "fork"
+    return "spawn"
 
 
 def default_jobs() -> int:
@@ -251,25 +378,30 @@ def run(
     ``seed``, over ``jobs`` processes, with the kernel (``compiled``) or the reference engine
     (in one process below :data:`PARALLEL_FROM` games, or a fiftieth of it for the
     reference); ``on_games`` is called as chunks finish. Returns one :class:`Totals` per run."""
-    tasks = [
-        (k, task)
-        for k, (lay, codes) in enumerate(runs)
-        for task in _tasks(lay, codes, seed, games, compiled)
-    ]
+    tasks = [task for k in range(len(runs)) for task in _tasks(k, seed, games, compiled)]
     results = [Totals() for _ in runs]
     done: Iterator[Totals]
     worth = PARALLEL_FROM if compiled else PARALLEL_FROM // 50
     if jobs <= 1 or len(tasks) == 1 or games * len(runs) < worth:
-        done = (_chunk(task) for _, task in tasks)
+        done = (_played(runs[task[0]], task, compiled) for task in tasks)
         pool = None
     else:
+        method = start_method()
+        for lay, codes in runs:  # compile once here, not in each worker; a fork inherits it
+            if compiled and (method == "fork" or not compiled_before(variant_of(lay))):
+                kernel_chunk(lay, codes, seed, 0, 1)
         workers = min(jobs, len(tasks))
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"))
-        done = pool.map(_chunk, [task for _, task in tasks])
+        pool = ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=get_context(method),
+            initializer=_setup,
+            initargs=(list(runs), compiled),
+        )
+        done = pool.map(_chunk, tasks)
     try:
-        for (k, task), part in zip(tasks, done, strict=True):
-            results[k].add(part)
-            on_games(task[4])
+        for task, part in zip(tasks, done, strict=True):
+            results[task[0]].add(part)
+            on_games(task[3])
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)

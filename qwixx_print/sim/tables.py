@@ -16,15 +16,17 @@ import numpy.typing as npt
 from qwixx_print import rules
 from qwixx_print.compiled import Compiled
 from qwixx_print.layout import Layout
+from qwixx_print.sim import strategy
 
 Ints = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
 
 POWER_INDEX = {name: k for k, name in enumerate(rules.POWERS)}
 """Power symbol id -> its index in the kernel (RULES.md §2 Kräfte order)."""
 
 
-class Tables(NamedTuple):
-    """The arrays of one layout, all int64.
+class KernelTables(NamedTuple):
+    """The arrays of one layout, int64 but ``weights`` (float64).
 
     ``number``, ``colour``, ``double``, ``bonus``, ``power``: shape (rows, fields), padded
     with ``-1`` (number, colour, power) or 0. ``fields``: fields per row; ``again``: 1 for a
@@ -48,6 +50,9 @@ class Tables(NamedTuple):
     ``framed`` (rows,), a bit mask per row of the Steps group's fields; ``link_row``,
     ``link_field`` (slips, rows, fields): the other end of the link at a field on each slip
     (-1: none; a layout without slips has one, its ``links``).
+    ``weights``: the strong bot's weights (:data:`WEIGHTS`, read from
+    :mod:`qwixx_print.sim.strategy` when the tables are made: data, not compiled constants,
+    so a changed weight reaches the cached kernel).
     """
 
     number: Ints
@@ -76,6 +81,7 @@ class Tables(NamedTuple):
     framed: Ints
     link_row: Ints
     link_field: Ints
+    weights: Floats
 
 
 class Games(NamedTuple):
@@ -110,10 +116,22 @@ class Games(NamedTuple):
 
 
 THRESHOLD, MAX_COUNTED, PENALTY_BOXES, PENALTY_POINTS, DICE, END_AT, FACES = range(7)
-"""Indexes into :attr:`Tables.rules`."""
+"""Indexes into :attr:`KernelTables.rules`."""
+
+WEIGHTS = ("SKIP_WEIGHT", "SKIP_BASE", "LOCK_LOST", "TAKE_ABOVE", "PENALTY_RELIEF", "DIAMOND_COST",
+           "LOCK_VALUE")  # fmt: skip
+"""The names in :mod:`qwixx_print.sim.strategy` of :attr:`KernelTables.weights`, in order."""
+SKIP_WEIGHT, SKIP_BASE, LOCK_LOST, TAKE_ABOVE, PENALTY_RELIEF, DIAMOND_COST, LOCK_VALUE = range(7)
+"""Indexes into :attr:`KernelTables.weights`."""
 
 
-def compile_layout(layout: Layout) -> Tables:
+def weights() -> Floats:
+    """The strong bot's weights as they are now in :mod:`qwixx_print.sim.strategy`
+    (:data:`WEIGHTS`)."""
+    return np.array([float(getattr(strategy, name)) for name in WEIGHTS], dtype=np.float64)
+
+
+def compile_layout(layout: Layout) -> KernelTables:
     """The kernel's arrays for a (valid) ``layout``: the facts of
     :class:`qwixx_print.compiled.Compiled`, padded and packed, plus the kernel's own lookup
     tables (``next_field``, ``next_colour``, ``colour_rows``) built from them."""
@@ -159,7 +177,7 @@ def compile_layout(layout: Layout) -> Tables:
     for k, partner in enumerate(c.slip_partners):
         for (r, j), (other_row, other_field) in partner.items():
             link_row[k, r, j], link_field[k, r, j] = other_row, other_field
-    return Tables(
+    return KernelTables(
         number=number,
         colour=colour,
         double=padded(tuple(tuple(map(int, row)) for row in c.doubles), 0),
@@ -202,4 +220,5 @@ def compile_layout(layout: Layout) -> Tables:
         ),
         link_row=link_row,
         link_field=link_field,
+        weights=weights(),
     )

@@ -3,8 +3,10 @@ Flask's development server), on loopback unless asked otherwise."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import socket
+import threading
 import time
 from collections.abc import Callable, Collection
 from dataclasses import asdict, dataclass
@@ -70,6 +72,17 @@ def quiet_queue() -> None:
     ``waitress.queue``): a table's taps coming at once queue for a moment, which is no
     fault. Its errors (logger ``waitress``) still print."""
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+
+
+def prepare_simulator() -> None:
+    """Compile (or load) the simulator now, in the background, so that the first fresh
+    sheet does not wait for it (issue 20; quietly: the fresh-sheet page says that the first
+    sheet waits for it). Without a working numba nothing happens here: ``generate`` then says
+    why itself."""
+    from qwixx_print.sim import run
+
+    with contextlib.suppress(Exception):
+        run.prepare(announced=False)
 
 
 @dataclass(frozen=True)
@@ -198,6 +211,7 @@ def serve(
         raise
     made.append(app)
     quiet_queue()
+    threading.Thread(target=prepare_simulator, name="simulator", daemon=True).start()
     bound = int(getattr(server, "effective_port", port))
     if host in ALL:
         app.config["QWIXX_PUBLIC_URL"] = base_url(lan_address(), bound)
