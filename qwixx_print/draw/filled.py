@@ -12,21 +12,20 @@ from __future__ import annotations
 import io
 from typing import BinaryIO
 
-from reportlab.lib.colors import Color
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry, labels, rules
 from qwixx_print.choices import DEFAULT_LANG
-from qwixx_print.draw import check, extras, marks, paint, pdf_canvas, placed
-from qwixx_print.draw.paint import FONT_BOLD, MM
-from qwixx_print.draw.sheet import TITLE_PT
+from qwixx_print.draw import check, pads, paint, pdf_canvas, placed
+from qwixx_print.draw.paint import colour
 from qwixx_print.errors import MarksError
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
 from qwixx_print.marks import Game, Player
+from qwixx_print.scene import fonts, looks, palette, shapes
+from qwixx_print.scene.fonts import FONT_BOLD, MM
 
-PEN = Color(0.08, 0.16, 0.55)
+PEN = colour(palette.PEN)
 """Colour of the crosses and written numbers: a blue ballpoint, distinct from the print."""
 
 CROSS_INSET = 0.18
@@ -102,7 +101,7 @@ def _fill(
     name_box = _name(c, player.name, name_line(boxes), title)
     room = effects_box(layout, boxes, title, name_box)
     for text in _effects(sheet):  # in full if it fits, else short, else not at all
-        if text and paint.fit_size(text, room, EFFECTS_PT) >= paint.MIN_LABEL_PT:
+        if text and fonts.fit_size(text, room, EFFECTS_PT) >= fonts.MIN_LABEL_PT:
             paint.fitted_text(c, "powers", text, room, "power effects box", EFFECTS_PT, align="l")
             break
 
@@ -110,7 +109,7 @@ def _fill(
 def _fill_more(c: Canvas, layout: Layout, player: Player, boxes: geometry.SheetBoxes) -> None:
     """The crosses of RULES.md §4 on a player's own sheet: its slip's links and lucky
     numbers, crossed bonus cells (Big Points) and diamonds (X-Change)."""
-    extras.own(c, layout, boxes)
+    pads.own(c, layout, boxes)
     rows = {row.id: row for row in layout.rows}
     for bonus, cells in zip(layout.bonus_rows, boxes.bonus_rows, strict=True):
         crossed = player.bonus.get(bonus.id, ())
@@ -143,7 +142,7 @@ def _clear_of(box: Box, obstacles: list[Box]) -> Box:
 
 def _title_end(title_box: Box, title: str) -> float:
     """Right end (mm) of the printed ``title`` text in the sheet's ``title_box``."""
-    width = float(pdfmetrics.stringWidth(title, FONT_BOLD, TITLE_PT)) / MM
+    width = float(fonts.string_width(title, FONT_BOLD, looks.TITLE_PT)) / MM
     return min(title_box.x + 0.5 + width, title_box.right - 0.5)
 
 
@@ -154,7 +153,7 @@ def _name(c: Canvas, name: str, title_box: Box, title: str) -> Box:
     :func:`name_misfit` makes)."""
     c.setFillColor(PEN)
     room = min(title_box.w * NAME_SHARE, title_box.right - 0.5 - _title_end(title_box, title) - 2)
-    width = min(pdfmetrics.stringWidth(name, FONT_BOLD, NAME_PT) / MM, max(room, 0.0))
+    width = min(fonts.string_width(name, FONT_BOLD, NAME_PT) / MM, max(room, 0.0))
     name_box = Box(title_box.right - 0.5 - width, title_box.y, width, title_box.h)
     where = ("players", "name")  # a player's name, not a label: said as "the name (...)"
     paint.fitted_text(c, "the name", name, name_box, "name box", NAME_PT, FONT_BOLD, "r", where)
@@ -166,10 +165,10 @@ def effects_box(layout: Layout, boxes: geometry.SheetBoxes, title: str, name_box
     ``title`` to 1.5 mm left of the name, above every power badge that reaches into it."""
     left = _title_end(boxes.title, title) + 2.0
     room = Box(left, boxes.title.y, max(name_box.x - 1.5 - left, 0.0), boxes.title.h)
-    return _clear_of(room, marks.badge_boxes(layout, boxes))
+    return _clear_of(room, shapes.badge_boxes(layout, boxes))
 
 
-def name_misfit(layout: Layout, name: str, lang: str = DEFAULT_LANG) -> paint.Misfit | None:
+def name_misfit(layout: Layout, name: str, lang: str = DEFAULT_LANG) -> fonts.Misfit | None:
     """Why a filled-in sheet of ``layout`` (labels in ``lang``) cannot print the player's
     ``name`` (a character the font lacks, or too long for the name box even at 4 pt), or
     None when it can. The one rule for names: :func:`check_names` (``score``) and the web
@@ -177,7 +176,7 @@ def name_misfit(layout: Layout, name: str, lang: str = DEFAULT_LANG) -> paint.Mi
     paint.register_fonts()
     title_box = name_line(geometry.sheet_boxes(layout))
     title = labels.for_layout(layout, lang)["title"]
-    with paint.collecting_misfits() as found:
+    with fonts.collecting_misfits() as found:
         _name(Canvas(io.BytesIO()), name, title_box, title)
     return found[0] if found else None
 

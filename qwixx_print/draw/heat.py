@@ -14,9 +14,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry, labels
 from qwixx_print.draw import check, paint, picture
-from qwixx_print.draw.paint import FONT, FONT_BOLD, INK, MM
+from qwixx_print.draw.paint import INK
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
+from qwixx_print.scene import fonts
+from qwixx_print.scene.fonts import FONT, FONT_BOLD, MM
 
 HEAT = Color(0.16, 0.05, 0.32)
 """The tint of a crossed field (deep violet), laid over the field's own colours."""
@@ -54,7 +56,7 @@ def _label(c: Canvas, text: str, box: Box, size: float) -> None:
     c.restoreState()
     room = Box(box.x + 0.3, box.y, box.w - 0.6, box.h)
     c.setFillColor(INK)
-    paint.centred(c, text, room, paint.fit_size(text, room, size, FONT_BOLD), FONT_BOLD)
+    paint.centred(c, text, room, fonts.fit_size(text, room, size, FONT_BOLD), FONT_BOLD)
 
 
 def _legend(c: Canvas, top: float, peak: float, title: str, note: str = "") -> None:

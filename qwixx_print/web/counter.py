@@ -122,7 +122,7 @@ def sheet_svg(
         if found is not None:
             _DRAWN.move_to_end(key)
             return found
-    svg = drawing.sheet_svg(sheet.layout, drawing.marks_of(sheet, allowed, diamonds), name, url)
+    svg = drawing.sheet_svg(sheet.layout, drawing.sheet_view(sheet, allowed, diamonds), name, url)
     with _DRAWN_LOCK:
         _DRAWN[key] = svg
         while len(_DRAWN) > MAX_DRAWN:
