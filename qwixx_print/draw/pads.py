@@ -180,16 +180,15 @@ def _diamonds(c: Canvas, sheet: geometry.SheetBoxes, layout: Layout) -> None:
 
 
 def clover(c: Canvas, box: Box) -> None:
-    """A four-leaf clover filling ``box`` (mm), with a stem: the mark of a lucky number."""
-    r = box.w * 0.27
+    """A four-leaf clover filling ``box`` (mm), with a stem: the mark of a lucky number
+    (:func:`qwixx_print.scene.shapes.clover`)."""
+    (x0, y0), (x1, y1) = shapes.clover(box)[0]
     c.setFillColor(CLOVER)
     c.setStrokeColor(CLOVER)
     c.setLineWidth(looks.CLOVER_STEM)
-    c.line(box.cx * MM, box.cy * MM, (box.right - 0.2) * MM, (box.y + 0.1) * MM)
-    for dx, dy in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
-        c.circle(
-            (box.cx + dx * r * 0.75) * MM, (box.cy + dy * r * 0.75) * MM, r * MM, stroke=0, fill=1
-        )
+    c.line(x0 * MM, y0 * MM, x1 * MM, y1 * MM)
+    for (x, y), r in shapes.clover(box)[1]:
+        c.circle(x * MM, y * MM, r * MM, stroke=0, fill=1)
 
 
 def _links(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:

@@ -66,3 +66,13 @@ CLOVER_STEM = 0.5
 def mm(points: float) -> float:
     """``points`` (pt) in mm."""
     return points * 25.4 / 72
+
+
+NAME_PT = 8.5
+"""Size of the player's name on the title line, pt (shrunk to fit its box)."""
+WRITTEN_PT = 7.5
+"""The points written into the total line's boxes, pt."""
+CROSS_INSET = 0.18
+"""Share of a box's side left free at each end of a cross's strokes."""
+CROSS_LINE = 1.1
+"""Stroke width of a player's cross, pt."""

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from qwixx_print import geometry
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
-from qwixx_print.scene import fonts
+from qwixx_print.scene import fonts, looks
 
 SHAPES = ("circle", "triangle", "square", "diamond", "star", "cross", "hexagon", "bar")
 """The symbols, in the order colours without a fixed symbol take them."""
@@ -235,3 +235,45 @@ def bar_square(cell: Box) -> tuple[Box, Box]:
 def arrow_box(cell: Box) -> Box:
     """The box (mm) of the arrow on the left edge of a bonus bar cell or a diamond's cell."""
     return Box(cell.x - 0.7, cell.y, 1.4, cell.h)
+
+
+NAME_SHARE = 0.5
+"""Widest share of the title line a player's name may take (less what the printed title
+needs); a longer name is set smaller, down to 4 pt."""
+
+NAME_PLACE = ("players", "name")
+"""Where a player's name is in a marks file: a refused name is said as "the name (...)"."""
+
+
+def name_line(boxes: geometry.SheetBoxes) -> Box:
+    """The title line the player's name shares with the title: the header left of the
+    slip's name where the sheet has one (Connected Chain), mm."""
+    title = boxes.title
+    if boxes.slip is None:
+        return title
+    return Box(title.x, title.y, boxes.slip.x - 1.0 - title.x, title.h)
+
+
+def title_end(title_box: Box, title: str) -> float:
+    """Right end (mm) of the printed ``title`` text in the sheet's ``title_box``."""
+    width = fonts.string_width(title, fonts.FONT_BOLD, looks.TITLE_PT) / fonts.MM
+    return min(title_box.x + 0.5 + width, title_box.right - 0.5)
+
+
+def name_box(name: str, title_box: Box, title: str) -> Box:
+    """The box (mm) of the player's ``name``, right-aligned on the ``title_box`` line, in
+    at most :data:`NAME_SHARE` of its width and 2 mm clear of the printed ``title``."""
+    room = min(title_box.w * NAME_SHARE, title_box.right - 0.5 - title_end(title_box, title) - 2)
+    width = min(fonts.string_width(name, fonts.FONT_BOLD, looks.NAME_PT) / fonts.MM, max(room, 0.0))
+    return Box(title_box.right - 0.5 - width, title_box.y, width, title_box.h)
+
+
+def clover(box: Box) -> tuple[tuple[Point, Point], list[tuple[Point, float]]]:
+    """A four-leaf clover filling ``box`` (mm), the mark of a lucky number (Longo, RULES.md
+    §4): its stem (from, to) and its four leaves (centre, radius)."""
+    r = box.w * 0.27
+    leaves = [
+        ((box.cx + dx * r * 0.75, box.cy + dy * r * 0.75), r)
+        for dx, dy in ((-1, -1), (-1, 1), (1, -1), (1, 1))
+    ]
+    return ((box.cx, box.cy), (box.right - 0.2, box.y + 0.1)), leaves

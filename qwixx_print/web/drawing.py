@@ -30,7 +30,7 @@ from qwixx_print.scene import fonts, looks, palette, shapes
 from qwixx_print.scene.looks import mm
 from qwixx_print.scene.shapes import BADGE_R
 from qwixx_print.web import pad_svg
-from qwixx_print.web.svg import INK, WHITE, Canvas, flag, num, tap, tint
+from qwixx_print.web.svg import INK, PEN, WHITE, Canvas, flag, num, tap, tint
 
 
 @dataclass(frozen=True)
@@ -132,7 +132,7 @@ def _power(c: Canvas, power: str, x: float, y: float, r: float = BADGE_R) -> Non
             c.line(x - 0.5 * r, y + dy, x + 0.5 * r, y + dy, INK, w)
     elif power == "two-in-weakest":
         for dx in (-0.42 * r, 0.42 * r):
-            c.cross(Box(x + dx - 0.3 * r, y - 0.3 * r, 0.6 * r, 0.6 * r), w, 0.0)
+            c.cross(Box(x + dx - 0.3 * r, y - 0.3 * r, 0.6 * r, 0.6 * r), w, 0.0, INK)
     elif power == "weakest-double":
         side = 0.75 * r
         for d in (-0.22 * r, 0.22 * r):
@@ -239,11 +239,16 @@ def _lock(c: Canvas, box: Box, colour: str, shape: str, locked: bool) -> None:
     c.symbol(shape, shapes.lock_mark(box), paper)
     c.close("g")
     if locked:
-        c.cross(box, 0.6, 0.05)
+        c.cross(box)
 
 
 def _footer(
-    c: Canvas, layout: Layout, sheet: geometry.SheetBoxes, m: SheetView, text: Mapping[str, str]
+    c: Canvas,
+    layout: Layout,
+    sheet: geometry.SheetBoxes,
+    m: SheetView,
+    text: Mapping[str, str],
+    symbol: Mapping[str, str],
 ) -> None:
     table = rules.score_table(layout)
     thin = mm(looks.SMALL_BOX_LINE)
@@ -299,7 +304,11 @@ def _footer(
         code = layout.colours[row_colour] if row_colour else palette.hex_code(palette.TOTAL_GREY)
         c.open(f"<g {attr}>")
         c.rect(box, tint(palette.total_paper, code), tint(palette.edge, code), thin, 0.5)
-        c.text(str(value), box, 7.0 if k < len(sheet.totals) - 1 else 8.0, bold=True, cls="num")
+        if k < len(layout.rows) and row_colour is None:
+            c.text(str(k + 1), box, 5.0, palette.hex_code(palette.ROW_NUMBER), cls="num")
+        elif row_colour is not None:
+            c.symbol(symbol[row_colour], shapes.total_corner(box), tint(palette.edge, code))
+        c.text(str(value), box, looks.WRITTEN_PT, PEN, bold=True, cls="num")
         c.close("g")
     for op, box in sheet.operators:
         c.text(op, box, looks.OPERATOR_PT, bold=True)
@@ -374,12 +383,8 @@ def sheet_svg(
     c.rect(Box(0, 0, sheet.width, sheet.height), WHITE, "#bbbbbb", 0.2, 1.5)
     title = Box(sheet.title.x + 0.5, sheet.title.y, sheet.title.w - 1.0, sheet.title.h)
     c.text(text["title"], title, looks.TITLE_PT, bold=True, anchor="start", cls="num", label=True)
-    named = (
-        sheet.title
-        if sheet.slip is None
-        else sheet.title._replace(w=sheet.slip.x - 1.0 - sheet.title.x)
-    )
-    c.text(name, named, looks.TITLE_PT, anchor="end", cls="num", label=True)
+    named = shapes.name_box(name, shapes.name_line(sheet), text["title"])
+    c.text(name, named, looks.NAME_PT, PEN, bold=True, anchor="end", cls="num", label=True)
     pad_svg.slip(c, layout, sheet)
     for row, boxes in zip(layout.rows, sheet.rows, strict=True):
         band = layout.colours[row.colour] if row.colour else palette.hex_code(palette.MIXED_BAND)
@@ -401,7 +406,7 @@ def sheet_svg(
                 c.hit(_again_hit(box, boxes.fields[i]))
             c.rect(box, WHITE, INK, mm(looks.SMALL_BOX_LINE), 0.3)
             if crossed:
-                c.cross(box, 0.35)
+                c.cross(box)
             c.close("g")
         _lock(
             c,
@@ -420,7 +425,7 @@ def sheet_svg(
     usable = {d for found in m.swaps.values() for d in found}
     pad_svg.diamonds(c, layout, sheet, m.diamonds, usable, m.hinted_diamonds, url)
     _bar(c, layout, sheet, m, text, symbol)
-    _footer(c, layout, sheet, m, text)
+    _footer(c, layout, sheet, m, text, symbol)
     pad_svg.lucky(c, layout, sheet, bool(m.lucky), url)
     c.close("svg")
     return Markup(c.svg())

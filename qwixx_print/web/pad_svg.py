@@ -210,19 +210,24 @@ def diamonds(
 def lucky(
     c: Canvas, layout: Layout, sheet: geometry.SheetBoxes, usable: bool, url: str | None
 ) -> None:
-    """Longo: a four-leaf clover per lucky number with the player's number in it; on the
-    own sheet (``url``) a tap on one offers a lucky cross (counter.js), ``usable`` when the
-    engine allows one now."""
-    for number, box in zip(layout.lucky, sheet.lucky, strict=False):
-        c.open(
-            f'<g class="lucky{" legal" * usable}" data-lucky-number="{number}" '
-            f'data-legal="{flag(usable)}"' + (BUTTON if url is not None else "") + ">"
-        )
-        if url is not None:
-            c.hit(Box(box.x - 0.5, box.y - 1.0, box.w + 1.0, box.h + 2.0))
-        r = box.w * 0.27
-        c.line(box.cx, box.cy, box.right - 0.2, box.y + 0.1, CLOVER, mm(looks.CLOVER_STEM))
-        for dx, dy in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
-            c.circle(box.cx + dx * r * 0.75, box.cy + dy * r * 0.75, r, CLOVER)
-        c.text(str(number), box, looks.LUCKY_PT, WHITE, bold=True, cls="num")
+    """Longo: a four-leaf clover per lucky number with the player's number in it (empty on
+    a sheet without its numbers, as the blank PDF); on the own sheet (``url``) a tap on one
+    offers a lucky cross (counter.js), ``usable`` when the engine allows one now."""
+    numbers: list[int | None] = [*layout.lucky]
+    for number, box in zip(numbers + [None] * len(sheet.lucky), sheet.lucky, strict=False):
+        if number is None:
+            c.open('<g class="lucky">')
+        else:
+            c.open(
+                f'<g class="lucky{" legal" * usable}" data-lucky-number="{number}" '
+                f'data-legal="{flag(usable)}"' + (BUTTON if url is not None else "") + ">"
+            )
+            if url is not None:
+                c.hit(Box(box.x - 0.5, box.y - 1.0, box.w + 1.0, box.h + 2.0))
+        (x0, y0), (x1, y1) = shapes.clover(box)[0]
+        c.line(x0, y0, x1, y1, CLOVER, mm(looks.CLOVER_STEM))
+        for (x, y), r in shapes.clover(box)[1]:
+            c.circle(x, y, r, CLOVER)
+        if number is not None:
+            c.text(str(number), box, looks.LUCKY_PT, WHITE, bold=True, cls="num")
         c.close("g")

@@ -13,12 +13,14 @@ from functools import lru_cache
 from markupsafe import escape
 
 from qwixx_print.geometry import Box
-from qwixx_print.scene import fonts, palette, shapes
+from qwixx_print.scene import fonts, looks, palette, shapes
 from qwixx_print.scene.looks import mm
 
 INK = palette.hex_code(palette.INK)
 """The printed ink, as the PDF prints it."""
 WHITE = palette.hex_code(palette.WHITE)
+PEN = palette.hex_code(palette.PEN)
+"""The player's pen: crosses and written points, as on the filled-in sheet."""
 
 
 @lru_cache(maxsize=4096)
@@ -34,6 +36,7 @@ def flag(value: bool) -> str:
 
 
 def num(value: float) -> str:
+    """``value`` as SVG writes a length: at most two decimals, no trailing zeros."""
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
@@ -132,11 +135,18 @@ class Canvas:
             f'text-anchor="{anchor}" fill="{fill}"{weight}{klass}>{escape(text)}</text>'
         )
 
-    def cross(self, box: Box, width: float = 0.55, inset: float = 0.12) -> None:
-        """A hand-drawn-like cross over ``box``: the mark of a crossed field or box."""
+    def cross(
+        self,
+        box: Box,
+        width: float = mm(looks.CROSS_LINE),
+        inset: float = looks.CROSS_INSET,
+        ink: str = PEN,
+    ) -> None:
+        """A player's cross over ``box``: both diagonals, inset by ``inset`` of its sides,
+        in the filled-in sheet's pen (``ink`` and ``width`` mm otherwise)."""
         dx, dy = box.w * inset, box.h * inset
-        self.line(box.x + dx, box.y + dy, box.right - dx, box.top - dy, INK, width)
-        self.line(box.x + dx, box.top - dy, box.right - dx, box.y + dy, INK, width)
+        self.line(box.x + dx, box.y + dy, box.right - dx, box.top - dy, ink, width)
+        self.line(box.x + dx, box.top - dy, box.right - dx, box.y + dy, ink, width)
 
     def symbol(self, shape: str, box: Box, fill: str) -> None:
         """A colour's symbol (:data:`qwixx_print.scene.shapes.SHAPES`) filling the square
