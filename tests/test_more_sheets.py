@@ -12,9 +12,9 @@ import pdfplumber
 import pytest
 
 from qwixx_print import api, dealing, geometry, labels, layout, rules
-from qwixx_print.draw import filled, pads
+from qwixx_print.draw import pads
 from qwixx_print.errors import RuleViolation
-from qwixx_print.scene import fonts, hints, palette, shapes
+from qwixx_print.scene import fonts, hints, looks, palette, shapes
 
 from .conftest import Run
 from .pdfcheck import (
@@ -416,9 +416,9 @@ def test_a_crossed_diamond_is_crossed_within_the_diamond_when_few_are_wide(
     assert cell.w > 2 * shape.w  # a wide cell
     ox, oy = origin()
     pen = geometry.diamond_cross(cell)
-    ends = (filled.CROSS_INSET + 0.02, 1 - filled.CROSS_INSET - 0.02)  # the pen's strokes
+    ends = (looks.CROSS_INSET + 0.02, 1 - looks.CROSS_INSET - 0.02)  # the pen's strokes
     inside = [(ox + pen.x + t * pen.w, oy + pen.y + t * pen.h) for t in ends]
-    for t in (filled.CROSS_INSET, 0.12):  # the PDF's and the web page's insets
+    for t in (looks.CROSS_INSET,):  # the PDF's and the web page's inset
         arm = (pen.w * (0.5 - t), pen.h * (0.5 - t))  # an arm's end from the centre
         assert arm[0] / (shape.w / 2) + arm[1] / (shape.h / 2) < 1  # within the sloped edges
     beside = [(ox + cell.x + 0.5 + k * (shape.x - cell.x - 1) / 6, oy + cell.cy) for k in range(7)]

@@ -170,3 +170,89 @@ def test_the_pdf_and_the_phone_paint_the_same_sheet(
         assert off(pixel(svg, box.cx, box.cy), PEN) <= MARK_OFF, (name, "svg", box)
     whole = ImageStat.Stat(ImageChops.difference(pdf, svg)).mean
     assert max(whole) <= WHOLE_MEAN, (name, whole)
+
+
+def test_fields_of_the_white_sum_and_of_a_colour_sum_are_outlined_apart(
+    browser: Any, tmp_path: Path
+) -> None:
+    """White 1 + 2 and red 6: the white sum 3 allows each row's 3, only red's 7 and 8 come
+    from white + red; on the active player's board the two kinds get different outlines."""
+    from qwixx_print.play import Game
+    from qwixx_print.web import counter
+
+    game = Game(api.checked("classic"), ["Ann", "Bo"], table=True)
+    game.roll(white=(1, 2), colours={"red": 6, "yellow": 1, "green": 1, "blue": 1})
+    by_colour = counter.colour_hints(game)
+    assert ("red", 5) in by_colour and ("red", 1) not in by_colour
+    assert ("red", 1) in counter.hints(game)["Ann"]
+    sheet = game.sheets["Ann"]
+    svg = sheet_svg(
+        sheet.layout, sheet_view(sheet, counter.hints(game)["Ann"], (), by_colour), "Ann", None
+    )
+    page = tmp_path / "board.html"
+    css = (PACKAGE / "web" / "static" / "style.css").read_text(encoding="utf-8")
+    page.write_text(
+        f"<html><head><style>{css}</style></head><body>"
+        f"<div class='board mine'><div class='player own'>{svg}</div></div></body></html>",
+        encoding="utf-8",
+    )
+    browser.get(page.as_uri())
+
+    def outline(row: str, index: int) -> str:
+        script = (
+            f'const g = document.querySelector(\'g.field[data-row="{row}"][data-index="{index}"]\');'
+            "const r = g.querySelector('rect:not(.veil)'); const s = getComputedStyle(r);"
+            "return [s.strokeDasharray, s.strokeLinecap].join(' / ');"
+        )
+        return str(browser.execute_script(script))
+
+    white, coloured, plain = outline("red", 1), outline("red", 5), outline("red", 3)
+    assert white != coloured and "none" not in white and "none" not in coloured
+    assert plain.startswith("none")
+
+
+def test_the_turned_phone_sheet_keeps_its_texts_and_padlocks_upright(
+    browser: Any, tmp_path: Path
+) -> None:
+    """On a 360 px phone the sheet is turned a quarter: the score table, "Total", the
+    operators and the padlocks stand upright (a text wider than tall, a shackle above its
+    body), and the texts that run along the sheet (title, name, "Penalties -5") are left out
+    rather than read sideways."""
+    from tests.browser import phone
+
+    sheet = Sheet(api.checked("classic"))
+    fonts = (PACKAGE / "fonts").as_uri()
+    css = (PACKAGE / "web" / "static" / "style.css").read_text(encoding="utf-8")
+    css = css.replace('url("/fonts/', f'url("{fonts}/')
+    svg = sheet_svg(sheet.layout, sheet_view(sheet), "Ann", "/move")
+    page = tmp_path / "turned.html"
+    page.write_text(
+        "<html><head><meta name='viewport' content='width=device-width'>"
+        f"<style>{css}</style></head><body><div class='board mine'><div class='player own'>"
+        f"<div class='sheet-wrap'>{svg}</div></div></div></body></html>",
+        encoding="utf-8",
+    )
+    phone(browser, 360, 1400)
+    try:
+        browser.get(page.as_uri())
+        browser.execute_async_script("document.fonts.ready.then(arguments[0])")
+        texts = browser.execute_script(
+            "return [...document.querySelectorAll('svg text')].map(t => {"
+            " const r = t.getBoundingClientRect();"
+            " return [t.textContent, r.width, r.height]; });"
+        )
+        locks = browser.execute_script(
+            "return [...document.querySelectorAll('g.row > g.num')].map(g => {"
+            " const s = g.querySelector('path').getBoundingClientRect();"
+            " const b = g.querySelector('rect').getBoundingClientRect();"
+            " return [s.top + s.height / 2, b.top + b.height / 2]; });"
+        )
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    shown = {text: (w, h) for text, w, h in texts if w > 0}
+    for label in ("Total", "12\u00d7", "78"):
+        w, h = shown[label]
+        assert w > h, (label, w, h)
+    assert "QWIXX" not in shown and "Ann" not in shown
+    assert not any(text.startswith("Penalties") for text in shown)
+    assert len(locks) == 4 and all(shackle < body for shackle, body in locks)

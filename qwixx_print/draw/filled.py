@@ -137,25 +137,13 @@ def effects_box(layout: Layout, boxes: geometry.SheetBoxes, title: str, name_box
     return _clear_of(room, shapes.badge_boxes(layout, boxes))
 
 
-def name_misfit(layout: Layout, name: str, lang: str = DEFAULT_LANG) -> fonts.Misfit | None:
-    """Why a filled-in sheet of ``layout`` (labels in ``lang``) cannot print the player's
-    ``name`` (a character the font lacks, or too long for the name box even at 4 pt), or
-    None when it can. The one rule for names: :func:`check_names` (``score``) and the web
-    page's new game both ask it."""
-    title_box = shapes.name_line(geometry.sheet_boxes(layout))
-    title = labels.for_layout(layout, lang)["title"]
-    box = shapes.name_box(name, title_box, title)
-    with fonts.collecting_misfits() as found:
-        fonts.fitted("the name", name, box, "name box", looks.NAME_PT, FONT_BOLD, shapes.NAME_PLACE)
-    return found[0] if found else None
-
-
 def check_names(game: Game, lang: str = DEFAULT_LANG) -> None:
     """Refuse a player's name that the filled-in sheet (labels in ``lang``) cannot print
-    (:func:`name_misfit`). ``score`` checks this with or without ``--out``, so a name is
-    accepted or refused alike. Raises MarksError located at the player's name."""
+    (:func:`qwixx_print.scene.shapes.name_misfit`). ``score`` checks this with or without
+    ``--out``, so a name is accepted or refused alike. Raises MarksError located at the
+    player's name."""
     for player in game.marks.players:
-        misfit = name_misfit(game.marks.layout, player.name, lang)
+        misfit = shapes.name_misfit(game.marks.layout, player.name, lang)
         if misfit is not None:
             where = (*player.place, "name")
             raise MarksError(game.marks.doc.message(where, misfit.message()))

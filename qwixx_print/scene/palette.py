@@ -29,6 +29,10 @@ CLOVER: RGB = (0.16, 0.5, 0.24)
 """The lucky clovers (Longo)."""
 PEN: RGB = (0.08, 0.16, 0.55)
 """The crosses and numbers written on a filled-in sheet: a blue ballpoint."""
+HEAT: RGB = INK
+"""The heat map's tint of a crossed field (laid over it, opaque in proportion to its rate):
+neutral, so it stands apart from every row colour."""
+"""The crosses and numbers written on a filled-in sheet: a blue ballpoint."""
 
 
 def hex_rgb(code: str) -> RGB:

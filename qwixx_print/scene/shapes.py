@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from qwixx_print import geometry
+from qwixx_print import geometry, labels
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
 from qwixx_print.scene import fonts, looks
@@ -277,3 +277,16 @@ def clover(box: Box) -> tuple[tuple[Point, Point], list[tuple[Point, float]]]:
         for dx, dy in ((-1, -1), (-1, 1), (1, -1), (1, 1))
     ]
     return ((box.cx, box.cy), (box.right - 0.2, box.y + 0.1)), leaves
+
+
+def name_misfit(layout: Layout, name: str, lang: str = labels.DEFAULT_LANG) -> fonts.Misfit | None:
+    """Why a filled-in sheet of ``layout`` (labels in ``lang``) cannot print the player's
+    ``name`` (a character the font lacks, or too long for the name box even at 4 pt), or
+    None when it can. The one rule for names: ``score`` (``draw.filled.check_names``) and
+    the web page's new game both ask it."""
+    title_box = name_line(geometry.sheet_boxes(layout))
+    title = labels.for_layout(layout, lang)["title"]
+    box = name_box(name, title_box, title)
+    with fonts.collecting_misfits() as found:
+        fonts.fitted("the name", name, box, "name box", looks.NAME_PT, fonts.FONT_BOLD, NAME_PLACE)
+    return found[0] if found else None

@@ -61,16 +61,19 @@ class SheetView:
     swaps: Mapping[tuple[str, int], tuple[int, ...]] = field(default_factory=dict)
     lucky: Collection[tuple[str, int]] = field(default_factory=frozenset)
     hinted_diamonds: Collection[int] = field(default_factory=frozenset)
+    hinted_colour: Collection[tuple[str, int]] = field(default_factory=frozenset)
 
 
 def sheet_view(
     sheet: Sheet,
     hinted: Collection[tuple[str, int]] = frozenset(),
     hinted_diamonds: Collection[int] = frozenset(),
+    hinted_colour: Collection[tuple[str, int]] = frozenset(),
 ) -> SheetView:
     """The engine's view of ``sheet``: every field and small box asked with ``can_cross``
     and ``can_again``, so only what the engine allows is tappable; ``hinted`` fields and
-    ``hinted_diamonds`` are those the dice on the table allow."""
+    ``hinted_diamonds`` are those the dice on the table allow, ``hinted_colour`` the
+    hinted fields (and bonus cells) that only a white + coloured sum allows."""
     layout = sheet.layout
     legal = {
         (row.id, i)
@@ -116,6 +119,7 @@ def sheet_view(
         swaps=swaps,
         lucky=frozenset(sheet.lucky_fields()),
         hinted_diamonds=frozenset(hinted_diamonds),
+        hinted_colour=frozenset(hinted_colour),
     )
 
 
@@ -204,6 +208,7 @@ def _field(
     legal = (row_id, index) in m.legal
     hinted = (row_id, index) in m.hinted
     classes = "field" + " legal" * legal + " hinted" * hinted + " crossed" * crossed
+    classes += " by-colour" * ((row_id, index) in m.hinted_colour)
     swaps = m.swaps.get((row_id, index))
     extra = f' data-swaps="{" ".join(map(str, swaps))}"' if swaps else ""
     if (row_id, index) in m.lucky:
@@ -269,7 +274,7 @@ def _footer(
         sheet.penalty_label,
         looks.PENALTIES_PT,
         anchor="start",
-        cls="num",
+        cls="sideways",
         label=True,
     )
     pale = palette.hex_code(palette.PALE_TEXT)
@@ -277,7 +282,14 @@ def _footer(
         c.open(f'<g class="penalty-box" data-crossed="{flag(k < m.penalties)}">')
         c.rect(box, WHITE, INK, thin, 0.3)
         inner = Box(box.x + 0.4, box.y, box.w - 0.8, box.h)
-        c.text(f"\u2212{layout.penalty_points}", inner, looks.PENALTY_BOX_PT, pale, label=True)
+        c.text(
+            f"\u2212{layout.penalty_points}",
+            inner,
+            looks.PENALTY_BOX_PT,
+            pale,
+            cls="num",
+            label=True,
+        )
         if k < m.penalties:
             c.cross(box)
         c.close("g")
@@ -311,7 +323,7 @@ def _footer(
         c.text(str(value), box, looks.WRITTEN_PT, PEN, bold=True, cls="num")
         c.close("g")
     for op, box in sheet.operators:
-        c.text(op, box, looks.OPERATOR_PT, bold=True)
+        c.text(op, box, looks.OPERATOR_PT, bold=True, cls="num")
     c.text(
         text["total"], sheet.total_label, looks.TOTAL_LABEL_PT, anchor="end", cls="num", label=True
     )
@@ -382,9 +394,11 @@ def sheet_svg(
     )
     c.rect(Box(0, 0, sheet.width, sheet.height), WHITE, "#bbbbbb", 0.2, 1.5)
     title = Box(sheet.title.x + 0.5, sheet.title.y, sheet.title.w - 1.0, sheet.title.h)
-    c.text(text["title"], title, looks.TITLE_PT, bold=True, anchor="start", cls="num", label=True)
+    c.text(
+        text["title"], title, looks.TITLE_PT, bold=True, anchor="start", cls="sideways", label=True
+    )
     named = shapes.name_box(name, shapes.name_line(sheet), text["title"])
-    c.text(name, named, looks.NAME_PT, PEN, bold=True, anchor="end", cls="num", label=True)
+    c.text(name, named, looks.NAME_PT, PEN, bold=True, anchor="end", cls="sideways", label=True)
     pad_svg.slip(c, layout, sheet)
     for row, boxes in zip(layout.rows, sheet.rows, strict=True):
         band = layout.colours[row.colour] if row.colour else palette.hex_code(palette.MIXED_BAND)
@@ -421,7 +435,7 @@ def sheet_svg(
     pad_svg.lock_fields(c, layout, sheet)
     pad_svg.links(c, layout, sheet)
     pad_svg.framed(c, layout, sheet)
-    pad_svg.bonus_rows(c, layout, sheet, m.bonus, m.legal_bonus, m.hinted, url)
+    pad_svg.bonus_rows(c, layout, sheet, m.bonus, m.legal_bonus, m.hinted, m.hinted_colour, url)
     usable = {d for found in m.swaps.values() for d in found}
     pad_svg.diamonds(c, layout, sheet, m.diamonds, usable, m.hinted_diamonds, url)
     _bar(c, layout, sheet, m, text, symbol)

@@ -42,12 +42,14 @@ def bonus_rows(
     crossed: Mapping[str, Collection[int]],
     legal: Collection[tuple[str, int]],
     hinted: Collection[tuple[str, int]],
+    by_colour: Collection[tuple[str, int]],
     url: str | None,
 ) -> None:
     """Big Points: a round cell per column, its upper half in the colour of the row above,
     its lower half in the colour of the row below, each half with its colour's symbol, the
     column's number in it; ``crossed`` columns per bonus row crossed, ``legal`` and
-    ``hinted`` (bonus row id, column) marked, each cell posting ``bonus ROW COLUMN`` to
+    ``hinted`` (bonus row id, column) marked (``by_colour``: hinted by a white + coloured
+    sum only), each cell posting ``bonus ROW COLUMN`` to
     ``url``. Its tap area is as wide as the field above it."""
     rows = {row.id: (row, boxes) for row, boxes in zip(layout.rows, sheet.rows, strict=True)}
     symbol = shapes.shapes(layout)
@@ -60,6 +62,7 @@ def bonus_rows(
             done, may = k in crossed.get(bonus.id, ()), (bonus.id, k) in legal
             classes = "bonus-cell" + " legal" * may + " crossed" * done
             classes += " hinted" * ((bonus.id, k) in hinted)
+            classes += " by-colour" * ((bonus.id, k) in by_colour)
             c.open(
                 f'<g class="{classes}" data-bonus-row="{escape(bonus.id)}" data-index="{k}" '
                 f'data-number="{f.number}" data-crossed="{flag(done)}" data-legal="{flag(may)}"'
