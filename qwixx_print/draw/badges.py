@@ -8,7 +8,7 @@ them with the fields.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
@@ -22,70 +22,10 @@ from qwixx_print.scene import looks, palette, shapes
 from qwixx_print.scene.fonts import FONT_BOLD, MM
 from qwixx_print.scene.shapes import BADGE_R, DOUBLE_INSET, LEGEND_PT
 
-Symbol = Callable[[Canvas, float, float, float], None]
-
-
-def _line(c: Canvas, x0: float, y0: float, x1: float, y1: float) -> None:
-    c.line(x0 * MM, y0 * MM, x1 * MM, y1 * MM)
-
-
-def _cross(c: Canvas, x: float, y: float, r: float) -> None:
-    _line(c, x - r, y - r, x + r, y + r)
-    _line(c, x - r, y + r, x + r, y - r)
-
-
-def _two_crosses(c: Canvas, x: float, y: float, r: float) -> None:
-    """two-in-weakest: two crosses side by side."""
-    _cross(c, x - 0.42 * r, y, 0.3 * r)
-    _cross(c, x + 0.42 * r, y, 0.3 * r)
-
-
-def _four_rows(c: Canvas, x: float, y: float, r: float) -> None:
-    """one-in-each: four short bars, one per row."""
-    for k in range(4):
-        dy = (k - 1.5) * 0.36 * r
-        _line(c, x - 0.5 * r, y + dy, x + 0.5 * r, y + dy)
-
-
-def _two_squares(c: Canvas, x: float, y: float, r: float) -> None:
-    """weakest-double: two overlapping squares (the row counted twice)."""
-    side = 0.75 * r
-    for dx, dy in ((-0.22 * r, -0.22 * r), (0.22 * r, 0.22 * r)):
-        c.rect((x + dx - side / 2) * MM, (y + dy - side / 2) * MM, side * MM, side * MM)
-
-
-def _plus(c: Canvas, x: float, y: float, r: float) -> None:
-    """plus-13: a bold plus sign."""
-    c.saveState()
-    c.setLineWidth(0.3 * r * MM)
-    _line(c, x - 0.55 * r, y, x + 0.55 * r, y)
-    _line(c, x, y - 0.55 * r, x, y + 0.55 * r)
-    c.restoreState()
-
-
-def _no_entry(c: Canvas, x: float, y: float, r: float) -> None:
-    """no-penalties: a penalty box struck through."""
-    side = 0.95 * r
-    c.rect((x - side / 2) * MM, (y - side / 2) * MM, side * MM, side * MM)
-    _line(c, x - 0.6 * r, y - 0.6 * r, x + 0.6 * r, y + 0.6 * r)
-
-
-SYMBOLS: Mapping[str, Symbol] = {
-    "two-in-weakest": _two_crosses,
-    "one-in-each": _four_rows,
-    "weakest-double": _two_squares,
-    "plus-13": _plus,
-    "no-penalties": _no_entry,
-}
-"""A vector drawing for each power of :data:`rules.POWERS`, drawn at centre (x, y) mm within
-radius r mm (RULES.md §2 Kräfte: 5 symbols)."""
-
 
 def power_badge(c: Canvas, power: str, x: float, y: float, r: float = BADGE_R) -> None:
-    """The symbol of ``power`` in a white round badge of radius ``r`` mm centred at (x, y) mm.
-
-    Raises KeyError for a power not in :data:`SYMBOLS` (validation refuses those first).
-    """
+    """The symbol of ``power`` (:func:`qwixx_print.scene.shapes.power_symbol`) in a white
+    round badge of radius ``r`` mm centred at (x, y) mm."""
     c.saveState()
     c.setFillColor(white)
     c.setStrokeColor(INK)
@@ -93,7 +33,20 @@ def power_badge(c: Canvas, power: str, x: float, y: float, r: float = BADGE_R) -
     c.circle(x * MM, y * MM, r * MM, fill=1, stroke=1)
     c.setLineWidth(0.14 * r * MM)
     c.setLineCap(1)
-    SYMBOLS[power](c, x, y, r)
+    symbol = shapes.power_symbol(power, x, y, r)
+    bold = symbol.width != 0.14 * r
+    if bold:
+        c.saveState()
+        c.setLineWidth(symbol.width * MM)
+    frames = [(b.x * MM, b.y * MM, b.w * MM, b.h * MM) for b in symbol.frames]
+    for frame in frames if symbol.frames_first else ():
+        c.rect(*frame)
+    for x0, y0, x1, y1 in symbol.lines:
+        c.line(x0 * MM, y0 * MM, x1 * MM, y1 * MM)
+    for frame in () if symbol.frames_first else frames:
+        c.rect(*frame)
+    if bold:
+        c.restoreState()
     c.restoreState()
 
 

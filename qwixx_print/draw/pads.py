@@ -95,12 +95,12 @@ def _bonus_rows(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
 
 
 def padlock(c: Canvas, box: Box, ink: Color) -> None:
-    """A small padlock filling ``box`` (mm): a body and its shackle."""
-    body = Box(box.x, box.y, box.w, box.h * 0.58)
+    """A small padlock filling ``box`` (mm): a body and its shackle
+    (:func:`qwixx_print.scene.shapes.padlock_parts`)."""
+    body, r, stroke = shapes.padlock_parts(box)
     paint.rect(c, body, ink, None, radius=0.1 * box.w)
     c.setStrokeColor(ink)
-    c.setLineWidth(0.16 * box.w * MM)
-    r = box.w * 0.3
+    c.setLineWidth(stroke * MM)
     path = c.beginPath()
     path.moveTo((box.cx - r) * MM, body.top * MM)
     path.arcTo(
@@ -118,12 +118,7 @@ def _lock_fields(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
     for row, boxes in zip(layout.rows, sheet.rows, strict=True):
         ink = colour(palette.print_ink(_colour(layout, row.lock_colour)))
         for box in boxes.fields[layout.lock_start(row) :]:
-            side = 1.0
-            padlock(
-                c,
-                Box(box.right - side - 0.3, box.top - side * 1.25 - 0.3, side, side * 1.25),
-                ink,
-            )
+            padlock(c, shapes.lock_field_padlock(box), ink)
 
 
 def steps_icon(c: Canvas, box: Box, ink: Color) -> None:

@@ -27,7 +27,7 @@ def _padlock(c: Canvas, box: Box, ink: Color, paper: Color) -> None:
     body = shapes.padlock_body(box)
     c.setLineWidth(0.16 * r * MM)
     shackle = c.beginPath()
-    sx, top = 0.26 * r, box.cy + 0.5 * r
+    sx, top = shapes.padlock_shackle(box)
     shackle.moveTo((box.cx - sx) * MM, body.top * MM)
     shackle.lineTo((box.cx - sx) * MM, (top - sx) * MM)
     shackle.arcTo((box.cx - sx) * MM, (top - 2 * sx) * MM, (box.cx + sx) * MM, top * MM, 180, -180)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import NamedTuple
 
 from qwixx_print import geometry, labels
 from qwixx_print.geometry import Box
@@ -290,3 +291,71 @@ def name_misfit(layout: Layout, name: str, lang: str = labels.DEFAULT_LANG) -> f
     with fonts.collecting_misfits() as found:
         fonts.fitted("the name", name, box, "name box", looks.NAME_PT, fonts.FONT_BOLD, NAME_PLACE)
     return found[0] if found else None
+
+
+class PowerSymbol(NamedTuple):
+    """A power's symbol drawn in strokes of ``width`` mm (RULES.md §2 Kräfte): ``lines``
+    as (x0, y0, x1, y1) and square ``frames``, mm, drawn in that order (frames first when
+    ``frames_first``)."""
+
+    width: float
+    lines: list[tuple[float, float, float, float]]
+    frames: list[Box]
+    frames_first: bool = False
+
+
+def power_symbol(power: str, x: float, y: float, r: float = BADGE_R) -> PowerSymbol:
+    """The symbol of ``power`` within the badge of radius ``r`` mm centred at (x, y) mm:
+    two crosses (two-in-weakest), four bars (one-in-each), two overlapping squares
+    (weakest-double), a bold plus (plus-13), a struck penalty box (no-penalties, and any
+    other)."""
+    thin = 0.14 * r
+    if power == "two-in-weakest":
+        lines = []
+        for cx in (x - 0.42 * r, x + 0.42 * r):
+            rr = 0.3 * r
+            lines += [(cx - rr, y - rr, cx + rr, y + rr), (cx - rr, y + rr, cx + rr, y - rr)]
+        return PowerSymbol(thin, lines, [])
+    if power == "one-in-each":
+        bars = [(x - 0.5 * r, y + dy, x + 0.5 * r, y + dy) for dy in _bar_offsets(r)]
+        return PowerSymbol(thin, bars, [])
+    if power == "weakest-double":
+        side = 0.75 * r
+        squares = [
+            Box(x + dx - side / 2, y + dy - side / 2, side, side)
+            for dx, dy in ((-0.22 * r, -0.22 * r), (0.22 * r, 0.22 * r))
+        ]
+        return PowerSymbol(thin, [], squares)
+    if power == "plus-13":
+        plus = [(x - 0.55 * r, y, x + 0.55 * r, y), (x, y - 0.55 * r, x, y + 0.55 * r)]
+        return PowerSymbol(0.3 * r, plus, [])
+    side = 0.95 * r
+    frame = Box(x - side / 2, y - side / 2, side, side)
+    return PowerSymbol(thin, [(x - 0.6 * r, y - 0.6 * r, x + 0.6 * r, y + 0.6 * r)], [frame], True)
+
+
+def _bar_offsets(r: float) -> list[float]:
+    """The heights of one-in-each's four bars around the badge's centre, mm."""
+    return [(k - 1.5) * 0.36 * r for k in range(4)]
+
+
+def lock_field_padlock(field: Box) -> Box:
+    """The box (mm) of the small padlock in the top-right corner of a lock field (Longo's
+    last two fields, RULES.md §4)."""
+    side = 1.0
+    return Box(field.right - side - 0.3, field.top - side * 1.25 - 0.3, side, side * 1.25)
+
+
+def padlock_parts(box: Box) -> tuple[Box, float, float]:
+    """A small padlock filling ``box`` (mm): its body, the radius of its shackle's arch
+    (centred ``radius`` below the box's top, its legs down to the body) and the shackle's
+    stroke width, mm."""
+    return Box(box.x, box.y, box.w, box.h * 0.58), box.w * 0.3, 0.16 * box.w
+
+
+def padlock_shackle(lock: Box) -> tuple[float, float]:
+    """The shackle of the padlock in the round ``lock`` field: the half width of its arch
+    (its radius) and the arch's top, mm; its legs stand on the body
+    (:func:`padlock_body`)."""
+    r = lock.w / 2
+    return 0.26 * r, lock.cy + 0.5 * r

@@ -124,27 +124,14 @@ def sheet_view(
 
 
 def _power(c: Canvas, power: str, x: float, y: float, r: float = BADGE_R) -> None:
-    """A power's badge (RULES.md §2 Kräfte), drawn as the PDF draws it."""
+    """A power's badge (RULES.md §2 Kräfte): :func:`qwixx_print.scene.shapes.power_symbol`
+    in a white disc, as the PDF draws it."""
     c.circle(x, y, r, WHITE, INK, mm(looks.BADGE_LINE))
-    w = 0.14 * r
-    if power == "plus-13":
-        c.line(x - 0.55 * r, y, x + 0.55 * r, y, INK, 0.3 * r)
-        c.line(x, y - 0.55 * r, x, y + 0.55 * r, INK, 0.3 * r)
-    elif power == "one-in-each":
-        for k in range(4):
-            dy = (k - 1.5) * 0.36 * r
-            c.line(x - 0.5 * r, y + dy, x + 0.5 * r, y + dy, INK, w)
-    elif power == "two-in-weakest":
-        for dx in (-0.42 * r, 0.42 * r):
-            c.cross(Box(x + dx - 0.3 * r, y - 0.3 * r, 0.6 * r, 0.6 * r), w, 0.0, INK)
-    elif power == "weakest-double":
-        side = 0.75 * r
-        for d in (-0.22 * r, 0.22 * r):
-            c.rect(Box(x + d - side / 2, y + d - side / 2, side, side), "none", INK, w)
-    else:  # no-penalties, and any other
-        side = 0.95 * r
-        c.rect(Box(x - side / 2, y - side / 2, side, side), "none", INK, w)
-        c.line(x - 0.6 * r, y - 0.6 * r, x + 0.6 * r, y + 0.6 * r, INK, w)
+    symbol = shapes.power_symbol(power, x, y, r)
+    for box in symbol.frames:
+        c.rect(box, "none", INK, symbol.width)
+    for x0, y0, x1, y1 in symbol.lines:
+        c.line(x0, y0, x1, y1, INK, symbol.width)
 
 
 VEIL = "#f7f7f7"
@@ -234,7 +221,7 @@ def _lock(c: Canvas, box: Box, colour: str, shape: str, locked: bool) -> None:
     c.circle(box.cx, box.cy, r, paper, ink, mm(looks.LOCK_LINE))
     c.open('<g class="num">')
     body = shapes.padlock_body(box)
-    sx, top = 0.26 * r, box.cy + 0.5 * r
+    sx, top = shapes.padlock_shackle(box)
     c.parts.append(
         f'<path d="M{num(box.cx - sx)},{num(c.y(body.top))} V{num(c.y(top - sx))} '
         f"A{num(sx)},{num(sx)} 0 0 1 {num(box.cx + sx)},{num(c.y(top - sx))} "

@@ -22,7 +22,7 @@ from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
 from qwixx_print.scene import looks, palette, shapes
 from qwixx_print.scene.looks import mm
-from qwixx_print.web.svg import INK, WHITE, Canvas, flag, tap, tint
+from qwixx_print.web.svg import INK, WHITE, Canvas, flag, num, tap, tint
 
 CLOVER = palette.hex_code(palette.CLOVER)
 """Colour of the lucky clovers."""
@@ -154,13 +154,14 @@ def lock_fields(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
     for row, boxes in zip(layout.rows, sheet.rows, strict=True):
         ink = tint(palette.print_ink, layout.colours[row.lock_colour])
         for box in boxes.fields[layout.lock_start(row) :]:
-            body = Box(box.right - 1.3, box.top - 1.55, 1.0, 0.7)
-            c.rect(body, ink, r=0.1)
-            r = 0.3
+            padlock = shapes.lock_field_padlock(box)
+            body, r, stroke = shapes.padlock_parts(padlock)
+            c.rect(body, ink, r=0.1 * padlock.w)
+            arch = c.y(padlock.top - r)
             c.parts.append(
-                f'<path d="M{body.cx - r:.2f},{c.y(body.top):.2f} v{-r:.2f} '
-                f'a{r},{r} 0 0 1 {2 * r},0 v{r:.2f}" fill="none" stroke="{ink}" '
-                'stroke-width="0.16"/>'
+                f'<path d="M{num(padlock.cx - r)},{num(c.y(body.top))} V{num(arch)} '
+                f"A{num(r)},{num(r)} 0 0 1 {num(padlock.cx + r)},{num(arch)} "
+                f'V{num(c.y(body.top))}" fill="none" stroke="{ink}" stroke-width="{num(stroke)}"/>'
             )
     c.close("g")
 
