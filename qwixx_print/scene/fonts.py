@@ -1,5 +1,7 @@
-"""Text metrics and text fitting in mm and pt, read from the shipped DejaVu Sans files with
-fontTools, so the web page sizes and places text as the PDF does without loading reportlab.
+"""Text metrics and text fitting in mm and pt, from the metrics of the shipped DejaVu Sans
+files stored beside them (:data:`METRICS`, read from the files with fontTools by
+``scripts/store-font-metrics``), so the web page sizes and places text as the PDF does
+without loading reportlab.
 
 Widths equal reportlab's ``stringWidth`` for the same font (advance widths scaled to 1000 per
 em, glyph 0's width for a character the font lacks, U+00A0 as wide as a space), and the
@@ -9,7 +11,7 @@ every character of both fonts with reportlab's.
 
 from __future__ import annotations
 
-import io
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -66,52 +68,43 @@ class Face:
     ink: dict[int, tuple[float, float]]
 
 
+METRICS = "metrics.json"
+"""The fonts' metrics stored beside them (``scripts/store-font-metrics`` writes it from the
+font files with fontTools; a test keeps it equal to them and to reportlab's reading)."""
+
+
 @cache
 def face(font: str = FONT) -> Face:
-    """The metrics of ``font`` (:data:`FONT` or :data:`FONT_BOLD`), read once per process."""
-    from fontTools.ttLib import TTFont  # only when text is measured
+    """The metrics of ``font`` (:data:`FONT` or :data:`FONT_BOLD`), read once per process
+    from :data:`METRICS`."""
+    stored = json.loads((resources.files("qwixx_print") / "fonts" / METRICS).read_text())[font]
+    upem = stored["units_per_em"]
 
-    data = (resources.files("qwixx_print") / "fonts" / FILES[font]).read_bytes()
-    with TTFont(io.BytesIO(data), lazy=True) as tt:
-        upem = tt["head"].unitsPerEm
+    def scale(x: float) -> float:
+        return x if upem == 1000 else x * (1000 / upem)
 
-        def scale(x: float) -> float:
-            return x if upem == 1000 else x * (1000 / upem)
-
-        order = tt.getGlyphOrder()
-        metrics = tt["hmtx"].metrics
-        cmap = tt.getBestCmap()
-        glyf = tt["glyf"]
-        widths = {code: scale(metrics[name][0]) for code, name in cmap.items()}
-        for a, b in ((0xA0, 0x20), (0x20, 0xA0)):  # reportlab: NBSP and space alike
-            if b in cmap:
-                widths[a] = widths[b]
-                cmap = {**cmap, a: cmap[b]}
-                break
-        ink: dict[int, tuple[float, float]] = {}
-        for code, name in cmap.items():
-            glyph = glyf[name]
-            if glyph.numberOfContours == 0:  # a glyph without outline: a space
-                ink[code] = (0.0, 0.0)
-            else:
-                ink[code] = (glyph.yMin / upem, glyph.yMax / upem)
-        os2 = tt["OS/2"]
-        ascent = scale(os2.sTypoAscender)
-        return Face(
-            widths=widths,
-            default_width=scale(metrics[order[0]][0]),
-            ascent=ascent,
-            descent=scale(os2.sTypoDescender),
-            cap_height=scale(os2.sCapHeight) if os2.version > 1 else ascent,
-            ink=ink,
-        )
+    chars = {int(code): values for code, values in stored["chars"].items()}
+    for a, b in ((0xA0, 0x20), (0x20, 0xA0)):  # reportlab: NBSP and space alike
+        if b in chars:
+            chars[a] = chars[b]
+            break
+    ascent = scale(stored["ascender"])
+    cap = stored["cap_height"]
+    return Face(
+        widths={code: scale(advance) for code, (advance, _, _) in chars.items()},
+        default_width=scale(stored["default_advance"]),
+        ascent=ascent,
+        descent=scale(stored["descender"]),
+        cap_height=ascent if cap is None else scale(cap),
+        ink={code: (low / upem, high / upem) for code, (_, low, high) in chars.items()},
+    )
 
 
 def string_width(text: str, font: str, size: float) -> float:
     """Advance width of ``text`` set in ``font`` at ``size`` pt, in pt (reportlab's
     ``stringWidth``)."""
     f = face(font)
-    return 0.001 * size * sum(f.widths.get(ord(ch), f.default_width) for ch in text)
+    return sum(f.widths.get(ord(ch), f.default_width) for ch in text) * 0.001 * size
 
 
 def number_size(field: Box) -> float:
