@@ -14,24 +14,27 @@ import pytest
 from .conftest import ROOT
 from .pdfcheck import page_sizes
 
+PURELIB = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
+"""Prints where a Python installs packages."""
+
 
 def _venv_with_copy(tmp_path: Path) -> tuple[Path, Path]:
     """A new virtual environment reusing this one's dependencies (no downloads), and a copy
     of the sources without build/ or caches (a stale build/ would hide missing files)."""
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    python = venv / "bin" / "python"
-    purelib = subprocess.run(
-        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
-    Path(purelib, "outer.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    Path(_python(venv, PURELIB), "outer.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     source = tmp_path / "src"
     junk = (".venv", ".git", "build", "*.egg-info", "output", "__pycache__", ".*cache")
     shutil.copytree(ROOT, source, symlinks=True, ignore=shutil.ignore_patterns(*junk))
     return venv, source
+
+
+def _python(venv: Path, code: str, cwd: Path | None = None) -> str:
+    """What ``code`` prints, run by the Python of ``venv``, without its final newline."""
+    return subprocess.run(
+        [venv / "bin" / "python", "-c", code], cwd=cwd, check=True, capture_output=True, text=True
+    ).stdout.strip()
 
 
 def _pip_install(venv: Path, *args: str) -> None:
@@ -160,18 +163,7 @@ def test_simulate_writes_nothing_into_the_package_and_a_reinstall_keeps_every_co
 
     simulated = run("simulate", "classic", "--games", "20", "--players", "2", "-q", "--jobs", "1")
     assert simulated.stdout.splitlines()[2].startswith("classic ")
-    site = Path(
-        subprocess.run(
-            [
-                venv / "bin" / "python",
-                "-c",
-                "import sysconfig; print(sysconfig.get_paths()['purelib'])",
-            ],
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout.strip()
-    )
+    site = Path(_python(venv, PURELIB))
     installed = site / "qwixx_print"
     written = [p.name for p in installed.rglob("*") if p.suffix in (".nbi", ".nbc")]
     assert written == []
@@ -190,13 +182,7 @@ def test_simulate_writes_nothing_into_the_package_and_a_reinstall_keeps_every_co
     assert again.stdout.splitlines()[2].startswith("classic ")
     assert run("generate", "--help").stdout.startswith("Usage:")
     assert run("serve", "--help").stdout.startswith("Usage:")
-    editable = subprocess.run(
-        [venv / "bin" / "python", "-c", "import qwixx_print; print(qwixx_print.__file__)"],
-        cwd=elsewhere,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
+    editable = _python(venv, "import qwixx_print; print(qwixx_print.__file__)", elsewhere)
     assert Path(editable).is_relative_to(source)
     assert not any(source.rglob("*.nbi")), "the editable install's simulator wrote beside its code"
 
