@@ -311,9 +311,8 @@ def _footer(
         c.close("g")
     for op, box in sheet.operators:
         c.text(op, box, looks.OPERATOR_PT, bold=True, cls="num")
-    c.text(
-        text["total"], sheet.total_label, looks.TOTAL_LABEL_PT, anchor="end", cls="num", label=True
-    )
+    total = (text["total"], sheet.total_label, looks.TOTAL_LABEL_PT)
+    c.text(*total, anchor="end", cls="sideways", label=True)
 
 
 def _bar(

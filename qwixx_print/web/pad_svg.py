@@ -156,6 +156,7 @@ def lock_fields(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
         for box in boxes.fields[layout.lock_start(row) :]:
             padlock = shapes.lock_field_padlock(box)
             body, r, stroke = shapes.padlock_parts(padlock)
+            c.open('<g class="num">')  # upright on a turned phone sheet
             c.rect(body, ink, r=0.1 * padlock.w)
             arch = c.y(padlock.top - r)
             c.parts.append(
@@ -163,6 +164,7 @@ def lock_fields(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
                 f"A{num(r)},{num(r)} 0 0 1 {num(padlock.cx + r)},{num(arch)} "
                 f'V{num(c.y(body.top))}" fill="none" stroke="{ink}" stroke-width="{num(stroke)}"/>'
             )
+            c.close("g")
     c.close("g")
 
 
