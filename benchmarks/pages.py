@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import io
 
-from qwixx_print import api, layout
+from qwixx_print import api, catalogue
 
 TARGETS = {"classic": 1024, "longo": 4096}
 """Bytes per extra page that issue 16 allows."""
@@ -29,7 +29,7 @@ def size(name: str, pages: int) -> int:
 def main() -> None:
     print("| layout | 1 page | 101 pages | per extra page | target |")
     print("| --- | --- | --- | --- | --- |")
-    for name in layout.shipped_names():
+    for name in catalogue.shipped_names():
         one, many = size(name, 1), size(name, 101)
         per = (many - one) / 100
         target = TARGETS.get(name)

@@ -23,7 +23,7 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 
-from qwixx_print import api, layout
+from qwixx_print import api, catalogue
 from qwixx_print.sim import bots, run
 
 GAP_2, STRONG = 2, 0
@@ -69,7 +69,7 @@ def strong_quality(games: int) -> tuple[float, float]:
 
 MORE = ["big-points", "connected-chain", "connected-steps", "x-change", "longo"]
 """The sheets of RULES.md §4."""
-NINE = [n for n in layout.shipped_names() if n not in MORE]
+NINE = [n for n in catalogue.shipped_names() if n not in MORE]
 """The nine sheets of RULES.md §1-§2 (issue 13's "all nine layouts")."""
 
 
@@ -112,7 +112,7 @@ def main() -> int:
 
     speed = kernel_speed("classic", (GAP_2, GAP_2), kernel_games, args.runs)
     row("kernel, classic, 2 players, gap-2", f"{speed:,.0f} games/s", ">= 150,000", speed >= 150e3)
-    for name in layout.shipped_names():
+    for name in catalogue.shipped_names():
         for players in (2, 4):
             speed = kernel_speed(name, (GAP_2,) * players, kernel_games // 2, args.runs)
             row(
@@ -139,8 +139,9 @@ def main() -> int:
     seconds = command_seconds(NINE)
     row(f"simulate, the {len(NINE)} RULES.md §2 layouts x 10,000 games, 4 players, 2 jobs",
         f"{seconds:.1f} s", "< 10 s", seconds < 10)  # fmt: skip
-    seconds = command_seconds(layout.shipped_names())
-    row(f"simulate, all {len(layout.shipped_names())} shipped layouts x 10,000 games, 4 players, "
+    shipped = catalogue.shipped_names()
+    seconds = command_seconds(shipped)
+    row(f"simulate, all {len(shipped)} shipped layouts x 10,000 games, 4 players, "
         "2 jobs", f"{seconds:.1f} s", "none", True)  # fmt: skip
     mean, wins = strong_quality(20_000 // scale)
     row("strong, 2-player self-play, classic, mean score", f"{mean:.1f}", ">= 70", mean >= 70)

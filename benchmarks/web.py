@@ -24,15 +24,38 @@ folder, warms it up, then measures with ``time.perf_counter`` around each HTTP r
 Prints p50, p90, p99 and the maximum of each and whether issue 15's targets are met (PDF
 p50 <= 20 ms; tap p50 <= 30 ms and p99 <= 100 ms); exit status 1 if one is not. Every phase
 is bounded by ``--limit`` seconds; the server is stopped with Ctrl-C (SIGINT) at the end.
+
+**A club's night** (issue 23), ``--tables 20,100`` (``--only-tables`` skips the phases
+above): for each count N, a fresh server holds N three-player classic games, and every
+player (3 N phones, each on its own kept-alive connection, as a phone keeps one) polls
+their board every ``--poll`` s as the page does (``GET .../board?since=M``: a 204 while
+nothing changed, else the board) and taps every ``--tap-every`` s (the cycle of
+:data:`TAPS`, all legal), with a random start and a random jitter of +-25 % (seeded:
+the same schedule every run), for ``--duration`` s; through the HTML page (the CSRF
+token, the board back) and again, on another fresh server, through the JSON API (polls
+``GET /api/games/G/T``, taps ``POST .../moves``). The phones are driven by ``--clients``
+threads (each player's requests one after the other, as on a phone). Reported per phase:
+tap and poll p50 / p99, the share of players answered every time, and how late the
+clients fell behind their schedule (the client's own load, not the server's). Targets:
+100 games tap p50 <= 30 ms and p99 <= 150 ms, 20 games p99 <= 50 ms, every player
+answered. ``--idle K`` opens K connections that send nothing once the games are made
+(phones gone to sleep with a connection open, a browser's spare connections), held for the
+phase. ``--uploads K`` adds K threads uploading a large layout over and over during
+each phase (the taps must not wait behind them). ``--before DIR`` serves from the source
+folder DIR instead (e.g. a checkout of main, to measure the before on the same machine).
 """
 
 from __future__ import annotations
 
 import argparse
+import heapq
 import http.client
 import json
+import os
+import random
 import re
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -51,6 +74,9 @@ TARGETS = {
     "api tap": (30.0, 100.0),
     "tap, no pause": (float("inf"), None),
 }
+
+NIGHT_TARGETS = {20: (30.0, 50.0), 100: (30.0, 150.0)}
+"""Issue 23's tap targets in ms for a night of N games: (p50, p99)."""
 """Issue 15's targets in ms: (p50, p99); None: no target."""
 
 
@@ -69,8 +95,8 @@ the game goes on), then 40 undos."""
 class Client:
     """One kept-alive HTTP connection to the server, with its cookies."""
 
-    def __init__(self, port: int) -> None:
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    def __init__(self, port: int, timeout: float = 30.0) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
         self.cookie = ""
 
     def request(
@@ -127,12 +153,22 @@ def report(name: str, values: list[float]) -> bool:
     return met
 
 
+BEFORE: list[str] = []
+"""The source folder to serve from (``--before``), if any."""
+
+
 def start_server(db: Path) -> tuple[subprocess.Popen[str], int]:
+    command = [sys.executable, "-m", "qwixx_print", "serve", "--port", "0", "--db", str(db)]
+    env, folder = dict(os.environ), None
+    if BEFORE:  # run there: ``-m`` puts the current folder first on the path; and no site,
+        # where the editable install's finder would import this folder's code
+        import sysconfig
+
+        folder = BEFORE[0]
+        command.insert(1, "-S")
+        env["PYTHONPATH"] = os.pathsep.join([BEFORE[0], sysconfig.get_paths()["purelib"]])
     process = subprocess.Popen(
-        [sys.executable, "-m", "qwixx_print", "serve", "--port", "0", "--db", str(db)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
+        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=folder
     )
     assert process.stdout is not None
     found = re.search(r"http://127\.0\.0\.1:(\d+)/", process.stdout.readline())
@@ -173,9 +209,26 @@ def main() -> int:
     parser.add_argument("--taps", type=int, default=50)
     parser.add_argument("--interval", type=float, default=250.0, help="ms between a game's taps")
     parser.add_argument("--limit", type=float, default=120.0, help="seconds per phase")
+    parser.add_argument("--tables", default="", help="game counts of a club's night: 20,100")
+    parser.add_argument("--only-tables", action="store_true", help="skip the phases above")
+    parser.add_argument("--poll", type=float, default=2.0, help="s between a phone's polls")
+    parser.add_argument("--tap-every", type=float, default=5.0, help="s between a player's taps")
+    parser.add_argument("--duration", type=float, default=30.0, help="s of each night phase")
+    parser.add_argument("--clients", type=int, default=32, help="client threads")
+    parser.add_argument("--uploads", type=int, default=0, help="threads uploading meanwhile")
+    parser.add_argument("--idle", type=int, default=0, help="idle connections held open")
+    parser.add_argument("--before", default="", help="serve from this source folder")
+    parser.add_argument("--seed", type=int, default=23)
     args = parser.parse_args()
-    with serving() as port:
-        return run(port, args)
+    if args.before:
+        BEFORE.append(str(Path(args.before).resolve()))
+    met = True
+    if not args.only_tables:
+        with serving() as port:
+            met = run(port, args) == 0
+    if args.tables:
+        met = night(args) and met
+    return 0 if met else 1
 
 
 @contextmanager
@@ -188,7 +241,11 @@ def serving() -> Iterator[int]:
             yield port
         finally:
             process.send_signal(signal.SIGINT)
-            process.wait(timeout=30)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=30)
             assert process.stdout is not None
             process.stdout.close()
 
@@ -283,6 +340,229 @@ def run(port: int, args: argparse.Namespace) -> int:
         report("tap, no pause", flat_out),
     ]
     return 0 if all(met) else 1
+
+
+ANSWER_WITHIN = 15.0
+"""Seconds a phone waits for an answer; a request not answered by then counts as failed
+(the player was not answered)."""
+
+
+class Phone:
+    """One player's phone in a club's night: their game, token and kept-alive connection,
+    the log length their board shows, their timings and failures."""
+
+    def __init__(self, port: int, game: str, token: str, cookie: str) -> None:
+        self.client = Client(port, ANSWER_WITHIN)
+        self.client.cookie = cookie
+        self.game, self.token = game, token
+        self.since = 0
+        self.taps = 0
+        self.tapped: list[float] = []
+        self.polled: list[float] = []
+        self.failed: list[str] = []
+
+
+_MOVES = re.compile(rb'data-moves="(\d+)"')
+
+
+def _html_poll(phone: Phone, headers: dict[str, str]) -> float:
+    url = f"/games/{phone.game}/{phone.token}/board?since={phone.since}"
+    start = time.perf_counter()
+    status, data = phone.client.request("GET", url, None, headers)
+    spent = (time.perf_counter() - start) * 1000
+    if status not in (200, 204):
+        raise RuntimeError(f"poll: {status} {data[:120]!r}")
+    if status == 200 and (found := _MOVES.search(data)):
+        phone.since = int(found[1])
+    return spent
+
+
+def _html_tap(phone: Phone, headers: dict[str, str]) -> float:
+    url = f"/games/{phone.game}/{phone.token}/move"
+    body = urlencode(TAPS[phone.taps % len(TAPS)]).encode()
+    start = time.perf_counter()
+    status, data = phone.client.request("POST", url, body, headers)
+    spent = (time.perf_counter() - start) * 1000
+    if status != 200:
+        raise RuntimeError(f"tap: {status} {data[:120]!r}")
+    if found := _MOVES.search(data):
+        phone.since = int(found[1])
+    return spent
+
+
+def _api_poll(phone: Phone, headers: dict[str, str]) -> float:
+    return phone.client.timed("GET", f"/api/games/{phone.game}/{phone.token}")
+
+
+def _api_tap(phone: Phone, headers: dict[str, str]) -> float:
+    body = json.dumps(TAPS[phone.taps % len(TAPS)]).encode()
+    return phone.client.timed("POST", f"/api/games/{phone.game}/{phone.token}/moves", body, headers)
+
+
+def big_layout() -> bytes:
+    """A large valid layout (about 150 kB with its comments): the classic sheet's rows
+    many times over, as a stress upload."""
+    rows = "".join(
+        f"  - id: r{k}\n    colour: {('red', 'yellow', 'green', 'blue')[k % 4]}\n"
+        "    fields: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]\n"
+        for k in range(4)
+    )
+    padding = "".join(f"# {'x' * 70} {k}\n" for k in range(2000))
+    return f"name: big\n{padding}rows:\n{rows}".encode()
+
+
+def night(args: argparse.Namespace) -> bool:
+    """The club's night phases (module docstring); whether every target is met."""
+    print(
+        "| games | via | taps | tap p50 ms | tap p99 ms | tap max ms | polls | "
+        "poll p50 ms | poll p99 ms | players answered | client late p99 ms | target |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    met = True
+    for count in (int(n) for n in args.tables.split(",")):
+        for via in ("html", "api"):
+            with serving() as port:
+                met = night_phase(port, count, via, args) and met
+    return met
+
+
+def night_phase(port: int, count: int, via: str, args: argparse.Namespace) -> bool:
+    """``count`` games played through ``via`` (html or api) on the server at ``port``."""
+    host = Client(port)
+    page = host.request("GET", "/upload")[1].decode()
+    found = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    assert found
+    csrf = found[1]
+    phones = []
+    for k in range(count):
+        body = json.dumps({"layout": "classic", "players": [f"A{k}", f"B{k}", f"C{k}"]})
+        status, data = host.request(
+            "POST", "/api/games", body.encode(), {"Content-Type": "application/json"}
+        )
+        if status != 201:
+            raise SystemExit(f"new game {k}: {status} {data[:200]!r}")
+        made = json.loads(data)
+        phones += [Phone(port, made["game"], t, host.cookie) for t in made["tokens"].values()]
+    if via == "html":
+        poll, tap = _html_poll, _html_tap
+        poll_headers = {"HX-Request": "true"}
+        tap_headers = {
+            "X-CSRF-Token": csrf,
+            "Content-Type": "application/x-www-form-urlencoded",
+            "HX-Request": "true",
+        }
+    else:
+        poll, tap = _api_poll, _api_tap
+        poll_headers = {}
+        tap_headers = {"Content-Type": "application/json"}
+    load = os.getloadavg()  # the machine is shared: say how busy it was
+    rng = random.Random(args.seed * 1000 + count)
+    start = time.monotonic() + 1.0
+    end = start + args.duration
+    workers: list[list[tuple[float, int, str]]] = [[] for _ in range(args.clients)]
+    for n in range(len(phones)):
+        due = workers[n % args.clients]
+        due.append((start + rng.uniform(0, args.poll), n, "poll"))
+        due.append((start + rng.uniform(0, args.tap_every), n, "tap"))
+    late: list[float] = []
+    stop = threading.Event()
+
+    def drive(k: int) -> list[float]:
+        queue = workers[k]
+        heapq.heapify(queue)
+        jitter = random.Random(args.seed + k)
+        while queue:
+            when, n, kind = heapq.heappop(queue)
+            if when >= end or time.monotonic() >= end or stop.is_set():
+                continue  # past the phase (also a request that waited long for an answer)
+            wait = when - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
+            else:
+                late.append(-wait * 1000)
+            phone = phones[n]
+            try:
+                if kind == "poll":
+                    phone.polled.append(poll(phone, poll_headers))
+                    pause = args.poll
+                else:
+                    phone.tapped.append(tap(phone, tap_headers))
+                    phone.taps += 1
+                    pause = args.tap_every * jitter.uniform(0.75, 1.25)
+            except Exception as exc:  # counted: the player was not answered
+                phone.failed.append(str(exc)[:200])
+                phone.client = Client(port, ANSWER_WITHIN)
+                phone.client.cookie = host.cookie
+                pause = args.poll
+            heapq.heappush(queue, (max(when + pause, time.monotonic()), n, kind))
+        return []
+
+    uploads: list[float] = []
+    upload_status: dict[int, int] = {}
+
+    def upload(k: int) -> list[float]:
+        client = Client(port)
+        client.cookie = host.cookie
+        data = big_layout()
+        boundary = "qwixxbench"
+        body = (
+            (
+                f'--{boundary}\r\nContent-Disposition: form-data; name="csrf_token"\r\n\r\n'
+                f'{csrf}\r\n--{boundary}\r\nContent-Disposition: form-data; name="file"; '
+                f'filename="big.yaml"\r\nContent-Type: application/yaml\r\n\r\n'
+            ).encode()
+            + data
+            + f"\r\n--{boundary}--\r\n".encode()
+        )
+        headers = {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+        while time.monotonic() < end and not stop.is_set():
+            began = time.perf_counter()
+            status, _ = client.request("POST", "/upload", body, headers)
+            uploads.append((time.perf_counter() - began) * 1000)
+            upload_status[status] = upload_status.get(status, 0) + 1
+            if status == 503:
+                time.sleep(0.5)  # "busy, try again": a person would wait a moment
+        return []
+
+    idle = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(args.idle)]
+    loaders = [threading.Thread(target=upload, args=(k,), daemon=True) for k in range(args.uploads)]
+    for loader in loaders:
+        loader.start()
+    try:
+        in_threads(args.clients, drive, args.duration + args.limit)
+    finally:
+        stop.set()
+        for loader in loaders:
+            loader.join(args.limit)
+        for conn in idle:
+            conn.close()
+    tapped = [v for p in phones for v in p.tapped]
+    polled = [v for p in phones for v in p.polled]
+    answered = sum(1 for p in phones if not p.failed and p.tapped and p.polled)
+    want50, want99 = NIGHT_TARGETS.get(count, (30.0, 150.0))
+    p50 = statistics.median(tapped) if tapped else float("inf")
+    p99 = percentile(tapped, 0.99) if tapped else float("inf")
+    met = p50 <= want50 and p99 <= want99 and answered == len(phones)
+    failures = [f for p in phones for f in p.failed]
+    print(
+        f"| {count} | {via}{f' + {args.uploads} uploading' if args.uploads else ''}"
+        f"{f' + {args.idle} idle' if args.idle else ''} | "
+        f"{len(tapped)} | {p50:.1f} | {p99:.1f} | {max(tapped, default=0):.1f} | "
+        f"{len(polled)} | {statistics.median(polled) if polled else 0:.1f} | "
+        f"{percentile(polled, 0.99) if polled else 0:.1f} | {answered} of {len(phones)} | "
+        f"{percentile(late, 0.99) if late else 0:.0f} | tap p50 <= {want50:g} ms, p99 <= "
+        f"{want99:g} ms, all answered: {'met' if met else 'NOT met'} |",
+        flush=True,
+    )
+    print(f"  load average (1 min) at the start {load[0]:.1f}, at the end {os.getloadavg()[0]:.1f}")
+    if failures:
+        print(f"  {len(failures)} requests failed, e.g. {failures[0]}")
+    if uploads:
+        print(
+            f"  uploads: {len(uploads)}, answers {upload_status}, p50 "
+            f"{statistics.median(uploads):.0f} ms"
+        )
+    return met
 
 
 if __name__ == "__main__":

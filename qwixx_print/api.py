@@ -10,8 +10,10 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from qwixx_print import geometry, labels, layout, rules
-from qwixx_print.errors import LayoutError, OutputError, first_of
+from qwixx_print import catalogue, labels, layout
+from qwixx_print.catalogue import checked as checked
+from qwixx_print.catalogue import rule_problems
+from qwixx_print.errors import LayoutError, OutputError
 from qwixx_print.layout import Layout
 from qwixx_print.output import (
     FILLED,
@@ -29,36 +31,17 @@ if TYPE_CHECKING:
     from qwixx_print.generate import Generated, Recipe
 
 
-def _rule_problems(sheet: Layout) -> list[rules.Problem]:
-    """RULES.md §3 and the sheet's room: the checks that need no font."""
-    return rules.validate(sheet) + geometry.fit_problems(sheet)
-
-
 def problems(sheet: Layout, langs: Sequence[str] = labels.LANGUAGES) -> list[str]:
     """Every broken invariant of ``sheet`` (RULES.md §3, fitting on the sheet, and every
     label printable in each of ``langs``) as a located one-line message; empty when the
     layout is valid. The label check needs the font, so it imports the draw package (only
     when the layout passed the other checks)."""
-    found = _rule_problems(sheet)
+    found = rule_problems(sheet)
     if not found:
         from qwixx_print.draw import check
 
         found = check.label_problems(sheet, langs)
     return [sheet.locate(p.place, p.message) for p in found]
-
-
-def checked(name_or_path: str) -> Layout:
-    """The layout ``name_or_path`` (shipped name or YAML path), loaded and checked against
-    the rules (RULES.md §3) and the sheet's room. Its labels are checked where they are
-    drawn: rendering refuses a label that does not fit, located like these problems.
-
-    Raises LayoutError with the first problem (and how many more) when it is not valid.
-    """
-    sheet = layout.find(name_or_path)
-    found = _rule_problems(sheet)
-    if found:
-        raise LayoutError(first_of([sheet.locate(p.place, p.message) for p in found]))
-    return sheet
 
 
 def from_text(data: bytes, shown: str, default_name: str = "my-layout") -> Layout:
@@ -144,7 +127,7 @@ def default_out(sheets: Sequence[Layout], names: Sequence[str]) -> Path:
     make_folder(DEFAULT_FOLDER)
     if len(names) != 1:
         return DEFAULT_FOLDER / "sheets.pdf"
-    name = Path(names[0]).stem if layout.is_path(names[0]) else sheets[0].name
+    name = Path(names[0]).stem if catalogue.is_path(names[0]) else sheets[0].name
     return DEFAULT_FOLDER / f"{name}.pdf"
 
 
@@ -207,7 +190,7 @@ def unprintable_name(sheet: Layout, name: str) -> str | None:
     return None if misfit is None else misfit.reason
 
 
-def score(source: str) -> marks.Game:
+def score(source: str) -> marks.ScoredGame:
     """Load the marks file or game log ``source`` (``-``: standard input) with a checked
     layout and score it (see :func:`qwixx_print.marks.score`; a log is replayed move by move
     by :func:`qwixx_print.play.log.from_doc`), and check that every player's name prints on a
@@ -220,14 +203,14 @@ def score(source: str) -> marks.Game:
 
     doc, base = marks.read_source(source)
     if log.is_log(doc):
-        game = log.scored(log.from_doc(doc, checked, base), doc)
+        game = log.scored(log.from_doc(doc, base=base), doc)
     else:
-        game = marks.score(marks.from_doc(doc, base, find=checked))
+        game = marks.score(marks.from_doc(doc, base))
     filled.check_names(game)
     return game
 
 
-def filled_pdf(game: marks.Game) -> bytes:
+def filled_pdf(game: marks.ScoredGame) -> bytes:
     """The filled-in sheets of ``game`` as PDF bytes, as :func:`write_filled` writes them
     with its defaults (A4, 8 per page, English)."""
     from qwixx_print.draw import filled
@@ -238,7 +221,7 @@ def filled_pdf(game: marks.Game) -> bytes:
 
 
 def write_filled(
-    game: marks.Game,
+    game: marks.ScoredGame,
     out: Path | None,
     paper: str = "a4",
     per_page: int = 8,
@@ -263,7 +246,7 @@ def recipe(family: str | None, source: str | None = None, shuffle: str | None = 
 
     if source is not None:
         return gen.from_recipe(checked(source), source, shuffle or "")
-    return gen.family_recipe(family or "", checked)
+    return gen.family_recipe(family or "")
 
 
 def generate(

@@ -77,9 +77,9 @@ def count_option(name: str, most: int, default: int, text: str) -> Callable[[F],
 
 def _layout_names() -> list[str]:
     """The shipped layouts' names and aliases (loads the stored parses, not reportlab)."""
-    from qwixx_print import layout
+    from qwixx_print import catalogue
 
-    return [*layout.shipped_names(), *layout.shipped_aliases()]
+    return [*catalogue.shipped_names(), *catalogue.shipped_aliases()]
 
 
 def complete_layouts(
@@ -113,14 +113,14 @@ class LayoutGroup(click.Group):
     def _refuse_misspelt_command(self, word: str) -> None:
         """Raise UserError naming the command ``word`` resembles, unless it is a path or a
         shipped layout (then printing it, or saying it is no layout, is the answer)."""
-        from qwixx_print import layout
+        from qwixx_print import catalogue
 
-        if "/" in word or "." in word or word.lower() in layout.shipped_names():
+        if "/" in word or "." in word or word.lower() in catalogue.shipped_names():
             return  # printing a shipped layout needs no difflib (start-up stays light)
         import difflib
 
         close = difflib.get_close_matches(word, list(self.commands), n=1, cutoff=0.75)
-        if close and word.lower() not in layout.shipped_aliases():
+        if close and word.lower() not in catalogue.shipped_aliases():
             raise UserError(
                 f"no such command or layout '{word}' (did you mean the command "
                 f"'{close[0]}'? see 'qwixx-print --help')"
@@ -297,12 +297,12 @@ def print_command(
 @cli.command("list")
 def list_command() -> None:
     """List the shipped layouts, one per line, with their other names (aliases)."""
-    from qwixx_print import layout, output
+    from qwixx_print import catalogue, output
 
-    names = layout.shipped_names()
+    names = catalogue.shipped_names()
     width = max(len(name) for name in names)
     for name in names:
-        sheet = layout.find(name)
+        sheet = catalogue.find(name)
         also = f" (also: {', '.join(sheet.aliases)})" if sheet.aliases else ""
         output.to_stdout(f"{name:<{width}}  {sheet.description}{also}\n")
 
@@ -318,12 +318,12 @@ def validate_command(files: tuple[str, ...]) -> None:
     rises and covers every count, every colour has a die, the bonus and power fields match,
     fields and labels fit the sheet, and every character has a glyph in the font.
     """
-    from qwixx_print import api, layout, output
+    from qwixx_print import api, catalogue, output
 
     broken = 0
     for file in files:
         try:
-            found = api.problems(layout.find(file))
+            found = api.problems(catalogue.find(file))
         except LayoutError as exc:
             found = [str(exc)]
         for line in found:
@@ -688,7 +688,16 @@ def _check_targets(yamls: list[Path], pdf: Path | None, preview: Path | None) ->
     type=FilePath("web.sqlite3"),
     help="SQLite file of the games and uploaded layouts. Default: in the user's data folder.",
 )
-def serve_command(host: str, port: int, db: Path | None) -> None:
+@click.option(
+    "--allowed-host",
+    "allowed_hosts",
+    multiple=True,
+    metavar="NAME",
+    help="Another host name the page may be opened by (e.g. the name a proxy serves it "
+    "under); repeatable. Always allowed: localhost, 127.0.0.1, ::1, --host, and for "
+    "0.0.0.0 the network address.",
+)
+def serve_command(host: str, port: int, db: Path | None, allowed_hosts: tuple[str, ...]) -> None:
     """Serve the web page: print any sheet, and count a game on every player's phone.
 
     Listens on loopback (this computer only) unless --host says otherwise. Ctrl-C stops it.
@@ -697,4 +706,4 @@ def serve_command(host: str, port: int, db: Path | None) -> None:
 
     if db is not None and not db.parent.exists():  # a typo would serve an empty database
         raise UserError(f"{db}: the folder {db.parent} does not exist")
-    serve(host, port, db, click.echo)
+    serve(host, port, db, click.echo, allowed_hosts)

@@ -1,6 +1,8 @@
-"""Which sheet goes where on a page when a layout's sheets differ (RULES.md §4): Connected
-Chain's slips dealt in order (a page of 8: A-E, A-C), Longo's lucky numbers drawn per sheet
-from the page's seed (a page of 8 holds 8 different pairs). Pure data: no drawing.
+"""Who gets which own sheet when a layout's sheets differ (RULES.md §4): Connected Chain's
+slips dealt in order (a page of 8: A-E, A-C), Longo's lucky numbers drawn per sheet from the
+seed (a page of 8 holds 8 different pairs). The seating of a game (the simulator, the web
+counter) and the sheets of a printed page (:func:`qwixx_print.plan.copies`) both take them
+from here, so a game's players hold the sheets a printed page shows. Pure data: no drawing.
 """
 
 from __future__ import annotations
@@ -51,9 +53,3 @@ def slip_order(layout: Layout, per_page: int, page: int) -> list[int]:
 def has_own(layout: Layout) -> bool:
     """Whether sheets of ``layout`` differ from each other (slips, lucky numbers)."""
     return bool(layout.slips) or layout.lucky_draw is not None
-
-
-def same_pages(layout: Layout, per_page: int) -> bool:
-    """Whether every page of ``layout`` holds the same sheets (no lucky numbers, and each
-    page holds every slip from the first), so one page form serves them all."""
-    return layout.lucky_draw is None and per_page >= max(len(layout.slips), 1)

@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple, NoReturn
 
-from qwixx_print.errors import QwixxError, escaped, located
+from qwixx_print.errors import QwixxError, escaped, located, named, unprinted
 
 SHOWN_CHARS = 40
 """Longest value quoted in a message; longer ones are cut with an ellipsis."""
@@ -211,6 +211,12 @@ class Node(NamedTuple):
             self.fail(
                 f"the control character U+{ord(control):04X} is not allowed: "
                 "write the text on one line, without tabs"
+            )
+        hidden = unprinted(value)
+        if hidden is not None:
+            self.fail(
+                f"the character {named(hidden)} does not print (it is invisible or turns the "
+                "text's direction): leave it out"
             )
         return str(value)
 

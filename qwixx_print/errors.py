@@ -29,6 +29,18 @@ def escaped(text: str) -> str:
     )
 
 
+def unprinted(text: str) -> str | None:
+    """The first character of ``text`` that prints nothing of its own, or None: a control
+    character, a format character (a right-to-left override U+202E, a zero-width space
+    U+200B, a direction isolate), a line or paragraph separator, a space other than the
+    plain one (U+0020), a surrogate, a private-use or unassigned code point: whatever
+    Python's ``str.isprintable`` refuses. Player names and a layout's texts (its labels)
+    refuse the same characters by this one function."""
+    if text.isprintable():
+        return None
+    return next(c for c in text if not c.isprintable())
+
+
 def named(char: str) -> str:
     """``char`` for a message that must say which character it is, look-alikes included:
     ``'\u0435' (U+0435 CYRILLIC SMALL LETTER IE)``."""

@@ -9,13 +9,10 @@ afterwards by :func:`qwixx_print.rules.validate`.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 
-from qwixx_print import packaged
 from qwixx_print.doc import Doc, Node, Place, place_text, shown
 from qwixx_print.errors import LayoutError, named
 
@@ -453,67 +450,3 @@ def load(path: Path, shown: str | None = None) -> Layout:
     from qwixx_print.yamldoc import read  # imports PyYAML: only for a user's file
 
     return from_doc(read(path, LayoutError, shown), path.stem)
-
-
-def shipped_names() -> list[str]:
-    """Names of the layouts shipped in the package (``layouts/*.yaml``), sorted."""
-    return packaged.names("layouts")
-
-
-def _shipped(name: str) -> Layout:
-    return from_doc(packaged.doc("layouts", name, LayoutError), name)
-
-
-@cache
-def shipped_aliases() -> dict[str, str]:
-    """Every other name of a shipped layout (its ``aliases:``) -> the layout's name, e.g.
-    ``kräfte`` and ``bonus-b`` -> ``kraefte`` (issue 3; RULES.md §2 names the official pads)."""
-    return {alias: name for name in shipped_names() for alias in _shipped(name).aliases}
-
-
-def shipped_name(name: str) -> str | None:
-    """The shipped layout's name that ``name`` gives: its name or an alias, in any case and
-    Unicode form (``KRAEFTE``, ``Kräfte``, ``bonus-b`` -> ``kraefte``); None when it names
-    no shipped layout. Never a path: a name with ``/`` or ``.yaml`` names nothing here."""
-    key = unicodedata.normalize("NFC", name).lower()
-    if key in shipped_names():
-        return key
-    return shipped_aliases().get(key)
-
-
-def did_you_mean(name: str) -> str:
-    """`` (did you mean 'classic'?)`` for a near miss among shipped names and aliases (the
-    CLI's and the web page's hint); ``''`` when none is near."""
-    import difflib  # only on this error path: keeps start-up light
-
-    known = [*shipped_names(), *shipped_aliases()]
-    close = difflib.get_close_matches(name.lower(), known, n=1, cutoff=0.7)
-    return f" (did you mean '{close[0]}'?)" if close else ""
-
-
-def is_path(name_or_path: str) -> bool:
-    """Whether a LAYOUT argument names a file (it has a ``/`` or ends in ``.yaml``/``.yml``)
-    rather than a shipped layout."""
-    return Path(name_or_path).suffix in (".yaml", ".yml") or "/" in name_or_path
-
-
-def find(name_or_path: str) -> Layout:
-    """A shipped layout by name (``classic``) or alias (``kräfte``, ``double-b``; any case),
-    or the layout file at a path.
-
-    A path (anything with a ``/`` or ending in ``.yaml``/``.yml``) wins over a shipped name.
-    Raises :class:`LayoutError` when neither exists, naming the shipped layouts.
-    """
-    path = Path(name_or_path)
-    if is_path(name_or_path):
-        if "/" not in name_or_path and not path.exists():
-            shipped = did_you_mean(path.stem).replace("(did you mean", "(did you mean the layout")
-            raise LayoutError(f"{name_or_path}: no such file{shipped}")
-        return load(path, name_or_path)
-    key = shipped_name(name_or_path)
-    if key is None:
-        raise LayoutError(
-            f"{name_or_path}: no such layout{did_you_mean(name_or_path)} "
-            f"(shipped: {', '.join(shipped_names())}; or give a .yaml path)"
-        )
-    return _shipped(key)

@@ -6,6 +6,9 @@ Reading is as strict as for layouts (:mod:`qwixx_print.yamldoc`): schema errors 
 Scoring applies :func:`qwixx_print.rules.score_sheet` to every player and
 :func:`qwixx_print.rules.check_game_end` to the game; a broken rule raises
 :class:`~qwixx_print.errors.RuleViolation` as ``file:line: Léa, red: <the rule>``.
+The checks of what only a marks file says are here: a layout it can score
+(:func:`check_scorable`), each player's slip and lucky numbers (:func:`check_own`) and the
+diamonds written as printed (:func:`check_diamonds`).
 """
 
 from __future__ import annotations
@@ -13,15 +16,17 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Mapping
+from collections import Counter
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from qwixx_print import layout, rules
+from qwixx_print import catalogue, rules
 from qwixx_print.doc import Doc, Node, Place, place_text
 from qwixx_print.errors import LayoutError, MarksError, RuleViolation, located
 from qwixx_print.layout import Layout
+from qwixx_print.rules import refusals
 from qwixx_print.yamldoc import MAX_BYTES, parse, read
 
 STDIN = "-"
@@ -69,7 +74,7 @@ class Marks:
 
 
 @dataclass(frozen=True)
-class Game:
+class ScoredGame:
     """A scored game: the ``marks``, a :class:`~qwixx_print.rules.SheetScore` per player
     name (file order) and the ``ranking`` as (place, name, total), ties sharing a place."""
 
@@ -78,15 +83,15 @@ class Game:
     ranking: list[tuple[int, str, int]]
 
 
-def load(source: str, find: Callable[[str], Layout] = layout.find) -> Marks:
+def load(source: str) -> Marks:
     """Read the marks file ``source`` (a path, or ``-`` for standard input).
 
     The layout is a shipped name or a path relative to the marks file's folder (to the
-    working folder for standard input), loaded with ``find``. Raises :class:`MarksError`
-    (located) for unreadable files, YAML refusals, schema errors and layouts that cannot be
-    loaded.
+    working folder for standard input), checked (:func:`qwixx_print.catalogue.checked`).
+    Raises :class:`MarksError` (located) for unreadable files, YAML refusals, schema errors
+    and layouts that cannot be loaded or are not valid.
     """
-    return from_doc(*read_source(source), find)
+    return from_doc(*read_source(source))
 
 
 def read_source(source: str) -> tuple[Doc, Path]:
@@ -98,14 +103,15 @@ def read_source(source: str) -> tuple[Doc, Path]:
     return read(Path(source), MarksError), Path(source).parent
 
 
-def from_doc(doc: Doc, base: Path, find: Callable[[str], Layout] = layout.find) -> Marks:
-    """Build :class:`Marks` from a parsed document; layout paths are relative to ``base``.
+def from_doc(doc: Doc, base: Path) -> Marks:
+    """Build :class:`Marks` from a parsed document; layout paths are relative to ``base``
+    (the layout checked: :func:`qwixx_print.catalogue.checked`).
 
     Raises :class:`MarksError` located at the place of the first schema error: unknown or
     missing keys, a name given twice, numbers that are not plain whole numbers.
     """
     top = Node.root(doc, MarksError).mapping(("layout", "players"))
-    sheet = _layout(top["layout"], base, find)
+    sheet = _layout(top["layout"], base)
     players: list[Player] = []
     for node in top["players"].sequence(1, MAX_PLAYERS):
         player = _player(node)
@@ -119,13 +125,13 @@ def from_doc(doc: Doc, base: Path, find: Callable[[str], Layout] = layout.find) 
     return Marks(sheet, tuple(players), doc)
 
 
-def _layout(node: Node, base: Path, find: Callable[[str], Layout]) -> Layout:
+def _layout(node: Node, base: Path) -> Layout:
     name = node.text(300)
     if "/" in name or Path(name).suffix in (".yaml", ".yml"):
         name = os.path.normpath(base / name)
     try:
-        sheet = find(name)
-        rules.check_scorable(sheet)
+        sheet = catalogue.checked(name)
+        check_scorable(sheet)
     except (LayoutError, RuleViolation) as exc:
         node.fail(str(exc))
     return sheet
@@ -161,7 +167,7 @@ def _numbers(node: Node | None) -> Numbers:
     }
 
 
-def score(marks: Marks) -> Game:
+def score(marks: Marks) -> ScoredGame:
     """Score every player's sheet and check the game (RULES.md §1, §2).
 
     Raises :class:`RuleViolation` as ``file:line: Léa, red: the 12 locks the row only after
@@ -193,7 +199,7 @@ def score(marks: Marks) -> Game:
     except RuleViolation as exc:
         raise _violation(marks, ("players",), "", exc) from None
     totals = {name: sheet.total for name, sheet in sheets.items()}
-    return Game(marks, sheets, rules.ranking(totals))
+    return ScoredGame(marks, sheets, rules.ranking(totals))
 
 
 def _check_own(marks: Marks, player: Player, sheet: Layout) -> None:
@@ -201,14 +207,92 @@ def _check_own(marks: Marks, player: Player, sheet: Layout) -> None:
     raises RuleViolation located at the key that is wrong."""
     given = _given(marks, player)
     try:
-        rules.check_own(sheet, player.slip, player.lucky)
+        check_own(sheet, player.slip, player.lucky)
     except RuleViolation as exc:
         where = (*player.place, "lucky") if "lucky" in given else player.place
         raise _violation(marks, where, player.name, exc) from None
     try:
-        rules.check_diamonds(sheet, player.diamonds, player.crosses)
+        check_diamonds(sheet, player.diamonds, player.crosses)
     except RuleViolation as exc:
         raise _violation(marks, (*player.place, "diamonds"), player.name, exc) from None
+
+
+def check_scorable(layout: Layout) -> None:
+    """Refuse to score ``layout`` when a row repeats a number (``each_once: false``, RULES.md
+    §3): a marks file names the numbers crossed, not the fields, so which of the two fields
+    was crossed cannot be told, and scoring by number would be wrong.
+
+    Raises :class:`RuleViolation` naming the row and the number.
+    """
+    for row in layout.rows:
+        numbers = [f.number for f in row.fields]
+        twice = next((n for n in numbers if numbers.count(n) > 1), None)
+        if twice is not None:
+            raise RuleViolation(
+                f"the layout {layout.name} repeats {twice} in row {row.id} (each_once: false): "
+                "a marks file names numbers, not fields, so it cannot be scored"
+            )
+
+
+def check_own(layout: Layout, slip: str | None, lucky: tuple[int, ...] | None) -> None:
+    """A player's own values of a sheet (RULES.md §4): the ``slip`` named where the layout
+    has slips (Connected Chain: the links differ), ``lucky`` numbers as the layout draws them
+    (Longo: ``count`` different numbers in its range). Raises :class:`RuleViolation`."""
+    if layout.slips and slip is None:
+        names = ", ".join(s.name for s in layout.slips)
+        raise RuleViolation(
+            f"the layout {layout.name} has slips {names}: say which is this player's (slip: A)"
+        )
+    if lucky is None:
+        return
+    draw = layout.lucky_draw
+    if draw is None:
+        raise RuleViolation(f"the layout {layout.name} has no lucky numbers")
+    wrong = [n for n in lucky if not draw.low <= n <= draw.high]
+    if len(lucky) != draw.count or len(set(lucky)) != len(lucky) or wrong:
+        raise RuleViolation(
+            f"lucky numbers are {draw.count} different numbers from {draw.low} to {draw.high}, "
+            f"got {', '.join(map(str, lucky))}"
+        )
+
+
+def diamond_positions(layout: Layout, names: Collection[str]) -> list[int]:
+    """The 0-based positions of the X-Change diamonds written as printed (``8/5``). They
+    score nothing (RULES.md §4); raises :class:`RuleViolation` for a diamond the sheet lacks
+    or one given twice."""
+    printed = {f"{a}/{b}": k for k, (a, b) in enumerate(layout.diamonds)}
+    for name, count in Counter(names).items():
+        if name not in printed:
+            known = ", ".join(printed) or "none"
+            raise RuleViolation(f"no diamond {name} on this sheet (diamonds: {known})")
+        if count > 1:
+            raise RuleViolation(f"the diamond {name} is given {count} times")
+    return [printed[name] for name in names]
+
+
+def check_diamonds(
+    layout: Layout, names: Sequence[str], crosses: Mapping[str, Collection[int]]
+) -> None:
+    """Refuse crossed diamonds (written as printed, ``8/5``) that the crossed fields cannot
+    account for: a diamond is crossed together with a field of one of its two numbers, in
+    one move (RULES.md §4 X-Change, decision), so each crossed diamond needs a crossed field
+    of its own (any row, ``crosses``: row id -> crossed numbers) showing one of them. Raises
+    :class:`RuleViolation` naming a diamond left without one."""
+    fields = [(row, n) for row, numbers in crosses.items() for n in numbers]
+    taken: dict[int, int] = {}  # field -> the diamond it went with
+
+    def place(d: int, seen: set[int]) -> bool:
+        for f, (_, number) in enumerate(fields):
+            if f not in seen and refusals.diamond_refusal(layout.diamonds, d, number) is None:
+                seen.add(f)
+                if f not in taken or place(taken[f], seen):
+                    taken[f] = d
+                    return True
+        return False
+
+    for d in diamond_positions(layout, names):
+        if not place(d, set()):
+            raise RuleViolation(str(refusals.diamond_refusal(layout.diamonds, d, None)))
 
 
 def _given(marks: Marks, player: Player) -> dict[str, object]:
@@ -228,7 +312,7 @@ def _violation(marks: Marks, place: Place, who: str, exc: RuleViolation) -> Rule
     return RuleViolation(located(doc.file, doc.line(place), who, str(exc)))
 
 
-def summary(game: Game) -> dict[str, Any]:
+def summary(game: ScoredGame) -> dict[str, Any]:
     """The scored game as plain data (the ``--json`` output, docs/scoring.md): layout,
     players (their slip and lucky numbers where given, rows, penalties, penalty points as a
     negative number, powers, bonus rows and the framed group where the sheet has them,
@@ -261,7 +345,7 @@ def summary(game: Game) -> dict[str, Any]:
     }
 
 
-def _own_values(game: Game, name: str) -> dict[str, Any]:
+def _own_values(game: ScoredGame, name: str) -> dict[str, Any]:
     """A player's slip and lucky numbers as their marks give them (RULES.md §4), if any."""
     player = next(p for p in game.marks.players if p.name == name)
     own: dict[str, Any] = {}
@@ -282,7 +366,7 @@ def _more(layout: Layout, sheet: rules.SheetScore) -> dict[str, Any]:
     return more
 
 
-def as_json(game: Game) -> str:
+def as_json(game: ScoredGame) -> str:
     """:func:`summary` as indented JSON text (UTF-8 names kept), ending in a newline."""
     return json.dumps(summary(game), ensure_ascii=False, indent=2) + "\n"
 
@@ -306,7 +390,7 @@ def _sheet_lines(layout: Layout, sheet: rules.SheetScore) -> list[tuple[str, str
     return lines
 
 
-def table(game: Game) -> str:
+def table(game: ScoredGame) -> str:
     """The scored game as text: per player a table of crosses and points per row, penalty
     points, power effects and the total, then the ranking (ties marked ``tie``)."""
     out = []

@@ -153,6 +153,7 @@ def chromium(width: int = 1200, height: int = 900, downloads: Path | None = None
     for flag in FLAGS:
         options.add_argument(flag)
     options.add_argument(f"--window-size={width},{height}")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # console: CSP reports
     if downloads is not None:
         options.add_experimental_option(
             "prefs",

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from qwixx_print import layout
+from qwixx_print import catalogue, layout
 from qwixx_print.doc import Node
 from qwixx_print.errors import LayoutError
 from qwixx_print.yamldoc import parse, read
@@ -123,7 +123,7 @@ def test_hostile_file_is_refused_within_bounded_memory(recipe: str, tmp_path: Pa
 def test_utf8_bom_is_read_as_the_same_layout(write_layout: Write) -> None:
     path = write_layout("")
     path.write_bytes(b"\xef\xbb\xbf" + CLASSIC_YAML.encode("utf-8"))
-    assert layout.load(path) == layout.find("classic")
+    assert layout.load(path) == catalogue.find("classic")
 
 
 def test_values_in_messages_are_cut_and_escaped(write_layout: Write) -> None:

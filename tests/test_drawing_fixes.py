@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import Image
 
-from qwixx_print import api, geometry
+from qwixx_print import catalogue, geometry
 from qwixx_print.draw import heat
 from qwixx_print.play import Sheet
 from qwixx_print.scene import palette, shapes
@@ -41,7 +41,7 @@ def test_a_double_fields_x2_tab_stays_inside_its_band_on_a_three_row_sheet(
 ) -> None:
     path = tmp_path / "three.yaml"
     path.write_text(THREE_ROWS_DOUBLE, encoding="utf-8")
-    sheet = api.checked(str(path))
+    sheet = catalogue.checked(str(path))
     row = geometry.sheet_boxes(sheet).rows[0]
     field = row.fields[2]
     assert field.top + 1.15 > row.band.top  # the tab's usual place would poke out
@@ -80,7 +80,7 @@ def test_the_heat_tint_stands_apart_from_every_row_colour_purple_too(tmp_path: P
     text = (ROOT / "layouts" / "classic.yaml").read_text(encoding="utf-8")
     path = tmp_path / "purple.yaml"
     path.write_text(text.replace("blue", "purple").replace("name: classic", "name: purple"))
-    sheet = api.checked(str(path))
+    sheet = catalogue.checked(str(path))
     rates = {row.id: [1.0] + [0.0] * (len(row.fields) - 1) for row in sheet.rows}
     image = heat_picture(sheet, rates, {row.id: 0.5 for row in sheet.rows})
     height = geometry.SHEET_H + heat.LEGEND_H
@@ -93,7 +93,7 @@ def test_the_heat_tint_stands_apart_from_every_row_colour_purple_too(tmp_path: P
 
 
 def test_a_locks_rate_leaves_its_padlock_visible() -> None:
-    sheet = api.checked("classic")
+    sheet = catalogue.checked("classic")
     rates = {row.id: [0.0] * len(row.fields) for row in sheet.rows}
     image = heat_picture(sheet, rates, {row.id: 0.5 for row in sheet.rows})
     height = geometry.SHEET_H + heat.LEGEND_H

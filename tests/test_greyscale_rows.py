@@ -10,7 +10,7 @@ import pypdfium2
 import pytest
 from PIL import Image
 
-from qwixx_print import geometry, layout
+from qwixx_print import catalogue, geometry, layout
 from qwixx_print.scene import shapes
 
 from .conftest import CLASSIC_YAML, Run
@@ -59,7 +59,7 @@ def grey_classic(tmp_path_factory: pytest.TempPathFactory) -> Image.Image:
 
 
 def test_the_four_padlocks_carry_different_symbols_in_greyscale(grey_classic: Image.Image) -> None:
-    rows = geometry.sheet_boxes(layout.find("classic")).rows
+    rows = geometry.sheet_boxes(catalogue.find("classic")).rows
     origin = geometry.impose("a4", 8).origins[0]
     marks = [crop(grey_classic, origin, shapes.lock_mark(row.lock)) for row in rows]
     for i in range(4):
@@ -70,7 +70,7 @@ def test_the_four_padlocks_carry_different_symbols_in_greyscale(grey_classic: Im
 def test_rows_with_the_same_numbers_differ_only_by_their_symbols(
     grey_classic: Image.Image,
 ) -> None:
-    rows = geometry.sheet_boxes(layout.find("classic")).rows
+    rows = geometry.sheet_boxes(catalogue.find("classic")).rows
     origin = geometry.impose("a4", 8).origins[0]
     for upper, lower in ((0, 1), (2, 3)):  # red and yellow both 2..12; green and blue 12..2
         for k in (0, 5, 10):

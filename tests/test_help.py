@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from qwixx_print import layout
+from qwixx_print import catalogue
 from qwixx_print.cli import cli
 
 from .conftest import Run
@@ -148,7 +148,7 @@ def complete(*words: str) -> list[str]:
 
 
 def test_completion_offers_commands_and_shipped_layouts() -> None:
-    expected = [*cli.commands, *layout.shipped_names(), *layout.shipped_aliases()]
+    expected = [*cli.commands, *catalogue.shipped_names(), *catalogue.shipped_aliases()]
     assert sorted(complete("")) == sorted(expected)
     assert complete("kr") == ["kraefte", "kräfte"]
     assert complete("va") == ["validate"]

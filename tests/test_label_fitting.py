@@ -10,7 +10,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from qwixx_print import api, geometry, layout
+from qwixx_print import api, catalogue, geometry, layout
 from qwixx_print.scene import fonts
 
 from .conftest import CLASSIC_YAML, Run
@@ -76,7 +76,7 @@ def test_a_long_label_is_shrunk_and_stays_in_its_box(
     out = tmp_path / "long.pdf"
     assert run("validate", str(path)).exit_code == 0
     assert run(str(path), "--out", str(out)).exit_code == 0
-    box = geometry.sheet_boxes(layout.find("classic")).penalty_label
+    box = geometry.sheet_boxes(catalogue.find("classic")).penalty_label
     chars = label_chars(out, box)
     assert "".join(str(c["text"]) for c in chars).replace(" ", "") == (LONG + "\u22125").replace(
         " ", ""
@@ -88,7 +88,7 @@ def test_a_long_label_is_shrunk_and_stays_in_its_box(
 
 
 def test_shipped_labels_stay_in_their_boxes_in_every_language(tmp_path: Path, run: Run) -> None:
-    sheet = geometry.sheet_boxes(layout.find("classic"))
+    sheet = geometry.sheet_boxes(catalogue.find("classic"))
     for lang in ("de", "en", "fr", "nl", "pl"):
         out = tmp_path / f"{lang}.pdf"
         assert run("classic", "--lang", lang, "--out", str(out)).exit_code == 0

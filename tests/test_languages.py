@@ -10,7 +10,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from qwixx_print import api, labels, layout
+from qwixx_print import api, catalogue, labels, layout
 from qwixx_print.scene import fonts
 
 from .conftest import CLASSIC_YAML, ROOT, Run
@@ -95,7 +95,7 @@ def test_the_font_leaves_out_symbol_blocks_the_sheet_draws_as_shapes() -> None:
 
 
 def test_every_shipped_label_prints_in_every_language() -> None:
-    assert api.problems(layout.find("classic"), labels.LANGUAGES) == []
+    assert api.problems(catalogue.find("classic"), labels.LANGUAGES) == []
 
 
 def test_a_character_the_font_lacks_is_refused_located(write_layout: Write, run: Run) -> None:
@@ -114,13 +114,13 @@ def test_a_character_the_font_lacks_is_refused_located(write_layout: Write, run:
 def test_a_key_a_language_lacks_prints_in_english(monkeypatch: pytest.MonkeyPatch) -> None:
     files = {"en": labels.language("en"), "xx": {"title": "KWIKS"}}
     monkeypatch.setattr(labels, "language", files.__getitem__)
-    merged = labels.for_layout(layout.find("classic"), "xx")
+    merged = labels.for_layout(catalogue.find("classic"), "xx")
     assert merged == {**labels.language("en"), "title": "KWIKS"}
     assert (merged["penalties"], merged["bonus"]) == ("Penalties", "Bonus")
 
 
 def test_a_layouts_own_label_wins_over_the_language() -> None:
-    sheet = layout.find("classic")
+    sheet = catalogue.find("classic")
     own = dataclasses.replace(sheet, labels={"total": "Razem"})
     merged = labels.for_layout(own, "de")
     assert (merged["title"], merged["penalties"], merged["total"]) == (

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from qwixx_print import layout
+from qwixx_print import catalogue, layout
 from qwixx_print.errors import LayoutError
 
 from .conftest import CLASSIC_YAML, ROOT, Run
@@ -29,7 +29,7 @@ def test_classic_round_trips_into_frozen_dataclasses(write_layout: Write) -> Non
     assert {f.colour for f in sheet.rows[0].fields} == {"red"}
     assert (sheet.lock_threshold, sheet.penalty_boxes, sheet.penalty_points) == (5, 4, 5)
     assert sheet.rows[3].lock_colour == "blue"
-    assert sheet == layout.find("classic")
+    assert sheet == catalogue.find("classic")
     with pytest.raises(AttributeError):
         sheet.rows[0].id = "x"  # type: ignore[misc]
 
@@ -90,21 +90,21 @@ def test_mixed_field_with_own_colour_and_marks(write_layout: Write) -> None:
 
 
 def test_shipped_name_and_unknown_name(write_layout: Write) -> None:
-    assert layout.find("classic").name == "classic"
+    assert catalogue.find("classic").name == "classic"
     with pytest.raises(
         LayoutError, match=r"^nosuch: no such layout \(shipped: big-points, bonuskette, classic,"
     ):
-        layout.find("nosuch")
-    assert "classic" in layout.shipped_names()
+        catalogue.find("nosuch")
+    assert "classic" in catalogue.shipped_names()
 
 
 def test_a_mistyped_layout_name_gets_a_suggestion() -> None:
     with pytest.raises(
         LayoutError, match=r"^classicc: no such layout \(did you mean 'classic'\?\)"
     ):
-        layout.find("classicc")
+        catalogue.find("classicc")
     with pytest.raises(LayoutError, match=r"^kraft: no such layout \(did you mean 'kraefte'\?\)"):
-        layout.find("kraft")
+        catalogue.find("kraft")
 
 
 def test_a_named_pipe_is_refused_instead_of_waiting_forever(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from qwixx_print import layout
+from qwixx_print import catalogue
 from qwixx_print.choices import GENERATE_FAMILIES
 
 from .conftest import ROOT
@@ -20,7 +20,7 @@ def test_make_pictures_draws_every_shipped_layout_and_the_classic_page(tmp_path:
         check=True,
         capture_output=True,
     )
-    for name in layout.shipped_names():
+    for name in catalogue.shipped_names():
         with Image.open(tmp_path / "sheets" / f"{name}.png") as colour:
             assert (colour.size, colour.mode) == ((1152, 780), "RGB")
         with Image.open(tmp_path / "sheets" / f"{name}-grey.png") as grey:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from qwixx_print import api, dealing, geometry, labels, layout, rules
+from qwixx_print import api, catalogue, dealing, geometry, labels, layout, rules
 from qwixx_print.draw import pads
 from qwixx_print.errors import RuleViolation
 from qwixx_print.scene import fonts, hints, looks, palette, shapes
@@ -80,12 +80,12 @@ INK = tuple(round(v * 255) for v in palette.INK)
 
 @pytest.mark.parametrize("name", sorted(ROW_FROM_RULES))
 def test_new_sheet_is_valid_in_every_language(name: str) -> None:
-    assert api.problems(layout.find(name), labels.LANGUAGES) == []
+    assert api.problems(catalogue.find(name), labels.LANGUAGES) == []
 
 
 @pytest.mark.parametrize("alias", sorted(ALIASES))
 def test_alias_as_users_say_it_finds_the_sheet(alias: str, run: Run) -> None:
-    assert layout.find(alias).name == ALIASES[alias]
+    assert catalogue.find(alias).name == ALIASES[alias]
     assert f"{ALIASES[alias]} " in run("list").output
 
 
@@ -119,7 +119,7 @@ def test_header_tells_each_sheets_own_rule(pdfs: dict[str, Path]) -> None:
 def test_big_points_bonus_cells_sit_under_their_columns_in_both_colours(
     pdfs: dict[str, Path],
 ) -> None:
-    sheet = layout.find("big-points")
+    sheet = catalogue.find("big-points")
     boxes = geometry.sheet_boxes(sheet)
     assert [len(cells) for cells in boxes.bonus_rows] == [11, 11]
     ox, oy = origin()
@@ -143,7 +143,7 @@ def test_big_points_bonus_cell_halves_carry_their_colours_symbols(pdfs: dict[str
     """Every field carries its colour's symbol (README, colour-blind players): a bonus cell's
     upper half the upper row's (red: circle), its lower half the lower row's (yellow:
     triangle), in the fields' symbol ink; beside a symbol, the half's tint."""
-    sheet = layout.find("big-points")
+    sheet = catalogue.find("big-points")
     cells = geometry.sheet_boxes(sheet).bonus_rows[0]
     ox, oy = origin()
     probes = []
@@ -164,7 +164,7 @@ def test_big_points_bonus_cell_halves_carry_their_colours_symbols(pdfs: dict[str
 
 
 def test_connected_chain_links_join_their_two_fields_with_a_bar(pdfs: dict[str, Path]) -> None:
-    sheet = layout.find("connected-chain")
+    sheet = catalogue.find("connected-chain")
     assert sheet.slip == "A" and len(sheet.links) == 6
     boxes = geometry.sheet_boxes(sheet)
     ox, oy = origin()
@@ -182,7 +182,7 @@ def test_connected_chain_links_join_their_two_fields_with_a_bar(pdfs: dict[str, 
 
 
 def test_connected_steps_frames_eleven_fields_in_a_staircase(pdfs: dict[str, Path]) -> None:
-    sheet = layout.find("connected-steps")
+    sheet = catalogue.find("connected-steps")
     framed = [[f.number for f in row.fields if f.framed] for row in sheet.rows]
     assert framed == [[3, 4, 5], [5, 6, 7], [7, 6, 5], [5, 4]]  # RULES.md §4
     columns = [[i for i, f in enumerate(row.fields) if f.framed] for row in sheet.rows]
@@ -200,7 +200,7 @@ def test_connected_steps_frames_eleven_fields_in_a_staircase(pdfs: dict[str, Pat
 
 
 def test_x_change_diamonds_show_their_two_numbers_in_order(pdfs: dict[str, Path]) -> None:
-    sheet = layout.find("x-change")
+    sheet = catalogue.find("x-change")
     boxes = geometry.sheet_boxes(sheet)
     assert len(boxes.diamonds) == 9 and boxes.diamonds[0].top < boxes.rows[-1].band.y
     ox, oy = origin()
@@ -221,7 +221,7 @@ def test_x_change_diamonds_show_their_two_numbers_in_order(pdfs: dict[str, Path]
 def test_longo_lock_fields_carry_a_padlock_and_lucky_numbers_a_clover(
     pdfs: dict[str, Path],
 ) -> None:
-    sheet = layout.find("longo")
+    sheet = catalogue.find("longo")
     boxes = geometry.sheet_boxes(sheet)
     width, height = geometry.field_size(sheet)
     assert width >= geometry.MIN_FIELD_W and height >= geometry.MIN_FIELD
@@ -263,7 +263,7 @@ def _words_in(path: Path, box_of: geometry.Box, page: int = 0) -> list[list[str]
 
 
 def test_connected_page_holds_slips_a_to_e_then_a_to_c(pdfs: dict[str, Path]) -> None:
-    slip = geometry.sheet_boxes(layout.find("connected-chain")).slip
+    slip = geometry.sheet_boxes(catalogue.find("connected-chain")).slip
     assert slip is not None
     assert _words_in(pdfs["connected-chain"], slip) == [[s] for s in "ABCDEABC"]
     names = forms(pdfs["connected-chain"])
@@ -277,7 +277,7 @@ def test_connected_page_holds_slips_a_to_e_then_a_to_c(pdfs: dict[str, Path]) ->
 def test_fewer_sheets_a_page_deal_the_slips_on_from_page_to_page(
     per_page: int, pages: list[str]
 ) -> None:
-    chain = layout.find("connected-chain")
+    chain = catalogue.find("connected-chain")
     dealt = [
         "".join(s.slip for s in dealing.deal(chain, per_page, 0, p)) for p in range(len(pages))
     ]
@@ -285,7 +285,7 @@ def test_fewer_sheets_a_page_deal_the_slips_on_from_page_to_page(
 
 
 def test_each_slip_draws_its_own_links(tmp_path: Path) -> None:
-    sheet = layout.find("connected-chain")
+    sheet = catalogue.find("connected-chain")
     all_links = [link for slip in sheet.slips for link in slip.links]
     assert len(all_links) == len(set(all_links)) == 30  # each allowed pair once (RULES.md §4)
     for slip in sheet.slips:
@@ -293,12 +293,12 @@ def test_each_slip_draws_its_own_links(tmp_path: Path) -> None:
 
 
 def test_longo_page_holds_eight_different_lucky_pairs(pdfs: dict[str, Path]) -> None:
-    boxes = geometry.sheet_boxes(layout.find("longo")).lucky
+    boxes = geometry.sheet_boxes(catalogue.find("longo")).lucky
     box = geometry.Box(boxes[0].x, boxes[0].y, boxes[-1].right - boxes[0].x, boxes[0].h)
     pairs = [tuple(int(t) for t in words) for words in _words_in(pdfs["longo"], box)]
     assert len(set(pairs)) == 8
     assert all(len(p) == 2 and p[0] != p[1] and all(3 <= n <= 15 for n in p) for p in pairs)
-    assert pairs == dealing.lucky_sets(layout.find("longo"), 8, SEED, 0)
+    assert pairs == dealing.lucky_sets(catalogue.find("longo"), 8, SEED, 0)
 
 
 def test_seed_reproduces_a_longo_print_byte_for_byte(run: Run, tmp_path: Path) -> None:
@@ -330,7 +330,7 @@ def test_pages_of_a_longo_print_differ_and_cost_under_4_kb_each() -> None:
 
 # ----- scoring (RULES.md §4)
 
-BIG = layout.find("big-points")
+BIG = catalogue.find("big-points")
 ALL = list(range(2, 12))
 
 
@@ -357,7 +357,7 @@ def test_big_points_bonus_crosses_do_not_count_toward_the_lock() -> None:
 
 
 def test_connected_chain_cross_forced_into_a_locked_row_counts() -> None:
-    chain = layout.find("connected-chain").sheet("A")
+    chain = catalogue.find("connected-chain").sheet("A")
     # red was locked first; then yellow 6 forced red 6, left of red's last cross
     score = rules.score_sheet(chain, {"red": [2, 3, 4, 5, 6, 7, 12], "yellow": [6]}, 0)
     assert score.rows["red"] == rules.RowScore(8, True, 36)
@@ -366,7 +366,7 @@ def test_connected_chain_cross_forced_into_a_locked_row_counts() -> None:
 
 
 def test_connected_steps_five_framed_crosses_score_15_on_top_of_the_rows() -> None:
-    steps = layout.find("connected-steps")
+    steps = catalogue.find("connected-steps")
     score = rules.score_sheet(steps, {"red": [3, 4, 5], "yellow": [5, 6]}, 1)
     assert (score.framed, score.framed_points) == (5, 15)
     assert score.total == 6 + 3 + 15 - 5
@@ -429,7 +429,7 @@ def test_a_crossed_diamond_is_crossed_within_the_diamond_when_few_are_wide(
     assert all(off(rgb, PEN) > 60 for rgb in colours[2:]), colours[2:]
 
 
-LONGO = layout.find("longo")
+LONGO = catalogue.find("longo")
 
 
 def test_longo_locks_with_15_after_6_numbers_and_refuses_after_5() -> None:
@@ -459,7 +459,7 @@ players:
     out = tmp_path / "filled.pdf"
     result = run("score", str(path), "--out", str(out))
     assert result.exit_code == 0 and "total" in result.output
-    slip = geometry.sheet_boxes(layout.find("connected-chain")).slip
+    slip = geometry.sheet_boxes(catalogue.find("connected-chain")).slip
     assert slip is not None
     assert _words_in(out, slip)[0] == ["C"]
     import json
@@ -540,7 +540,7 @@ def test_every_rule_of_the_new_sheets_fits_the_header_in_every_language(
 
 
 def test_longo_numbers_stay_at_9_pt_in_fields_of_5_3_mm(pdfs: dict[str, Path]) -> None:
-    width, height = geometry.field_size(layout.find("longo"))
+    width, height = geometry.field_size(catalogue.find("longo"))
     assert width == pytest.approx(5.275, abs=0.01) and height >= fonts.NUMBER_FIELD_W
     with pdfplumber.open(pdfs["longo"]) as pdf:
         chars = pdf.pages[0].chars

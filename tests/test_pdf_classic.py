@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from qwixx_print import geometry, layout
+from qwixx_print import catalogue, geometry
 
 from .conftest import CLASSIC_YAML, ROOT, Run
 from .pdfcheck import fonts, form_placements, forms, page_sizes, row_sequences
@@ -48,7 +48,7 @@ def test_each_row_sequence_appears_eight_times_per_page(classic_pdf: Path) -> No
 
 
 def test_numbers_sit_in_their_fields_within_1_mm(classic_pdf: Path) -> None:
-    sheet = geometry.sheet_boxes(layout.find("classic"))
+    sheet = geometry.sheet_boxes(catalogue.find("classic"))
     imposition = geometry.impose("a4", 8)
     found = [c for seq, c in row_sequences(classic_pdf) if seq in (ASCENDING, DESCENDING)]
     assert len(found) == 32

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from qwixx_print import api, layout, rules, yamldoc
+from qwixx_print import api, catalogue, layout, rules, yamldoc
 from qwixx_print.play import Game, Move, Sheet
 from qwixx_print.play import log as playlog
 
-LAYOUTS = {name: api.checked(name) for name in layout.shipped_names()}
+LAYOUTS = {name: api.checked(name) for name in catalogue.shipped_names()}
 OWN = {"connected-chain": {"slip": "C"}, "longo": {"lucky": (5, 11)}}
 """A sheet of its own for the layouts whose sheets differ (RULES.md §4)."""
 
@@ -52,7 +52,7 @@ def replay(game: Game, as_json: bool = False) -> Game:
     """``game`` written as a log (YAML or JSON text) and replayed from that text."""
     text = playlog.dumps(game, as_json=as_json)
     doc = yamldoc.parse(text.encode("utf-8"), "log.yaml", playlog.GameLogError)
-    return playlog.from_doc(doc, api.checked)
+    return playlog.from_doc(doc)
 
 
 def numbers(sheet: Sheet, positions: tuple[tuple[int, ...], ...]) -> dict[str, list[int]]:
@@ -120,7 +120,7 @@ def test_seeded_games_through_the_game_score_as_the_marks_scorer_and_replay(name
             if not game.over:
                 game.colour(next(iter(game.legal_colour()), None))
         replayed = replay(game, as_json=seed % 2 == 1)
-        from_data = playlog.from_data(playlog.to_data(game), api.checked)
+        from_data = playlog.from_data(playlog.to_data(game))
         assert [s.state for s in from_data.sheets.values()] == [
             s.state for s in game.sheets.values()
         ]

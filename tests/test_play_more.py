@@ -232,7 +232,7 @@ moves: []
 """
     doc = yamldoc.parse(text.encode(), "log.yaml", playlog.GameLogError)
     with pytest.raises(playlog.GameLogError, match="lucky numbers are 2 different numbers"):
-        playlog.from_doc(doc, api.checked)
+        playlog.from_doc(doc)
 
 
 def test_an_own_sheet_belongs_to_the_games_layout_and_a_player() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from qwixx_print import api, geometry, layout
+from qwixx_print import api, catalogue, geometry
 
 from .conftest import Run
 
@@ -21,7 +21,7 @@ def test_preview_writes_one_sheet_at_12_pixels_per_mm(tmp_path: Path, run: Run) 
     with Image.open(out) as image:
         assert image.format == "PNG" and image.mode == "RGB"
         assert image.size == (1152, 780)  # 96 x 65 mm
-        red = geometry.sheet_boxes(layout.find("classic")).rows[0].band
+        red = geometry.sheet_boxes(catalogue.find("classic")).rows[0].band
         x = round((red.x + 0.3) * 12)  # the band's rim, left of the first field
         y = round((65 - red.cy) * 12)
         r, g, b = image.getpixel((x, y))  # type: ignore[misc]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from qwixx_print import layout, rules
+from qwixx_print import catalogue, rules
 from qwixx_print.errors import RuleViolation
 
-CLASSIC = layout.find("classic")
+CLASSIC = catalogue.find("classic")
 RED, YELLOW, GREEN, BLUE = CLASSIC.rows
 
 

@@ -23,7 +23,7 @@ import numpy
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from qwixx_print import api, geometry, layout
+from qwixx_print import catalogue, geometry
 from qwixx_print.draw import picture
 from qwixx_print.draw.filled import draw_filled
 from qwixx_print.geometry import Box
@@ -150,11 +150,11 @@ def crosses(sheet: Sheet, boxes: geometry.SheetBoxes) -> list[Box]:
 
 
 @pytest.mark.parametrize("state", ["blank", "played"])
-@pytest.mark.parametrize("name", layout.shipped_names())
+@pytest.mark.parametrize("name", catalogue.shipped_names())
 def test_the_pdf_and_the_phone_paint_the_same_sheet(
     browser: Any, name: str, state: str, tmp_path: Path
 ) -> None:
-    sheet = Sheet(api.checked(name))
+    sheet = Sheet(catalogue.checked(name))
     if state == "played":
         played(sheet)
     pdf, svg = pdf_picture(sheet), svg_picture(browser, sheet, tmp_path)
@@ -180,7 +180,7 @@ def test_fields_of_the_white_sum_and_of_a_colour_sum_are_outlined_apart(
     from qwixx_print.play import Game
     from qwixx_print.web import counter
 
-    game = Game(api.checked("classic"), ["Ann", "Bo"], table=True)
+    game = Game(catalogue.checked("classic"), ["Ann", "Bo"], table=True)
     game.roll(white=(1, 2), colours={"red": 6, "yellow": 1, "green": 1, "blue": 1})
     by_colour = counter.colour_hints(game)
     assert ("red", 5) in by_colour and ("red", 1) not in by_colour
@@ -220,7 +220,7 @@ def test_the_turned_phone_sheet_keeps_its_texts_and_padlocks_upright(
     rather than read sideways."""
     from tests.browser import phone
 
-    sheet = Sheet(api.checked("classic"))
+    sheet = Sheet(catalogue.checked("classic"))
     fonts = (PACKAGE / "fonts").as_uri()
     css = (PACKAGE / "web" / "static" / "style.css").read_text(encoding="utf-8")
     css = css.replace('url("/fonts/', f'url("{fonts}/')

@@ -22,9 +22,9 @@ def loaded_after(code: str) -> set[str]:
 
 def test_the_scene_imports_neither_reportlab_nor_flask() -> None:
     loaded = loaded_after(
-        "from qwixx_print import geometry, layout\n"
+        "from qwixx_print import catalogue, geometry\n"
         "from qwixx_print.scene import fonts, hints, looks, palette, shapes\n"
-        "sheet = layout.find('kraefte')\n"
+        "sheet = catalogue.find('kraefte')\n"
         "boxes = geometry.sheet_boxes(sheet)\n"
         "assert fonts.fit_size('Penalties', boxes.penalty_label, 5.5) > 4\n"
         "assert shapes.field_corner(boxes.rows[0].fields[0]).w > 0\n"

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import yaml
 
-from qwixx_print import layout
+from qwixx_print import catalogue
 from tests.conftest import ROOT, Run
 
 LAYOUTS = ROOT / "tests" / "data" / "layouts"
@@ -258,7 +258,7 @@ def test_unknown_layout_is_located_in_the_marks_file(run: Run, tmp_path: Path) -
     assert result.exit_code == 2
     assert result.stderr == (
         f"qwixx-print: {marks}:1: layout: clasic: no such layout (did you mean 'classic'?) "
-        f"(shipped: {', '.join(layout.shipped_names())}; or give a .yaml path)\n"
+        f"(shipped: {', '.join(catalogue.shipped_names())}; or give a .yaml path)\n"
     )
 
 

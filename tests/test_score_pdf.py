@@ -11,7 +11,7 @@ import pytest
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
-from qwixx_print import geometry, layout
+from qwixx_print import catalogue, geometry
 from qwixx_print.scene.shapes import badge_boxes
 from tests.conftest import ROOT, Run
 from tests.pdfcheck import MM, page_sizes
@@ -79,7 +79,7 @@ def near(point: Point, points: list[Point], tolerance: float = 0.05) -> bool:
 
 
 def test_crosses_lie_on_the_crossed_fields_locks_and_penalties(filled: Path) -> None:
-    classic = layout.find("classic")
+    classic = catalogue.find("classic")
     boxes = geometry.sheet_boxes(classic)
     crossed = {  # lea.yaml
         0: {
@@ -105,7 +105,7 @@ def test_crosses_lie_on_the_crossed_fields_locks_and_penalties(filled: Path) -> 
 
 def test_each_cross_covers_the_printed_number_it_stands_for(filled: Path) -> None:
     printed = words(filled)
-    classic = layout.find("classic")
+    classic = catalogue.find("classic")
     boxes = geometry.sheet_boxes(classic)
     green = boxes.rows[2]
     for number in (12, 10, 9, 7, 5, 4, 2):  # Léa's green row, by the printed digits
@@ -118,7 +118,7 @@ def test_each_cross_covers_the_printed_number_it_stands_for(filled: Path) -> Non
 
 def test_totals_and_name_are_written_on_each_sheet(filled: Path) -> None:
     printed = words(filled)
-    boxes = geometry.sheet_boxes(layout.find("classic"))
+    boxes = geometry.sheet_boxes(catalogue.find("classic"))
 
     def written(sheet: int, box: geometry.Box) -> list[str]:
         x, y = on_page(sheet, box)
@@ -198,7 +198,7 @@ def test_a_kraefte_sheet_writes_the_power_points_in_its_own_box_and_adds_up(
     )
     out = tmp_path / "kim.pdf"
     assert run("score", str(marks), "--out", str(out)).exit_code == 0
-    sheet = layout.find("kraefte")
+    sheet = catalogue.find("kraefte")
     boxes = geometry.sheet_boxes(sheet)
     assert [op for op, _ in boxes.operators] == ["+", "+", "+", "\u2212", "+", "="]
     printed = words(out)
@@ -234,7 +234,7 @@ def test_filled_sheets_take_paper_per_page_and_lang_like_printing(
     size = (pytest.approx(imposition.page_w * MM), pytest.approx(imposition.page_h * MM))
     assert page_sizes(out) == [size] * pages
     assert PdfReader(out).pages[0].extract_text().count("Fehlwürfe") == min(2, int(per_page))
-    classic = layout.find("classic")
+    classic = catalogue.find("classic")
     red = geometry.sheet_boxes(classic).rows[0]
     numbers = [f.number for f in classic.rows[0].fields]
     expected = [placed_centre(imposition, 0, red.fields[numbers.index(n)]) for n in (2, 3, 5)]
@@ -282,7 +282,7 @@ def title_strip(path: Path) -> Image.Image:
     :data:`PX` pixels per mm (rows from the top)."""
     import pypdfium2
 
-    boxes = geometry.sheet_boxes(layout.find("kraefte"))
+    boxes = geometry.sheet_boxes(catalogue.find("kraefte"))
     ox, oy = geometry.impose("a4", 8).origins[0]
     bottom = boxes.rows[0].band.top - 0.5
     document = pypdfium2.PdfDocument(path)
@@ -332,10 +332,10 @@ def test_power_effects_stay_in_their_own_box_clear_of_the_row_and_its_badges(
     ]
     assert touching == []
     # above the red band and the badges that reach into the title line
-    boxes = geometry.sheet_boxes(layout.find("kraefte"))
+    boxes = geometry.sheet_boxes(catalogue.find("kraefte"))
     lowest = boxes.title.top - (max(y for _, y in text) + 1) / PX
     left, right = min(x for x, _ in text) / PX, (max(x for x, _ in text) + 1) / PX
-    badges = [b for b in badge_boxes(layout.find("kraefte"), boxes) if b.top > boxes.title.y]
+    badges = [b for b in badge_boxes(catalogue.find("kraefte"), boxes) if b.top > boxes.title.y]
     assert len(badges) == 3  # red 4, 7 and 10
     assert all(lowest >= b.top for b in badges if b.x < right and b.right > left)
     assert lowest > boxes.rows[0].band.top + 1.0

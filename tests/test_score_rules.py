@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from qwixx_print import layout, rules
+from qwixx_print import catalogue, layout, rules
 from qwixx_print.errors import RuleViolation
 from tests.conftest import ROOT
 
-CLASSIC = layout.find("classic")
+CLASSIC = catalogue.find("classic")
 KRAEFTE = layout.load(ROOT / "tests" / "data" / "layouts" / "kraefte.yaml")
 
 
@@ -58,7 +58,7 @@ def test_one_player_cannot_lock_two_rows_in_the_final_action() -> None:
 
 def test_rows_ending_in_different_numbers_cannot_close_at_once() -> None:
     rules.check_game_end(CLASSIC, game(CLASSIC, Léa=RED, Sam=GREEN, Max=BLUE))  # a white 2
-    mixed = layout.find("durcheinander")  # its rows end in 11, 10, 3 and 4
+    mixed = catalogue.find("durcheinander")  # its rows end in 11, 10, 3 and 4
     lock = {row.id: [f.number for f in (*row.fields[:5], row.fields[-1])] for row in mixed.rows}
     two = game(mixed, A={"red": lock["red"]}, B={"yellow": lock["yellow"]})
     rules.check_game_end(mixed, two)

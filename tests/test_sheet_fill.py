@@ -11,7 +11,7 @@ import pypdfium2
 import pytest
 from PIL import Image
 
-from qwixx_print import geometry, layout
+from qwixx_print import catalogue, geometry, layout
 
 from .conftest import ROOT, Run
 
@@ -70,7 +70,7 @@ def test_rows_span_the_sheet_and_the_lock_follows_the_last_field(rows: int, fiel
 
 @pytest.mark.parametrize(("rows", "fields"), [(3, 11), (2, 11), (1, 6), (4, 6), (2, 6)])
 def test_fewer_or_shorter_rows_get_larger_fields_than_the_classic(rows: int, fields: int) -> None:
-    classic = geometry.field_size(layout.find("classic"))
+    classic = geometry.field_size(catalogue.find("classic"))
     width, height = geometry.field_size(sheet_of(rows, fields))
     assert width >= classic[0] - 1e-9 and height >= classic[1] - 1e-9
     assert width * height >= classic[0] * classic[1] * 1.2
@@ -80,8 +80,8 @@ def test_the_nine_shipped_sheets_keep_their_rows() -> None:
     """Four rows of eleven fill the sheet as before: square fields of 7.17 mm, bands sharing
     the room (Nochmal's fields, lower for the small boxes, are 7.25 mm wide: its lock takes
     a slot as wide as it is tall)."""
-    for name in layout.shipped_names():
-        sheet = layout.find(name)
+    for name in catalogue.shipped_names():
+        sheet = catalogue.find(name)
         if sheet.bonus_rows or sheet.number_range != (2, 12):
             continue  # Big Points and Longo (RULES.md §4): tests/test_more_sheets.py
         width, height = geometry.field_size(sheet)

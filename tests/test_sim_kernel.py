@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from qwixx_print import api, layout, rules
+from qwixx_print import api, catalogue, rules
+from qwixx_print.play import Sheet
 from qwixx_print.sim import bots, dice, run, tables
 
 SEATINGS = {
@@ -57,7 +58,7 @@ def differences(name: str, codes: Sequence[int], seed: int, games: int) -> list[
     return found
 
 
-SIMULATED = layout.shipped_names()
+SIMULATED = catalogue.shipped_names()
 """Every shipped layout: the kernel plays them all."""
 
 
@@ -168,3 +169,29 @@ def test_tables_hold_the_layout() -> None:
     # row 1 ends in red 11-12, so its lock closes red (index 0 of the dice)
     assert t.lock_colour.tolist()[0] == 0
     assert t.next_field[0, 0, 7] == 5 and t.next_field[0, 6, 7] == -1
+
+
+TWO_RED = DATA / "sim" / "bonuskette-two-red.yaml"
+"""Bonuskette with its blue row and the bar's blue fields red: two one-colour red rows."""
+
+
+def test_bar_field_of_a_colour_with_two_rows_crosses_the_first_from_the_top() -> None:
+    """RULES.md §6: the bar's red field forces its cross into the top red row, in the engine
+    and in the kernel's tables (the engine kept the last such row, the kernel the first)."""
+    sheet = api.checked(str(TWO_RED))
+    engine = Sheet(sheet)
+    engine.cross("yellow", 3)  # the boxed yellow 5 earns bar field 0, red
+    assert engine.crossed("red") == (0,) and engine.crossed("blue") == ()
+    engine.cross("blue", 2)  # the boxed 10 of the lower red row: bar field 1, yellow
+    engine.cross("yellow", 6)  # the boxed yellow 8: bar field 2, green
+    engine.cross("green", 1)  # the boxed green 11: bar field 3, red (was blue)
+    assert engine.crossed("red") == (0, 1) and engine.crossed("blue") == (2,)
+    assert tables.compile_layout(sheet).bar_row.tolist()[0] == 0  # red: row 0, not row 3
+
+
+def test_kernel_and_engine_play_the_same_games_on_two_rows_of_one_colour() -> None:
+    """The issue's case (2 players, 300 games, seed 5): the kernel's mean was 70.2 against
+    the engine's 73.1; now every game is the same, so both means are the kernel's."""
+    assert differences(str(TWO_RED), (2, 2), 5, 300) == []
+    games = run.kernel_chunk(api.checked(str(TWO_RED)), (2, 2), 5, 0, 300)
+    assert round(float(games.scores.mean()), 1) == 70.2

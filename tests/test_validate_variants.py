@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from qwixx_print import api, layout
+from qwixx_print import api, catalogue, layout
 
 from .conftest import CLASSIC_YAML, ROOT, Run
 
@@ -182,7 +182,7 @@ def test_alias_must_be_a_lowercase_word(write_layout: Write) -> None:
 
 
 def test_validate_cli_reports_every_variant_valid(run: Run) -> None:
-    names = layout.shipped_names()
+    names = catalogue.shipped_names()
     result = run("validate", *names, "kräfte", "mixx-numbers")
     assert result.exit_code == 0
     assert result.output.splitlines() == [f"{n}: valid" for n in [*names, "kräfte", "mixx-numbers"]]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from qwixx_print import api, geometry, labels, layout, rules
+from qwixx_print import api, catalogue, geometry, labels, layout, rules
 from qwixx_print.scene import fonts, hints, palette
 
 from .conftest import ROOT, Run
@@ -59,7 +59,7 @@ ALIASES = {
 def pdfs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("variants")
     out = {}
-    for name in layout.shipped_names():
+    for name in catalogue.shipped_names():
         out[name] = folder / f"{name}.pdf"
         api.print_sheets([api.checked(name)], out[name], 1)
     return out
@@ -71,10 +71,10 @@ def sheet_origin() -> tuple[float, float]:
 
 
 def test_nine_sheets_are_shipped_and_listed_with_their_aliases(run: Run) -> None:
-    assert set(ROW_FROM_RULES) <= set(layout.shipped_names())
+    assert set(ROW_FROM_RULES) <= set(catalogue.shipped_names())
     result = run("list")
     lines = result.output.splitlines()
-    assert [line.split()[0] for line in lines] == layout.shipped_names()
+    assert [line.split()[0] for line in lines] == catalogue.shipped_names()
     kraefte = next(line for line in lines if line.startswith("kraefte "))
     assert kraefte.endswith("(also: kräfte, bonus-b)")
     for alias in ALIASES:
@@ -83,21 +83,21 @@ def test_nine_sheets_are_shipped_and_listed_with_their_aliases(run: Run) -> None
 
 @pytest.mark.parametrize("alias", sorted(ALIASES))
 def test_alias_finds_its_sheet(alias: str) -> None:
-    assert layout.find(alias).name == ALIASES[alias]
-    assert layout.find(alias.upper()).name == ALIASES[alias]
+    assert catalogue.find(alias).name == ALIASES[alias]
+    assert catalogue.find(alias.upper()).name == ALIASES[alias]
 
 
 def test_alias_typed_decomposed_still_finds_kraefte() -> None:
     typed = unicodedata.normalize("NFD", "Kräfte")
     assert len(typed) == 7
-    assert layout.find(typed) == layout.find("kraefte")
+    assert catalogue.find(typed) == catalogue.find("kraefte")
 
 
 def test_aliases_are_unique_and_never_a_layout_name() -> None:
-    aliases = [a for name in layout.shipped_names() for a in layout.find(name).aliases]
+    aliases = [a for name in catalogue.shipped_names() for a in catalogue.find(name).aliases]
     assert len(aliases) == len(set(aliases)) == 13
-    assert set(aliases).isdisjoint(layout.shipped_names())
-    assert layout.shipped_aliases()["mixx-numbers"] == "durcheinander"
+    assert set(aliases).isdisjoint(catalogue.shipped_names())
+    assert catalogue.shipped_aliases()["mixx-numbers"] == "durcheinander"
 
 
 def test_unknown_name_is_not_taken_for_an_alias() -> None:
@@ -105,14 +105,14 @@ def test_unknown_name_is_not_taken_for_an_alias() -> None:
         layout.LayoutError,
         match=r"^bonus-c: no such layout \(did you mean 'bonus-b'\?\) \(shipped: ",
     ):
-        layout.find("bonus-c")
+        catalogue.find("bonus-c")
 
 
 @pytest.mark.parametrize("name", sorted(ROW_FROM_RULES))
 def test_shipped_sheet_is_valid_and_prints_one_a4_page_of_eight(
     name: str, pdfs: dict[str, Path]
 ) -> None:
-    assert api.problems(layout.find(name)) == []
+    assert api.problems(catalogue.find(name)) == []
     (width, height), *more = page_sizes(pdfs[name])
     assert more == []
     assert (width, height) == (pytest.approx(595.28, abs=0.5), pytest.approx(841.89, abs=0.5))
@@ -128,7 +128,7 @@ def test_row_reads_back_as_rules_give_it_at_the_field_centres(
     name: str, pdfs: dict[str, Path]
 ) -> None:
     index, numbers = {**ROW_FROM_RULES, **MORE_ROWS}[name]
-    assert_row_reads_back(pdfs[name], layout.find(name), index, numbers, sheet_origin())
+    assert_row_reads_back(pdfs[name], catalogue.find(name), index, numbers, sheet_origin())
 
 
 def test_every_durcheinander_row_reads_back_as_rules_give_it(pdfs: dict[str, Path]) -> None:
@@ -157,7 +157,7 @@ def off(rgb: tuple[int, ...], other: tuple[int, ...]) -> int:
 
 
 def test_farbbloecke_field_fill_matches_its_block(pdfs: dict[str, Path]) -> None:
-    sheet = layout.find("farbbloecke")
+    sheet = catalogue.find("farbbloecke")
     ox, oy = sheet_origin()
     rows = geometry.sheet_boxes(sheet).rows
     boxes = [box for row in rows for box in row.fields]
@@ -173,7 +173,7 @@ def test_farbbloecke_field_fill_matches_its_block(pdfs: dict[str, Path]) -> None
 
 
 def test_bonus_bar_cells_carry_the_rules_colours_in_order(pdfs: dict[str, Path]) -> None:
-    sheet = layout.find("bonuskette")
+    sheet = catalogue.find("bonuskette")
     expected = ["red", "yellow", "green", "blue", "green", "red"]
     expected += ["blue", "yellow", "red", "yellow", "blue", "green"]
     assert list(sheet.bonus_bar) == expected
@@ -190,7 +190,7 @@ def test_bonus_bar_cells_carry_the_rules_colours_in_order(pdfs: dict[str, Path])
 
 
 def test_double_fields_carry_an_x2_tab_at_the_rules_positions(pdfs: dict[str, Path]) -> None:
-    sheet = layout.find("doppelt")
+    sheet = catalogue.find("doppelt")
     doubles = [[f.number for f in row.fields if f.double] for row in sheet.rows]
     assert doubles == [[3, 5, 9, 11], [3, 5, 9, 11], [10, 8, 6, 4], [10, 8, 6, 4]]
     ox, oy = sheet_origin()
@@ -215,7 +215,7 @@ def test_double_fields_carry_an_x2_tab_at_the_rules_positions(pdfs: dict[str, Pa
 
 
 def test_power_legend_names_the_five_powers(pdfs: dict[str, Path]) -> None:
-    sheet = layout.find("kraefte")
+    sheet = catalogue.find("kraefte")
     assert geometry.powers(sheet) == tuple(rules.POWERS)
     words = " ".join(" ".join(texts) for texts, _ in row_sequences(pdfs["kraefte"]))
     for phrase in ("+13 points", "penalties = 0"):  # the one-line legends
@@ -226,7 +226,7 @@ def test_power_legend_names_the_five_powers(pdfs: dict[str, Path]) -> None:
 
 
 def test_power_placement_spreads_each_symbol_over_two_rows(pdfs: dict[str, Path]) -> None:
-    sheet = layout.find("kraefte")
+    sheet = catalogue.find("kraefte")
     rows_of: dict[str, list[int]] = {}
     for i, row in enumerate(sheet.rows):
         assert row.last.power is None
@@ -257,7 +257,7 @@ def test_header_line_tells_the_sheets_own_rules(pdfs: dict[str, Path]) -> None:
 
 
 def test_mixed_sheet_locks_take_the_colour_of_the_last_field(pdfs: dict[str, Path]) -> None:
-    sheet = layout.find("regenbogen")
+    sheet = catalogue.find("regenbogen")
     assert [row.lock_colour for row in sheet.rows] == ["green", "blue", "red", "yellow"]
     assert [row.colour for row in sheet.rows] == [None] * 4
     ox, oy = sheet_origin()
@@ -273,7 +273,7 @@ def test_mixed_sheet_locks_take_the_colour_of_the_last_field(pdfs: dict[str, Pat
     [("classic", 12, 12), ("doppelt", 16, 16), ("nochmal", 22, 16), ("kraefte", 12, 12)],
 )
 def test_max_crosses_per_row_follow_from_the_layout(name: str, crosses: int, counted: int) -> None:
-    sheet = layout.find(name)
+    sheet = catalogue.find(name)
     assert {rules.max_crosses(row) for row in sheet.rows} == {crosses}
     assert {rules.max_counted(sheet, row) for row in sheet.rows} == {counted}
     assert rules.points(sheet, crosses) == rules.triangular(counted)
@@ -282,7 +282,7 @@ def test_max_crosses_per_row_follow_from_the_layout(name: str, crosses: int, cou
 
 @pytest.mark.parametrize("name", sorted(ROW_FROM_RULES))
 def test_fields_and_numbers_stay_large_enough(name: str) -> None:
-    width, height = geometry.field_size(layout.find(name))
+    width, height = geometry.field_size(catalogue.find(name))
     assert min(width, height) >= geometry.MIN_FIELD
     assert fonts.number_size(geometry.Box(0, 0, width, height)) == fonts.NUMBER_PT == 11
 
@@ -325,13 +325,13 @@ def test_two_rows_of_thirteen_get_bands_close_to_their_fields_and_smaller_number
 
 
 def test_classic_bands_share_the_rows_area_as_before() -> None:
-    sheet = geometry.sheet_boxes(layout.find("classic"))
+    sheet = geometry.sheet_boxes(catalogue.find("classic"))
     assert [row.band.h for row in sheet.rows] == pytest.approx([10.025] * 4)  # (42.5 - 3 x 0.8) / 4
 
 
 def test_each_colour_owns_eleven_fields_on_every_d6_sheet() -> None:
-    for name in layout.shipped_names():
-        sheet = layout.find(name)
+    for name in catalogue.shipped_names():
+        sheet = catalogue.find(name)
         if sheet.number_range != (2, 12):
             continue
         owned = [f.colour for row in sheet.rows for f in row.fields]
@@ -339,7 +339,7 @@ def test_each_colour_owns_eleven_fields_on_every_d6_sheet() -> None:
 
 
 def test_nochmal_small_boxes_sit_under_every_field_but_the_last() -> None:
-    sheet = geometry.sheet_boxes(layout.find("nochmal"))
+    sheet = geometry.sheet_boxes(catalogue.find("nochmal"))
     for row in sheet.rows:
         assert len(row.again) == len(row.fields) - 1 == 10
         for box, field in zip(row.again, row.fields[:-1], strict=True):
@@ -355,7 +355,7 @@ def test_variants_doc_shows_every_shipped_sheet_as_a_one_sheet_picture() -> None
     from PIL import Image
 
     doc = (ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
-    for name in layout.shipped_names():
+    for name in catalogue.shipped_names():
         assert f"](sheets/{name}.png)" in doc
         with Image.open(ROOT / "docs" / "sheets" / f"{name}.png") as picture:
             # one 96 x 65 mm sheet at the preview's 12 pixels per mm
@@ -400,7 +400,7 @@ def test_a_long_title_leaves_room_for_the_sheets_own_rules(tmp_path: Path) -> No
 
 
 def test_rows_of_fewer_fields_get_wider_fields() -> None:
-    classic = geometry.field_size(layout.find("classic"))
+    classic = geometry.field_size(catalogue.find("classic"))
     short = layout.Layout(
         name="short",
         rows=(layout.Row("red", tuple(layout.Field(n, "red") for n in range(2, 8))),),
@@ -422,7 +422,7 @@ def test_rows_of_fewer_fields_get_wider_fields() -> None:
     ],
 )
 def test_a_lock_after_one_cross_is_said_in_the_singular(lang: str, hint: str) -> None:
-    one = dataclasses.replace(layout.find("classic"), lock_threshold=1)
+    one = dataclasses.replace(catalogue.find("classic"), lock_threshold=1)
     assert hints.header_hints(one, labels.for_layout(one, lang)) == [("lock_after_one", hint)]
 
 
@@ -462,10 +462,10 @@ def test_a_rules_hint_too_long_for_the_header_leaves_rules_out_instead_of_refusi
 def test_every_variant_but_classic_prints_its_rules_and_the_docs_say_so() -> None:
     hinted = {
         name
-        for name in layout.shipped_names()
-        if hints.header_hints(layout.find(name), labels.for_layout(layout.find(name)))
+        for name in catalogue.shipped_names()
+        if hints.header_hints(catalogue.find(name), labels.for_layout(catalogue.find(name)))
     }
-    assert hinted == set(layout.shipped_names()) - {"classic"}
+    assert hinted == set(catalogue.shipped_names()) - {"classic"}
     docs = " ".join((ROOT / "docs" / "variants.md").read_text(encoding="utf-8").split())
     assert "Each variant prints its own rules" in docs
     assert "the classic sheet, whose rules every player knows, prints none" in docs

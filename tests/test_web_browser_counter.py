@@ -21,7 +21,7 @@ import segno
 from PIL import Image
 from selenium.webdriver.common.by import By
 
-from qwixx_print import geometry, layout
+from qwixx_print import catalogue, geometry
 from tests.browser import chromium, need_browser, phone, screenshot, served, wait_for
 
 CSS_PX_PER_MM = 96 / 25.4
@@ -216,7 +216,7 @@ def _near(pixel: tuple[int, ...], hex_code: str, slack: int = 12) -> bool:
 
 
 def test_the_sheets_rows_show_the_layouts_colours_by_pixel(base: str, tmp_path: Path) -> None:
-    sheet = layout.find("classic")
+    sheet = catalogue.find("classic")
     boxes = geometry.sheet_boxes(sheet)
     with chromium(1200, 1000) as browser:
         links = start_game(browser, base, ["Ann"])
@@ -246,7 +246,7 @@ def test_the_sheets_rows_show_the_layouts_colours_by_pixel(base: str, tmp_path: 
 def test_a_phone_360_px_wide_taps_fields_at_least_9_mm_without_scrolling_sideways(
     base: str, tmp_path: Path, sheet: str
 ) -> None:
-    fields = sum(len(row.fields) for row in layout.find(sheet).rows)
+    fields = sum(len(row.fields) for row in catalogue.find(sheet).rows)
     with chromium(360, 740) as browser:
         open_on_phone(browser, base, sheet)
         sizes = browser.execute_script(

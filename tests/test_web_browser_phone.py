@@ -17,7 +17,7 @@ import pytest
 from PIL import Image
 from selenium.webdriver.common.by import By
 
-from qwixx_print import layout
+from qwixx_print import catalogue
 from qwixx_print.scene import palette
 from tests.browser import chromium, need_browser, phone, served, wait_for
 from tests.test_web_browser_counter import moves_made, start_game
@@ -203,8 +203,8 @@ def state(link: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("sheet", ["classic", "big-points", "x-change", "longo"])
 def test_fields_the_engine_does_not_allow_are_muted_never_darker(base: str, sheet: str) -> None:
-    colours = layout.find(sheet).colours
-    last = len(layout.find(sheet).rows[0].fields) - 1
+    colours = catalogue.find(sheet).colours
+    last = len(catalogue.find(sheet).rows[0].fields) - 1
     with chromium(WIDTH, HEIGHT) as browser:
         links = ann_on_phone(browser, base, sheet)
         # a fresh sheet: the first field is allowed, the lock field is not

@@ -10,7 +10,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from qwixx_print import layout
+from qwixx_print import catalogue
 from tests.browser import chromium, downloaded, need_browser, phone, screenshot, served, wait_for
 from tests.conftest import CLASSIC_YAML, Run
 
@@ -64,7 +64,7 @@ def test_the_print_page_fits_a_phone_360_px_wide(base: str, tmp_path: Path) -> N
         )
         assert (scroll, client) == (360, 360)
         images = browser.find_elements(By.CSS_SELECTOR, ".card img")
-        assert len(images) == len(layout.shipped_names())
+        assert len(images) == len(catalogue.shipped_names())
         assert wait_for(browser, "document.querySelector('.card img').naturalWidth") == 384
         screenshot(browser, "print-phone", tmp_path)
 

@@ -14,8 +14,9 @@ import segno
 from flask import Flask
 from flask.testing import FlaskClient
 
-from qwixx_print import layout
+from qwixx_print import catalogue
 from qwixx_print.web import create_app, layouts
+from qwixx_print.web.counter import NO_SUCH_LINK
 from tests.webclient import ALIASES, one_line_error, token
 
 
@@ -39,7 +40,9 @@ def test_a_refused_new_game_leads_back_to_its_form(client: FlaskClient) -> None:
     page = client.post("/games", data=data, headers={"Referer": form})
     assert page.status_code == 400
     html = page.get_data(as_text=True)
-    assert f'<a href="{form}" data-back onclick="history.back(); return false;">' in html
+    assert f'<a href="{form}" data-back>' in html  # page.js takes it back in the history
+    with client.get("/static/page.js") as script:
+        assert "history.back()" in script.get_data(as_text=True)
     data["csrf_token"] = token(client)
     elsewhere = client.post("/games", data=data, headers={"Referer": "http://evil.example/"})
     assert "data-back" not in elsewhere.get_data(as_text=True)
@@ -196,29 +199,29 @@ def test_the_end_shows_the_ranking_and_the_filled_in_sheets(client: FlaskClient)
 @pytest.mark.parametrize(
     ("method", "url", "body", "status", "message"),
     [
-        ("get", "/games/nothing", None, 404, "no such game: nothing"),
-        ("get", "/games/GAME/nobody", None, 404, "no such player in this game: check the link"),
-        ("get", "/games/GAME/%ff%C3%A9", None, 404, "no such player in this game: check the link"),
+        ("get", "/games/nothing", None, 404, NO_SUCH_LINK),
+        ("get", "/games/GAME/nobody", None, 404, NO_SUCH_LINK),
+        ("get", "/games/GAME/%ff%C3%A9", None, 404, NO_SUCH_LINK),
         (
             "get",
             "/games/GAME/nobody/board",
             None,
             404,
-            "no such player in this game: check the link",
+            NO_SUCH_LINK,
         ),
         (
             "get",
             "/games/GAME/nobody/filled.pdf",
             None,
             404,
-            "no such player in this game: check the link",
+            NO_SUCH_LINK,
         ),
         (
             "post",
             "/api/games/GAME/nobody/moves",
             {"kind": "penalty"},
             404,
-            "no such player in this game: check the link",
+            NO_SUCH_LINK,
         ),
         (
             "post",
@@ -412,7 +415,7 @@ def test_the_end_shows_the_ranking_and_the_filled_in_sheets(client: FlaskClient)
             404,
             "no such layout: ../classic.yaml",
         ),
-        ("get", "/api/games/nothing", None, 404, "no such game: nothing"),
+        ("get", "/api/games/nothing", None, 404, NO_SUCH_LINK),
         ("get", "/api/games", None, 405, "GET is not allowed here: use OPTIONS, POST"),
         ("get", "/games", None, 405, "GET is not allowed here: use OPTIONS, POST"),
     ],
@@ -524,7 +527,7 @@ def test_the_shared_screen_and_the_layout_list(client: FlaskClient) -> None:
     listed = client.get("/api/layouts").get_json()["layouts"]
     names = [entry["name"] for entry in listed]
     assert names == layouts.shipped() and names[0] == "classic"  # the print page's order
-    assert sorted(names) == layout.shipped_names()
+    assert sorted(names) == catalogue.shipped_names()
     classic = listed[names.index("classic")]
     assert classic["rows"][0] == {"id": "red", "numbers": list(range(2, 13))}
     font = client.get("/fonts/DejaVuSans.ttf")

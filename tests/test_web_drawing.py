@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from qwixx_print import api, geometry, layout
+from qwixx_print import api, catalogue, geometry
 from qwixx_print.play import Move, Sheet
 from qwixx_print.scene import palette, shapes
 from qwixx_print.web.drawing import sheet_svg, sheet_view
@@ -19,7 +19,7 @@ def drawn(sheet: Sheet, url: str | None = "/tap") -> ET.Element:
     return ET.fromstring(str(sheet_svg(sheet.layout, sheet_view(sheet), "Léa", url)))
 
 
-@pytest.mark.parametrize("name", layout.shipped_names())
+@pytest.mark.parametrize("name", catalogue.shipped_names())
 def test_every_field_of_every_shipped_layout_is_drawn_where_the_pdf_puts_it(name: str) -> None:
     sheet = Sheet(api.checked(name))
     svg = drawn(sheet)

@@ -16,7 +16,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from qwixx_print import dealing, layout
+from qwixx_print import catalogue, dealing
 from qwixx_print.web import create_app
 from qwixx_print.web.storage import Store
 from tests.conftest import Run
@@ -327,7 +327,7 @@ def test_after_a_roll_the_diamonds_the_white_sum_allows_are_outlined(
     client: FlaskClient,
 ) -> None:
     game = new_game(client, ["Ann", "Ben"], "x-change")
-    diamonds = layout.find("x-change").diamonds
+    diamonds = catalogue.find("x-change").diamonds
     roll = f"/api/games/{game['game']}/{game['tokens']['Ann']}/roll"
     for _ in range(50):  # a white sum of 2 or 12 is on no diamond: roll again
         white = sum(client.post(roll, json={}).get_json()["dice"]["white"])

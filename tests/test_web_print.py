@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from PIL import Image
 from werkzeug.test import EnvironBuilder
 
-from qwixx_print import geometry, layout
+from qwixx_print import catalogue, geometry
 from qwixx_print.web.guard import MAX_UPLOAD
 from tests.conftest import CLASSIC_YAML, Run
 from tests.webclient import ALIASES, one_line_error, token
@@ -24,7 +24,7 @@ def test_print_page_shows_every_shipped_layout_as_a_card_with_its_picture(
 ) -> None:
     page = client.get("/").get_data(as_text=True)
     cards = re.findall(r'<li class="card" data-layout="([^"]+)"', page)
-    assert sorted(cards) == layout.shipped_names()
+    assert sorted(cards) == catalogue.shipped_names()
     for name in cards:
         assert f'src="/preview/{name}.png"' in page
     picture = client.get("/preview/classic.png")
@@ -32,7 +32,7 @@ def test_print_page_shows_every_shipped_layout_as_a_card_with_its_picture(
     image = Image.open(io.BytesIO(picture.data))
     assert image.size == (384, 260)  # 96 x 65 mm at 4 px/mm
     # the red row's band, left of its first field, is red (#e2231a)
-    band = geometry.sheet_boxes(layout.find("classic")).rows[0].band
+    band = geometry.sheet_boxes(catalogue.find("classic")).rows[0].band
     pixel = ((band.x + 0.3) * 4, (geometry.SHEET_H - band.cy) * 4)
     r, g, b = image.convert("RGB").getpixel(pixel)  # type: ignore[misc]
     assert r > 200 and g < 70 and b < 70

@@ -17,14 +17,24 @@ from typing import BinaryIO
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
-from qwixx_print import dealing, geometry, labels
+from qwixx_print import dealing, geometry, labels, plan
 from qwixx_print.draw import check, pads, paint
 from qwixx_print.draw.paint import CUT
 from qwixx_print.layout import Layout
 from qwixx_print.scene import fonts
 from qwixx_print.scene.fonts import FONT, MM
 
-__all__ = ["pdf_canvas", "picture", "placed", "placement", "preview", "render", "render_sheets"]
+__all__ = [
+    "DrawnSheets",
+    "pdf_canvas",
+    "picture",
+    "placed",
+    "placement",
+    "preview",
+    "render",
+    "render_sheets",
+    "write",
+]
 
 PDFIUM = threading.Lock()
 """Held around all pdfium work: pdfium is not thread-safe, not even for different documents
@@ -113,78 +123,115 @@ def render(
     lang: str = labels.DEFAULT_LANG,
     seed: int = 0,
 ) -> None:
-    """Write a PDF of ``pages`` pages per layout to the binary stream ``out``.
+    """Write a PDF of ``pages`` pages per layout to the binary stream ``out``: the plan of
+    :func:`qwixx_print.plan.copies` drawn by :func:`write`.
 
     Each layout's sheet is one Form XObject (``sheetN``), placed ``per_page`` times on
     ``paper`` (see :func:`qwixx_print.geometry.impose`) with the cut guides in a page form
     (``pageN``), which each of the layout's pages places once. Where a layout's sheets
     differ (slips, lucky numbers from ``seed``; RULES.md §4), ``sheetN`` is their common
-    blank and each distinct sheet one small form over it (:func:`_own_pages`).
+    blank and each distinct sheet one small form over it.
     Raises ValueError for an unknown paper or ``per_page`` and LayoutError for bad labels.
     """
-    imposition = geometry.impose(paper, per_page)
-    names = ", ".join(layout.name for layout in layouts)
-    with pdf_canvas(out, imposition, f"Qwixx score sheets: {names}") as c:
-        for index, layout in enumerate(layouts):
-            sheet, page = f"sheet{index}", f"page{index}"
-            c.beginForm(sheet, 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
-            check.draw_checked(c, layout, lang, own=False)
+    write(plan.copies(layouts, pages, per_page, seed), out, paper, lang)
+
+
+class DrawnSheets:
+    """The one cache of drawn sheets of a PDF on canvas ``c`` (labels in ``lang``): each
+    blank of a plan is one Form XObject under its name, each distinct own sheet over a blank
+    (a slip, a set of lucky numbers) one small form ``NAME.k`` placing the blank and adding
+    the own values, each drawn the first time it is asked for."""
+
+    def __init__(self, c: Canvas, lang: str) -> None:
+        self.c = c
+        self.lang = lang
+        self._blanks: dict[str, plan.Blank] = {}
+        self._own: dict[tuple[str, str | None, tuple[int, ...] | None], str] = {}
+        self._counts: dict[str, int] = {}
+        self._boxes: dict[str, geometry.SheetBoxes] = {}
+
+    def blank(self, blank: plan.Blank) -> str:
+        """The form name of ``blank``, drawn now if it is not yet (raises LayoutError for a
+        label that does not fit)."""
+        if blank.name not in self._blanks:
+            c = self.c
+            c.beginForm(blank.name, 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
+            check.draw_checked(c, blank.layout, self.lang, blank.rules_hint, blank.own)
+            if blank.note is not None:
+                _note(c, blank.layout, blank.note)
             c.endForm()
-            if dealing.has_own(layout):
-                _own_pages(c, layout, index, pages, imposition, seed)
-                continue
-            c.beginForm(page, 0, 0, imposition.page_w * MM, imposition.page_h * MM)
-            for origin in imposition.origins:
-                with placed(c, origin, imposition):
-                    c.doForm(sheet)
-            c.doForm("guides")
+            self._blanks[blank.name] = blank
+            self._counts[blank.name] = 0
+        return blank.name
+
+    def boxes(self, blank: plan.Blank) -> geometry.SheetBoxes:
+        """The boxes of ``blank``'s layout (mm of a sheet), worked out once."""
+        if blank.name not in self._boxes:
+            self._boxes[blank.name] = geometry.sheet_boxes(blank.layout)
+        return self._boxes[blank.name]
+
+    def slot(self, slot: plan.Slot) -> str:
+        """The form name that ``slot`` places: its blank, or the form of its own sheet over
+        the blank, drawn now if it is not yet."""
+        name = self.blank(slot.blank)
+        if slot.own is None:
+            return name
+        key = (name, slot.own.slip, slot.own.lucky)
+        if key not in self._own:
+            form = self._own[key] = f"{name}.{self._counts[name]}"
+            self._counts[name] += 1
+            c = self.c
+            c.beginForm(form, 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
+            c.doForm(name)
+            pads.own(c, slot.own, self.boxes(slot.blank))
             c.endForm()
-            for _ in range(pages):
-                c.doForm(page)
+        return self._own[key]
+
+
+def write(
+    layout_plan: plan.Plan, out: BinaryIO, paper: str = "a4", lang: str = labels.DEFAULT_LANG
+) -> None:
+    """Write the PDF of ``layout_plan`` (:mod:`qwixx_print.plan`) to the binary stream
+    ``out``: ``paper`` pages imposed by :func:`qwixx_print.geometry.impose`, labels in
+    ``lang``, every sheet drawn once (:class:`DrawnSheets`) and placed in its slots, with the
+    cut guides; a part whose pages are all the same is one page form (``pageN``) placed on
+    each. Each part's blanks are drawn before its first page, the own sheets over them as
+    they first appear, filled-in marks in their slot
+    (:func:`qwixx_print.draw.filled.draw_marks`). Raises ValueError for an unknown paper or
+    count, LayoutError for bad labels."""
+    imposition = geometry.impose(paper, layout_plan.per_page)
+    with pdf_canvas(out, imposition, layout_plan.title) as c:
+        drawn = DrawnSheets(c, lang)
+        for index, part in enumerate(layout_plan.parts):
+            for blank in part.blanks:
+                drawn.blank(blank)
+            page_form: str | None = None
+            for page in part.pages:
+                if page_form is not None:
+                    c.doForm(page_form)
+                    c.showPage()
+                    continue
+                names = [drawn.slot(slot) for slot in page]
+                if part.same:
+                    page_form = f"page{index}"
+                    c.beginForm(page_form, 0, 0, imposition.page_w * MM, imposition.page_h * MM)
+                origins = imposition.origins[: len(page)]
+                for origin, slot, name in zip(origins, page, names, strict=True):
+                    with placed(c, origin, imposition):
+                        c.doForm(name)
+                        if slot.marks is not None:
+                            _draw_marks(c, drawn, slot.blank, slot.marks)
+                c.doForm("guides")
+                if page_form is not None:
+                    c.endForm()
+                    c.doForm(page_form)
                 c.showPage()
 
 
-def _own_pages(
-    c: Canvas,
-    layout: Layout,
-    index: int,
-    pages: int,
-    imposition: geometry.Imposition,
-    seed: int,
-) -> None:
-    """The pages of a layout whose sheets differ (RULES.md §4): each distinct sheet (a slip,
-    a set of lucky numbers) is one form, its blank ``sheetN`` and its own values, placed where
-    :func:`qwixx_print.dealing.deal` deals it; pages that hold the same sheets (every slip on
-    each page) share one page form."""
-    boxes = geometry.sheet_boxes(layout)
-    forms: dict[tuple[str, tuple[int, ...]], str] = {}
-    same = dealing.same_pages(layout, len(imposition.origins))
-    for number in range(pages):
-        dealt = dealing.deal(layout, len(imposition.origins), seed, number)
-        names = []
-        for sheet in dealt:
-            key = (sheet.slip, sheet.lucky)
-            if key not in forms:
-                forms[key] = f"sheet{index}.{len(forms)}"
-                c.beginForm(forms[key], 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
-                c.doForm(f"sheet{index}")
-                pads.own(c, sheet, boxes)
-                c.endForm()
-            names.append(forms[key])
-        if same and number:
-            c.doForm(f"page{index}")
-            c.showPage()
-            continue
-        if same:
-            c.beginForm(f"page{index}", 0, 0, imposition.page_w * MM, imposition.page_h * MM)
-        for origin, name in zip(imposition.origins, names, strict=True):
-            with placed(c, origin, imposition):
-                c.doForm(name)
-        c.doForm("guides")
-        if same:
-            c.endForm()
-            c.doForm(f"page{index}")
-        c.showPage()
+def _draw_marks(c: Canvas, drawn: DrawnSheets, blank: plan.Blank, marks: plan.FilledIn) -> None:
+    from qwixx_print.draw import filled  # filled draws on this package's canvas helpers
+
+    filled.draw_marks(c, blank.layout, marks, drawn.boxes(blank), drawn.lang)
 
 
 NOTE_PT = 4.5
@@ -212,26 +259,10 @@ def render_sheets(
 ) -> None:
     """Write a PDF whose pages hold different sheets: ``sheets`` are ``(layout, note)``
     pairs, each drawn once as its own Form XObject (``sheetN``) with ``note`` printed small
-    on it (a generated sheet's seed). Page ``p`` holds sheets ``p * per_page ...`` in turn,
-    repeated until its ``per_page`` places are full (one sheet: a page of copies), with the
-    cut guides; these pages ``pages`` times over. Raises ValueError for an unknown paper or
-    ``per_page`` and LayoutError for bad labels."""
-    imposition = geometry.impose(paper, per_page)
-    slots = len(imposition.origins)
-    names = ", ".join(layout.name for layout, _ in sheets)
-    with pdf_canvas(out, imposition, f"Qwixx score sheets: {names}") as c:
-        for index, (layout, note) in enumerate(sheets):
-            c.beginForm(f"sheet{index}", 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
-            check.draw_checked(c, layout, lang)
-            _note(c, layout, note)
-            c.endForm()
-        for first in [*range(0, len(sheets), slots)] * pages:
-            own = range(first, min(first + slots, len(sheets)))
-            for k, origin in enumerate(imposition.origins):
-                with placed(c, origin, imposition):
-                    c.doForm(f"sheet{own[k % len(own)]}")
-            c.doForm("guides")
-            c.showPage()
+    on it (a generated sheet's seed), placed as :func:`qwixx_print.plan.assorted` plans
+    (one sheet: a page of copies), ``pages`` times over, by :func:`write`. Raises
+    ValueError for an unknown paper or ``per_page`` and LayoutError for bad labels."""
+    write(plan.assorted(sheets, per_page, pages), out, paper, lang)
 
 
 def preview(

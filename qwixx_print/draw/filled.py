@@ -13,14 +13,14 @@ from typing import BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
-from qwixx_print import geometry, labels, rules
+from qwixx_print import geometry, labels, plan, rules
 from qwixx_print.choices import DEFAULT_LANG
-from qwixx_print.draw import check, pads, paint, pdf_canvas, placed
+from qwixx_print.draw import check, pads, paint, write
 from qwixx_print.draw.paint import colour
 from qwixx_print.errors import MarksError
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
-from qwixx_print.marks import Game, Player
+from qwixx_print.marks import Player, ScoredGame
 from qwixx_print.scene import fonts, looks, palette, shapes
 from qwixx_print.scene.fonts import FONT_BOLD, MM
 
@@ -137,7 +137,7 @@ def effects_box(layout: Layout, boxes: geometry.SheetBoxes, title: str, name_box
     return _clear_of(room, shapes.badge_boxes(layout, boxes))
 
 
-def check_names(game: Game, lang: str = DEFAULT_LANG) -> None:
+def check_names(game: ScoredGame, lang: str = DEFAULT_LANG) -> None:
     """Refuse a player's name that the filled-in sheet (labels in ``lang``) cannot print
     (:func:`qwixx_print.scene.shapes.name_misfit`). ``score`` checks this with or without
     ``--out``, so a name is accepted or refused alike. Raises MarksError located at the
@@ -161,32 +161,30 @@ def draw_filled(
     _fill(c, player.sheet(layout), player, sheet, boxes, title)
 
 
+def draw_marks(
+    c: Canvas, layout: Layout, marks: plan.FilledIn, boxes: geometry.SheetBoxes, lang: str
+) -> None:
+    """Draw a player's filled-in ``marks`` over the blank of ``layout`` (labels in ``lang``,
+    ``boxes`` its boxes) in mm of one sheet: crosses, points, name and power effects on the
+    player's own sheet. Raises LayoutError for a name the font cannot print."""
+    title = labels.for_layout(layout, lang)["title"]
+    _fill(c, marks.sheet, marks.player, marks.score, boxes, title)
+
+
 def render(
-    game: Game, out: BinaryIO, paper: str = "a4", per_page: int = 8, lang: str = DEFAULT_LANG
+    game: ScoredGame,
+    out: BinaryIO,
+    paper: str = "a4",
+    per_page: int = 8,
+    lang: str = DEFAULT_LANG,
 ) -> None:
     """Write the filled-in sheets of ``game`` (one per player, in file order) as a PDF to the
     binary stream ``out``, ``per_page`` per ``paper`` page with cut marks, labels in ``lang``,
-    imposed as printed sheets are (:func:`qwixx_print.geometry.impose`).
+    imposed as printed sheets are: the plan of :func:`qwixx_print.plan.filled_in` drawn by
+    :func:`qwixx_print.draw.write`.
 
     Raises ValueError for an unknown paper or count, LayoutError for bad labels and
     MarksError, located at the player, for a name the font cannot print.
     """
     check_names(game, lang)
-    layout = game.marks.layout
-    imposition = geometry.impose(paper, per_page)
-    boxes = geometry.sheet_boxes(layout)
-    title = labels.for_layout(layout, lang)["title"]
-    players = game.marks.players
-    with pdf_canvas(out, imposition, f"Qwixx filled-in sheets: {layout.name}") as c:
-        c.beginForm("blank", 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
-        check.draw_checked(c, layout, lang, rules_hint=False, own=False)
-        c.endForm()
-        for start in range(0, len(players), per_page):
-            page = players[start : start + per_page]
-            for origin, player in zip(imposition.origins[: len(page)], page, strict=True):
-                with placed(c, origin, imposition):
-                    c.doForm("blank")
-                    own = player.sheet(layout)
-                    _fill(c, own, player, game.sheets[player.name], boxes, title)
-            c.doForm("guides")
-            c.showPage()
+    write(plan.filled_in(game, per_page), out, paper, lang)

@@ -17,12 +17,12 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 from importlib import metadata
 from typing import NamedTuple
 
-from qwixx_print import geometry, rules
+from qwixx_print import catalogue
 from qwixx_print.errors import GenerateError, counted, first_of
 from qwixx_print.generate import balance, families, yamlfile
 from qwixx_print.generate.families import FAMILIES, SHUFFLES
@@ -78,9 +78,9 @@ class Recipe(NamedTuple):
         return f"{self.label}-{seed}"
 
 
-def family_recipe(family: str, find: Callable[[str], Layout]) -> Recipe:
-    """The recipe of ``family`` (one of :data:`FAMILIES`); ``find`` loads its shipped twin
-    (``api.checked``). Raises GenerateError for an unknown family."""
+def family_recipe(family: str) -> Recipe:
+    """The recipe of ``family`` (one of :data:`FAMILIES`), from its shipped twin
+    (:func:`qwixx_print.catalogue.checked`). Raises GenerateError for an unknown family."""
     if family not in FAMILIES:
         raise GenerateError(
             f"no such family '{family}' (families: {', '.join(FAMILIES)}; "
@@ -88,7 +88,7 @@ def family_recipe(family: str, find: Callable[[str], Layout]) -> Recipe:
         )
     twin, build = FAMILIES[family]
     title = f"QWIXX · {family.replace('-', ' ').upper()}"
-    return Recipe(family, find(twin), build, family, title)
+    return Recipe(family, catalogue.checked(twin), build, family, title)
 
 
 def from_recipe(source: Layout, given: str, aspect: str) -> Recipe:
@@ -202,7 +202,7 @@ def search(
 def _check(sheet: Layout) -> None:
     """Refuse a candidate that breaks RULES.md §3 or does not fit the sheet: never happens
     (families are valid by construction; tests prove it), but never written either."""
-    found = rules.validate(sheet) + geometry.fit_problems(sheet)
+    found = catalogue.rule_problems(sheet)
     if found:
         raise GenerateError(first_of([sheet.locate(p.place, p.message) for p in found]))
 

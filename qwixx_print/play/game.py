@@ -23,9 +23,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
+from qwixx_print.compiled import Compiled
 from qwixx_print.errors import RuleViolation
 from qwixx_print.layout import Layout
-from qwixx_print.play.board import Board
 from qwixx_print.play.moves import LEGAL, Move, Verdict
 from qwixx_print.play.sheet import Sheet
 
@@ -82,10 +82,10 @@ class Game:
                     f"{name}: a player's own sheet is one of the game's layout ({layout.name}), "
                     "for one of its players"
                 )
-        boards = {(layout.slip, layout.lucky): Board.of(layout)}
+        boards = {(layout.slip, layout.lucky): Compiled.of(layout)}
         for sheet_layout in own.values():
             key = (sheet_layout.slip, sheet_layout.lucky)
-            boards.setdefault(key, Board.of(sheet_layout))
+            boards.setdefault(key, Compiled.of(sheet_layout))
         self.layout = layout
         self.own = dict(own)
         """The players' own sheets of the layout (slips, lucky numbers), by name."""
@@ -141,8 +141,8 @@ class Game:
 
     @property
     def faces(self) -> int:
-        """Faces of each die: the highest sum halved (6 for 2..12)."""
-        return self.layout.number_range[1] // 2
+        """Faces of each die: the highest sum halved (6 for 2..12; :class:`Compiled`)."""
+        return Compiled.of(self.layout).faces
 
     def dice_in_play(self) -> tuple[str, ...]:
         """The coloured dice not yet out of the game (a closed colour's die leaves)."""
@@ -303,11 +303,8 @@ class Game:
         b = sheet.board
         colours: tuple[str, ...]
         if move.kind == "bonus":
-            upper, lower = b.bonus_between[b.bonus_ids.index(move.row)]
-            number, colours = (
-                b.numbers[upper][move.index],
-                (b.colours[upper][0], b.colours[lower][0]),
-            )
+            k = b.bonus_ids.index(move.row)
+            number, colours = b.numbers[b.bonus_between[k][0]][move.index], b.bonus_colours[k]
         else:
             r = b.row_of[move.row]
             number, colours = b.numbers[r][move.index], (b.colours[r][move.index],)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from qwixx_print import marks, rules
+from qwixx_print import catalogue, marks, rules
 from qwixx_print.doc import Doc, Node, Plain
 from qwixx_print.errors import QwixxError, RuleViolation, located
 from qwixx_print.layout import Layout
@@ -138,7 +138,9 @@ def _as_read(value: Any) -> Any:
     return value
 
 
-def from_data(data: Any, find: Callable[[str], Layout], file: str = "log.json") -> Game:
+def from_data(
+    data: Any, find: Callable[[str], Layout] = catalogue.checked, file: str = "log.json"
+) -> Game:
     """Replay a log held as plain data (see :func:`doc_of`, :func:`from_doc`)."""
     return from_doc(doc_of(data, file), find)
 
@@ -148,9 +150,12 @@ def is_log(doc: Doc) -> bool:
     return isinstance(doc.root, dict) and KEY in doc.root
 
 
-def from_doc(doc: Doc, find: Callable[[str], Layout], base: Path = Path(".")) -> Game:
+def from_doc(
+    doc: Doc, find: Callable[[str], Layout] = catalogue.checked, base: Path = Path(".")
+) -> Game:
     """Replay the game log ``doc``: the layout (a shipped name, or a path relative to
-    ``base``) loaded with ``find``, then every move checked by the engine.
+    ``base``) loaded with ``find`` (the catalogue's checked layouts; the web counter gives
+    its stored layout), then every move checked by the engine.
 
     Raises :class:`GameLogError` located at the place of a schema error, or at the first
     illegal move as ``file:line: move N: player, reason``.
@@ -194,7 +199,7 @@ def _own_sheets(node: Node, layout: Layout, names: list[str]) -> dict[str, Layou
         )
         try:
             sheet = layout.sheet(slip, lucky)
-            rules.check_own(sheet, slip or sheet.slip or None, lucky)
+            marks.check_own(sheet, slip or sheet.slip or None, lucky)
         except QwixxError as exc:
             entry.fail(str(exc))
         own[name] = sheet
@@ -207,13 +212,13 @@ def _layout(node: Node, find: Callable[[str], Layout], base: Path) -> Layout:
         name = str(base / name)
     try:
         layout = find(name)
-        rules.check_scorable(layout)
+        marks.check_scorable(layout)
     except QwixxError as exc:
         node.fail(str(exc))
     return layout
 
 
-def scored(game: Game, doc: Doc) -> marks.Game:
+def scored(game: Game, doc: Doc) -> marks.ScoredGame:
     """The replayed ``game`` (from the log ``doc``) as a scored game, as ``qwixx-print
     score`` reports a marks file: each player's crossed numbers, small boxes and penalties,
     the engine's score of each sheet and the ranking (RULES.md §1)."""
@@ -252,7 +257,9 @@ def scored(game: Game, doc: Doc) -> marks.Game:
         )
     sheets = {name: sheet.score() for name, sheet in game.sheets.items()}
     totals = {name: s.total for name, s in sheets.items()}
-    return marks.Game(marks.Marks(game.layout, tuple(players), doc), sheets, rules.ranking(totals))
+    return marks.ScoredGame(
+        marks.Marks(game.layout, tuple(players), doc), sheets, rules.ranking(totals)
+    )
 
 
 def _move(node: Node) -> Move | None:

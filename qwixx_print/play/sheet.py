@@ -14,9 +14,9 @@ from collections.abc import Callable, Collection
 from typing import NamedTuple
 
 from qwixx_print import rules
+from qwixx_print.compiled import Compiled
 from qwixx_print.errors import RuleViolation
 from qwixx_print.layout import Layout
-from qwixx_print.play.board import Board
 from qwixx_print.play.moves import LEGAL, Move, Verdict
 
 
@@ -54,8 +54,9 @@ class Sheet:
 
     Moves: :meth:`cross`, :meth:`again`, :meth:`penalty`, :meth:`concede`, :meth:`finish`,
     :meth:`undo`, :meth:`redo`, each with its ``can_*`` twin. Rows are named by id and fields
-    by 0-based index in the row. ``board`` shares a :class:`Board` between the sheets of a
-    game; by default it is built from ``layout``; ``on_change`` is called after every change.
+    by 0-based index in the row. ``board``, the compiled layout
+    (:class:`qwixx_print.compiled.Compiled`), is shared between the sheets of a game; by
+    default it is ``Compiled.of(layout)``; ``on_change`` is called after every change.
     """
 
     __slots__ = (
@@ -74,10 +75,10 @@ class Sheet:
     def __init__(
         self,
         layout: Layout,
-        board: Board | None = None,
+        board: Compiled | None = None,
         on_change: Callable[[], None] | None = None,
     ) -> None:
-        self.board = board or Board.of(layout)
+        self.board = board or Compiled.of(layout)
         self.layout = layout
         self.on_change = on_change
         """Called after every change of the sheet (a :class:`~qwixx_print.play.Game` keeps
@@ -411,16 +412,9 @@ class Sheet:
         numbers, cells = self.board.numbers[upper], self._state.bonus[k]
         if c is None or not 0 <= c < len(numbers):
             return f"no cell {c} (the bonus row has cells 0 to {len(numbers) - 1})"
-        n = numbers[c]
-        if c in cells:
-            return f"the bonus cell {n} is crossed already"
-        if cells and c < cells[-1]:
-            return f"the bonus cell {n} is left of your last bonus cross ({numbers[cells[-1]]})"
         crossed = self._state.crossed
-        if c not in crossed[upper] and c not in crossed[lower]:
-            ids = self.board.ids
-            return f"the bonus cell {n} needs the {n} crossed in {ids[upper]} or in {ids[lower]}"
-        return None
+        beside = c in crossed[upper] or c in crossed[lower]
+        return rules.bonus_cell_refusal(self.layout.bonus_rows[k], numbers, c, beside, cells)
 
     def _swap_refusal(self, d: int | None, r: int, i: int | None) -> str | None:
         """Why diamond ``d`` may not be crossed with field ``i`` of row ``r`` (X-Change,
@@ -430,17 +424,9 @@ class Sheet:
             return "this sheet has no diamonds"
         if d is None or not 0 <= d < len(diamonds):
             return f"no diamond {d} (the sheet has diamonds 0 to {len(diamonds) - 1})"
-        a, b = diamonds[d]
-        done = self._state.diamonds
-        if d in done:
-            return f"the diamond {a}/{b} is crossed already"
-        if done and d < done[-1]:
-            c, e = diamonds[done[-1]]
-            return f"the diamond {a}/{b} is left of your last diamond ({c}/{e})"
         numbers = self.board.numbers[r]
-        if i is not None and 0 <= i < len(numbers) and numbers[i] not in (a, b):
-            return f"the diamond {a}/{b} swaps {a} and {b}, not the {numbers[i]}"
-        return None
+        number = numbers[i] if i is not None and 0 <= i < len(numbers) else None
+        return rules.diamond_refusal(diamonds, d, number, self._state.diamonds)
 
     def lucky_rows(self) -> tuple[int, ...]:
         """Places of the rows a lucky cross may go to now (Longo, RULES-more.md §4): the open
@@ -471,39 +457,15 @@ class Sheet:
         row = self.board.ids[r]
         if not self.layout.lucky:
             return f"{row}: this sheet has no lucky numbers"
-        rows = self.lucky_rows()
-        if r in rows:
-            return None
-        if not rows:
-            return f"{row}: no row can take a lucky cross"
-        names = ", ".join(self.board.ids[q] for q in rows)
-        return (
-            f"{row}: a lucky cross goes to the next free field of an open row with the "
-            f"fewest crosses ({names})"
-        )
+        return rules.lucky_refusal(row, [self.board.ids[q] for q in self.lucky_rows()])
 
     def _again_refusal(self, r: int, i: int) -> str | None:
         """Why the small box under field ``i`` of row ``r`` may not be crossed (RULES.md §2
         Nochmal), without the row."""
-        number = self.board.numbers[r][i]
-        if not self.board.again[r]:
-            return "this row has no small boxes"
-        if i == self.board.lasts[r]:
-            return f"the last field ({number}) has no small box"
-        closed = self._closed_reason(r)
-        if closed is not None:
-            return closed
-        if i not in self._state.crossed[r]:
-            return f"the small box under {number} needs the {number} crossed, and it is not"
-        if i in self._state.again[r]:
-            return f"the small box under {number} is crossed already"
-        last = self._last(r)
-        if i != last:
-            return (
-                f"the small box under {number} may be crossed only while the {number} is "
-                f"your most recent cross in the row (it is the {self.board.numbers[r][last]})"
-            )
-        return None
+        s = self._state
+        return rules.small_box_refusal(
+            self.layout.rows[r], i, s.crossed[r], s.again[r], self._closed_reason(r), self._last(r)
+        )
 
     def legal_bonus(self, number: int, colour: str | None = None) -> list[tuple[str, int]]:
         """Bonus cells (Big Points) a die sum ``number`` may cross now, as (bonus row id,
@@ -515,7 +477,7 @@ class Sheet:
             return found
         s = self._state
         for k, (upper, lower) in enumerate(b.bonus_between):
-            if colour is not None and colour not in (b.colours[upper][0], b.colours[lower][0]):
+            if colour is not None and colour not in b.bonus_colours[k]:
                 continue
             cells = s.bonus[k]
             start = cells[-1] + 1 if cells else 0
@@ -614,7 +576,7 @@ class Sheet:
         if k is None:
             return s
         s = s._replace(bar=(*s.bar, k))
-        return self._forced(s, self.board.colour_row[bar[k]])
+        return self._forced(s, self.board.bar_row[bar[k]])
 
     def _forced(self, s: State, r: int) -> State:
         """A forced cross on the next free field of row ``r``, if it may be crossed."""

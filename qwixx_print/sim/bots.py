@@ -33,14 +33,14 @@ worth the cross of the row's next free field.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import accumulate
 from typing import NamedTuple
 
 from qwixx_print import dealing
+from qwixx_print.compiled import KEEP, Compiled
 from qwixx_print.layout import Layout
 from qwixx_print.play import Game, Move, Sheet
-from qwixx_print.play.board import KEEP, Board
 from qwixx_print.play.game import Dice
 from qwixx_print.sim import dice, strategy
 from qwixx_print.sim.strategy import STRONG
@@ -207,8 +207,7 @@ def _gain(sheet: Sheet, r: int, have: int, add: int) -> int:
 def _skip_cost(sheet: Sheet, have: int, skipped: int) -> float:
     """The cost of skipping fields whose sums come ``skipped`` ways (of faces**2 rolls), in a
     row holding ``have`` crosses."""
-    faces = sheet.layout.number_range[1] // 2
-    return strategy.SKIP_WEIGHT * (have + strategy.SKIP_BASE) * skipped / faces
+    return strategy.SKIP_WEIGHT * (have + strategy.SKIP_BASE) * skipped / sheet.board.faces
 
 
 class _Rows(NamedTuple):
@@ -221,25 +220,24 @@ class _Rows(NamedTuple):
     room: tuple[tuple[int, ...], ...]
 
     @classmethod
-    def of(cls, board: Board) -> _Rows:
+    def of(cls, board: Compiled) -> _Rows:
         """The running totals of ``board``."""
-        faces = board.layout.number_range[1] // 2
         skipped, room = [], []
-        for r, (numbers, start) in enumerate(zip(board.numbers, board.lock_starts, strict=True)):
+        for r, start in enumerate(board.lock_starts):
             holds = [1 + double + board.again[r] for double in board.doubles[r]]
-            weighted = [strategy.ways(n, faces) * h for n, h in zip(numbers, holds, strict=True)]
+            weighted = [w * h for w, h in zip(board.ways[r], holds, strict=True)]
             skipped.append((0, *accumulate(weighted)))
             to_lock = list(accumulate(reversed(holds[:start])))[::-1]
             room.append((*to_lock, 0))
         return cls(tuple(skipped), tuple(room))
 
 
-_ROWS: dict[int, tuple[Board, _Rows]] = {}
+_ROWS: dict[int, tuple[Compiled, _Rows]] = {}
 """The :class:`_Rows` of the boards played last, by ``id`` of the board (kept with it, so no
 other board takes that ``id`` meanwhile)."""
 
 
-def _rows(board: Board) -> _Rows:
+def _rows(board: Compiled) -> _Rows:
     """The :class:`_Rows` of ``board``, built once."""
     kept = _ROWS.get(id(board))
     if kept is None:
@@ -251,12 +249,12 @@ def _rows(board: Board) -> _Rows:
 
 def strong_value(sheet: Sheet, o: Option) -> float:
     """The strong bot's value of an option (see the module docstring)."""
-    layout, faces = sheet.layout, sheet.layout.number_range[1] // 2
+    layout = sheet.layout
     if o.kind == "bonus":
         upper, lower = sheet.board.bonus_between[o.row]
-        numbers, cells = sheet.board.numbers[upper], sheet.state.bonus[o.row]
+        ways, cells = sheet.board.ways[upper], sheet.state.bonus[o.row]
         start = cells[-1] + 1 if cells else 0
-        skipped = sum(strategy.ways(numbers[c], faces) for c in range(start, o.field))
+        skipped = sum(ways[c] for c in range(start, o.field))
         gain = _gain(sheet, upper, _have(sheet, upper), 1)
         gain += _gain(sheet, lower, _have(sheet, lower), 1)
         return gain - _skip_cost(sheet, len(cells), skipped)
@@ -272,7 +270,7 @@ def strong_value(sheet: Sheet, o: Option) -> float:
     if not o.again:
         rows, q = _rows(b), _last(sheet, r)
         if b.again[r] and q >= 0 and q not in sheet.state.again[r]:
-            skipped += strategy.ways(b.numbers[r][q], faces)
+            skipped += b.ways[r][q]
         skipped += rows.skipped[r][o.field] - rows.skipped[r][q + 1]  # fields q+1 .. field-1
         if have + add < layout.lock_threshold:  # fields field+1 .. start-1 could still hold:
             lost_lock = int(have + add + rows.room[r][o.field + 1] < layout.lock_threshold)
@@ -380,11 +378,17 @@ def seats(players: int) -> list[str]:
     return [f"seat{k + 1}" for k in range(players)]
 
 
-def play(g: Game, codes: Sequence[int], rolls: Iterator[Sequence[int]]) -> Game:
+def play(
+    g: Game,
+    codes: Sequence[int],
+    rolls: Iterator[Sequence[int]],
+    watch: Callable[[Game, Dice, str], None] | None = None,
+) -> Game:
     """Play ``g`` on with one strategy code per seat until it is over or ``rolls`` (faces:
     white, white, then one per colour of ``layout.dice``, closed ones included) run out.
     Each turn: a roll, action 1 for every player, and unless that ended the game, action 2
-    of the active player (the engine adds the penalty)."""
+    of the active player (the engine adds the penalty). ``watch`` sees the game and the roll
+    before each action (``white``, ``colour``: :mod:`qwixx_print.sim.probe`)."""
     layout = g.layout
     while not g.over:
         faces = next(rolls, None)
@@ -393,6 +397,8 @@ def play(g: Game, codes: Sequence[int], rolls: Iterator[Sequence[int]]) -> Game:
         in_play = set(g.dice_in_play())
         colours = {c: faces[2 + k] for k, c in enumerate(layout.dice) if c in in_play}
         roll = g.roll(white=(faces[0], faces[1]), colours=colours)
+        if watch is not None:
+            watch(g, roll, "white")
         moves: dict[str, Move | None] = {}
         for name, code in zip(g.names, codes, strict=True):
             sheet = g.sheets[name]
@@ -401,6 +407,8 @@ def play(g: Game, codes: Sequence[int], rolls: Iterator[Sequence[int]]) -> Game:
         g.white(moves)
         if g.over:
             break
+        if watch is not None:
+            watch(g, roll, "colour")
         sheet = g.sheets[g.active]
         choice = colour_choice(sheet, roll, codes[g.active_index], moves[g.active] is not None)
         g.colour(None if choice is None else choice.move(sheet))
@@ -443,5 +451,5 @@ def play_game(layout: Layout, codes: Sequence[int], seed: int, game: int) -> Pla
     the dice of :mod:`qwixx_print.sim.dice`."""
     own = sheets(layout, len(codes), seed, game)
     g = Game(layout, seats(len(codes)), own=own)
-    faces = layout.number_range[1] // 2
-    return played(play(g, codes, dice.rolls(seed, game, len(layout.dice), faces)))
+    board = Compiled.of(layout)
+    return played(play(g, codes, dice.rolls(seed, game, len(board.dice), board.faces)))

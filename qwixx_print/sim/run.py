@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from qwixx_print.compiled import Compiled
 from qwixx_print.layout import Layout
 from qwixx_print.sim import tables
 from qwixx_print.sim.tables import Games
@@ -92,14 +93,13 @@ def totals(layout: Layout, games: Games) -> Totals:
     shares = np.where(top[:, 0], TIE_SHARES // top.sum(axis=1), 0)
     values, counts = np.unique(scores, return_counts=True)
     crosses = []
-    for r, row in enumerate(layout.rows):
+    c = Compiled.of(layout)
+    for r, last in enumerate(c.lasts):
         masks = games.crossed[:, :, r]
-        crosses.append([int(((masks >> j) & 1).sum()) for j in range(len(row.fields))])
-    width = {row.id: len(row.fields) for row in layout.rows}
-    for k, bonus_row in enumerate(layout.bonus_rows):  # a cell per field of the row above
+        crosses.append([int(((masks >> j) & 1).sum()) for j in range(last + 1)])
+    for k, (upper, _) in enumerate(c.bonus_between):  # a cell per field of the row above
         masks = games.bonus[:, :, k]
-        cells = width[bonus_row.between[0]]
-        crosses.append([int(((masks >> j) & 1).sum()) for j in range(cells)])
+        crosses.append([int(((masks >> j) & 1).sum()) for j in range(c.lasts[upper] + 1)])
     return Totals(
         games=len(games.rolls),
         sheets=int(scores.size),
@@ -180,9 +180,9 @@ def reference_chunk(
 def kernel_problem() -> str | None:
     """Why the compiled kernel cannot run here (numba missing or failing), or ``None``."""
     try:
-        from qwixx_print import layout
+        from qwixx_print import catalogue
 
-        kernel_chunk(layout.find("classic"), (2, 2), 1, 0, 1)
+        kernel_chunk(catalogue.find("classic"), (2, 2), 1, 0, 1)
     except Exception as exc:  # any failure of the compiler means: use the reference
         return f"{type(exc).__name__}: {exc}".splitlines()[0]
     return None

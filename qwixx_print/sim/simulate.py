@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
+from qwixx_print import catalogue
 from qwixx_print.choices import SIM_GAMES, SIM_PLAYERS
+from qwixx_print.compiled import Compiled
 from qwixx_print.layout import Layout
 from qwixx_print.sim import report, run
 from qwixx_print.sim.strategy import STRATEGIES
@@ -53,9 +55,7 @@ def simulate(
     runs = list(layouts)
     compared = None
     if any(lay.name != CLASSIC for lay in runs) and all(lay.name != CLASSIC for lay in runs):
-        from qwixx_print import api
-
-        runs.append(api.checked(CLASSIC))
+        runs.append(catalogue.checked(CLASSIC))
         compared = CLASSIC
     problem = run.kernel_problem()
     if problem is not None:
@@ -74,5 +74,5 @@ def simulate(
         report.report(lay, totals, players, seed, strategy)
         for lay, totals in zip(runs, found, strict=True)
     ]
-    shape = {(len(lay.dice), lay.number_range) for lay in runs}
+    shape = {(len(c.dice), c.faces) for c in map(Compiled.of, runs)}
     return Result(reports, compared, found, problem is None, len(shape) == 1)

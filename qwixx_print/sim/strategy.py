@@ -25,14 +25,3 @@ DIAMOND_COST = 1.0
 for each one it jumps over (RULES.md §4; not tuned)."""
 LOCK_VALUE = 1e6
 """The value of a lock: the strong bot always takes a lock it may take."""
-
-WAYS = (0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)
-"""Ways two d6 make each sum 0..12 (out of 36); 0 for any other number."""
-
-
-def ways(number: int, faces: int = 6) -> int:
-    """Of the ``faces**2`` rolls of two dice with ``faces`` faces, how many make ``number``
-    (d6: :data:`WAYS`; d8, RULES.md §4 Longo: 1 for a 2 or a 16, 8 for a 9)."""
-    if not 2 <= number <= 2 * faces:
-        return 0
-    return faces - abs(number - faces - 1)

@@ -14,8 +14,8 @@ import numpy as np
 import numpy.typing as npt
 
 from qwixx_print import rules
+from qwixx_print.compiled import Compiled
 from qwixx_print.layout import Layout
-from qwixx_print.sim import strategy
 
 Ints = npt.NDArray[np.int64]
 
@@ -31,8 +31,9 @@ class Tables(NamedTuple):
     row with small boxes; ``lock_colour``: the colour its lock closes; ``lock_start``: its
     first lock field (Longo: the last two lock); ``ways``: ways two of the layout's dice roll
     each field's number (0 for numbers they cannot make). ``points``: points for
-    0..max counted crosses. ``bar``: bonus bar colours; ``bar_row``: per colour the first
-    one-colour row of that colour (``-1``: none). ``power_row``, ``power_field``: the two
+    0..max counted crosses. ``bar``: bonus bar colours; ``bar_row``: per colour the row its bar
+    field crosses (``Compiled.bar_row``: the first one-colour row of that colour; ``-1``:
+    none). ``power_row``, ``power_field``: the two
     fields of each power symbol (``-1``: not on the sheet). ``rules``: lock threshold, max
     counted, penalty boxes, points per penalty, number of dice, closed colours that end the
     game (2, or 1 on a sheet whose rows all lock one colour; RULES.md §6), faces of a die
@@ -113,66 +114,64 @@ THRESHOLD, MAX_COUNTED, PENALTY_BOXES, PENALTY_POINTS, DICE, END_AT, FACES = ran
 
 
 def compile_layout(layout: Layout) -> Tables:
-    """The kernel's arrays for a (valid) ``layout``."""
-    rows = len(layout.rows)
-    width = max(len(row.fields) for row in layout.rows)
-    colour_of = {colour: k for k, colour in enumerate(layout.dice)}
+    """The kernel's arrays for a (valid) ``layout``: the facts of
+    :class:`qwixx_print.compiled.Compiled`, padded and packed, plus the kernel's own lookup
+    tables (``next_field``, ``next_colour``, ``colour_rows``) built from them."""
+    c = Compiled.of(layout)
+    rows, dice = len(c.ids), len(c.dice)
+    width = max(c.lasts) + 1
     shape = (rows, width)
-    number = np.full(shape, -1, dtype=np.int64)
-    colour = np.full(shape, -1, dtype=np.int64)
-    double = np.zeros(shape, dtype=np.int64)
-    bonus = np.zeros(shape, dtype=np.int64)
-    power = np.full(shape, -1, dtype=np.int64)
+
+    def padded(values: tuple[tuple[int, ...], ...], pad: int) -> Ints:
+        grid = np.full(shape, pad, dtype=np.int64)
+        for r, row in enumerate(values):
+            grid[r, : len(row)] = row
+        return grid
+
+    number = padded(c.numbers, -1)
+    colour = padded(tuple(tuple(c.die_of[k] for k in row) for row in c.colours), -1)
+    power_index = tuple(tuple(-1 if p is None else POWER_INDEX[p] for p in row) for row in c.powers)
     power_row = np.full((len(rules.POWERS), 2), -1, dtype=np.int64)
     power_field = np.full((len(rules.POWERS), 2), -1, dtype=np.int64)
-    for r, row in enumerate(layout.rows):
-        for j, f in enumerate(row.fields):
-            number[r, j] = f.number
-            colour[r, j] = colour_of[f.colour]
-            double[r, j] = int(f.double)
-            bonus[r, j] = int(f.bonus)
-            if f.power is not None:
-                k = POWER_INDEX[f.power]
-                power[r, j] = k
-                slot = 0 if power_row[k, 0] < 0 else 1
-                power_row[k, slot], power_field[k, slot] = r, j
-    faces = layout.number_range[1] // 2
-    ways = np.array(
-        [[strategy.ways(int(n), faces) for n in numbers] for numbers in number], dtype=np.int64
-    )
-    bar_row = np.full(len(layout.dice), -1, dtype=np.int64)
-    for r, row in reversed(list(enumerate(layout.rows))):
-        if row.colour is not None:
-            bar_row[colour_of[row.colour]] = r
-    table = rules.score_table(layout)
+    for symbol, places in c.power_fields.items():
+        for n, (r, j) in enumerate(places):
+            power_row[POWER_INDEX[symbol], min(n, 1)] = r
+            power_field[POWER_INDEX[symbol], min(n, 1)] = j
+    bar_row = np.full(dice, -1, dtype=np.int64)
+    for name, r in c.bar_row.items():
+        bar_row[c.die_of[name]] = r
     top = int(number.max()) + 1
     next_field = np.full((rows, width + 1, top), -1, dtype=np.int64)
-    next_colour = np.full((rows, width + 1, top, len(layout.dice)), -1, dtype=np.int64)
-    for r, row in enumerate(layout.rows):
-        for i in range(len(row.fields) - 1, -1, -1):
+    next_colour = np.full((rows, width + 1, top, dice), -1, dtype=np.int64)
+    for r in c.all_rows:
+        for i in range(c.lasts[r], -1, -1):
             next_field[r, i] = next_field[r, i + 1]
             next_colour[r, i] = next_colour[r, i + 1]
             next_field[r, i, number[r, i]] = i
             next_colour[r, i, number[r, i], colour[r, i]] = i
-    colour_rows = np.full((len(layout.dice), rows), -1, dtype=np.int64)
-    for c, name in enumerate(layout.dice):
-        holding = [
-            r for r, row in enumerate(layout.rows) if any(f.colour == name for f in row.fields)
-        ]
-        colour_rows[c, : len(holding)] = holding
+    colour_rows = np.full((dice, rows), -1, dtype=np.int64)
+    for k in range(dice):
+        holding = [r for r in c.all_rows if k in colour[r]]
+        colour_rows[k, : len(holding)] = holding
+    slips = len(c.slip_partners)
+    link_row = np.full((slips, rows, width), -1, dtype=np.int64)
+    link_field = np.full((slips, rows, width), -1, dtype=np.int64)
+    for k, partner in enumerate(c.slip_partners):
+        for (r, j), (other_row, other_field) in partner.items():
+            link_row[k, r, j], link_field[k, r, j] = other_row, other_field
     return Tables(
         number=number,
         colour=colour,
-        double=double,
-        bonus=bonus,
-        power=power,
-        ways=ways.astype(np.int64),
-        fields=np.array([len(row.fields) for row in layout.rows], dtype=np.int64),
-        again=np.array([int(row.again) for row in layout.rows], dtype=np.int64),
-        lock_colour=np.array([colour_of[row.lock_colour] for row in layout.rows], dtype=np.int64),
-        lock_start=np.array([layout.lock_start(row) for row in layout.rows], dtype=np.int64),
-        points=np.array((0, *table), dtype=np.int64),
-        bar=np.array([colour_of[c] for c in layout.bonus_bar], dtype=np.int64),
+        double=padded(tuple(tuple(map(int, row)) for row in c.doubles), 0),
+        bonus=padded(tuple(tuple(map(int, row)) for row in c.bonus), 0),
+        power=padded(power_index, -1),
+        ways=padded(c.ways, 0),
+        fields=np.array([last + 1 for last in c.lasts], dtype=np.int64),
+        again=np.array(c.again, dtype=np.int64),
+        lock_colour=np.array([c.die_of[k] for k in c.lock_colours], dtype=np.int64),
+        lock_start=np.array(c.lock_starts, dtype=np.int64),
+        points=np.array(c.points, dtype=np.int64),
+        bar=np.array([c.die_of[k] for k in layout.bonus_bar], dtype=np.int64),
         bar_row=bar_row,
         power_row=power_row,
         power_field=power_field,
@@ -182,9 +181,9 @@ def compile_layout(layout: Layout) -> Tables:
                 layout.max_counted,
                 layout.penalty_boxes,
                 layout.penalty_points,
-                len(layout.dice),
-                min(2, len({row.lock_colour for row in layout.rows})),
-                layout.number_range[1] // 2,
+                dice,
+                c.end_at,
+                c.faces,
             ],
             dtype=np.int64,
         ),
@@ -192,43 +191,15 @@ def compile_layout(layout: Layout) -> Tables:
         next_colour=next_colour,
         colour_rows=colour_rows,
         diamonds=np.array(layout.diamonds, dtype=np.int64).reshape(-1, 2),
-        **_bonus_rows(layout),
+        bonus_upper=np.array([upper for upper, _ in c.bonus_between], dtype=np.int64),
+        bonus_lower=np.array([lower for _, lower in c.bonus_between], dtype=np.int64),
+        bonus_colours=np.array(
+            [[c.die_of[k] for k in pair] for pair in c.bonus_colours], dtype=np.int64
+        ).reshape(-1, 2),
         framed=np.array(
-            [sum(1 << j for j, f in enumerate(row.fields) if f.framed) for row in layout.rows],
+            [sum(1 << j for j, framed in enumerate(row) if framed) for row in c.framed],
             dtype=np.int64,
         ),
-        **_links(layout, width),
+        link_row=link_row,
+        link_field=link_field,
     )
-
-
-def _bonus_rows(layout: Layout) -> dict[str, Ints]:
-    """The bonus rows' neighbours and dice (Big Points, RULES.md §4): a bonus cell takes the
-    white sum, or white + the colour of a row beside it (its first field's colour)."""
-    place = {row.id: r for r, row in enumerate(layout.rows)}
-    colour_of = {colour: k for k, colour in enumerate(layout.dice)}
-    upper = [place[b.between[0]] for b in layout.bonus_rows]
-    lower = [place[b.between[1]] for b in layout.bonus_rows]
-    colours = [
-        [colour_of[layout.rows[r].fields[0].colour] for r in pair]
-        for pair in zip(upper, lower, strict=True)
-    ]
-    return {
-        "bonus_upper": np.array(upper, dtype=np.int64),
-        "bonus_lower": np.array(lower, dtype=np.int64),
-        "bonus_colours": np.array(colours, dtype=np.int64).reshape(-1, 2),
-    }
-
-
-def _links(layout: Layout, width: int) -> dict[str, Ints]:
-    """Per slip, row and field the other end of its link (Connected Chain, RULES.md §4), -1
-    where there is none; slip ``k`` is ``layout.slips[k]`` (one slip: ``layout.links``)."""
-    place = {row.id: r for r, row in enumerate(layout.rows)}
-    slips = [slip.links for slip in layout.slips] or [layout.links]
-    shape = (len(slips), len(layout.rows), width)
-    row, field = np.full(shape, -1, dtype=np.int64), np.full(shape, -1, dtype=np.int64)
-    for k, links in enumerate(slips):
-        for (ra, ia), (rb, ib) in links:
-            a, b = place[ra], place[rb]
-            row[k, a, ia], field[k, a, ia] = b, ib
-            row[k, b, ib], field[k, b, ib] = a, ia
-    return {"link_row": row, "link_field": field}

@@ -6,7 +6,9 @@ it only inside the ``serve`` command."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Collection
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from flask import Flask, Response
 
@@ -31,14 +33,22 @@ def font(name: str) -> Response:
     return response
 
 
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
+"""Host names a request may always name: this computer's own."""
+
+
 def create_app(
-    db: Path | None = None, public_url: str | None = None, loopback_only: bool = False
+    db: Path | None = None,
+    public_url: str | None = None,
+    loopback_only: bool = False,
+    allowed_hosts: Collection[str] = (),
 ) -> Flask:
     """The Flask app of the web page, storing in the SQLite file ``db`` (default:
     :func:`~qwixx_print.web.storage.default_path`). ``public_url`` (``http://ADDRESS:PORT``)
     is where other devices reach it, for the players' links; ``loopback_only`` says that
-    they cannot (the host page says so). Raises OutputError when the database cannot be
-    opened."""
+    they cannot (the host page says so). A request's ``Host`` must name
+    :data:`LOOPBACK_NAMES`, the host of ``public_url`` or one of ``allowed_hosts`` (else
+    400: DNS rebinding fails). Raises OutputError when the database cannot be opened."""
     from qwixx_print.web import counter, fresh, jsonapi, layouts, printing
     from qwixx_print.web.tables import Tables
 
@@ -53,7 +63,10 @@ def create_app(
         QWIXX_PUBLIC_URL=public_url,
         QWIXX_LOOPBACK_ONLY=loopback_only,
     )
-    guard.install(app)
+    hosts = [*LOOPBACK_NAMES, *allowed_hosts]
+    if public_url:
+        hosts.append(urlsplit(public_url).hostname or "")
+    guard.install(app, hosts)
     app.register_blueprint(printing.bp)
     app.register_blueprint(fresh.bp)
     app.register_blueprint(counter.bp)

@@ -25,7 +25,7 @@ from qwixx_print import api
 from qwixx_print.errors import RuleViolation
 from qwixx_print.play import Game, Move
 from qwixx_print.web import drawing, layouts
-from qwixx_print.web.guard import CSRF_FIELD, MAX_GAMES, MAX_PLAYERS
+from qwixx_print.web.guard import CSRF_FIELD, MAX_GAMES, MAX_PLAYERS, heavy
 from qwixx_print.web.tables import Table, Tables, check_names
 
 bp = Blueprint("counter", __name__)
@@ -40,19 +40,25 @@ def tables() -> Tables:
     return found
 
 
+NO_SUCH_LINK = "no such game, or not a link of it: check the link"
+"""The one answer (404) to an unknown game and to a wrong token for a real game alike, so
+a request cannot tell that a game id exists."""
+
+
 def table_of(game_id: str) -> Table:
-    """The game ``game_id``; 404 when there is none."""
+    """The game ``game_id``; 404 (:data:`NO_SUCH_LINK`) when there is none."""
     table = tables().get(game_id)
     if table is None:
-        raise NotFound(f"no such game: {game_id[:40]}")
+        raise NotFound(NO_SUCH_LINK)
     return table
 
 
 def seat(table: Table, token: str) -> str | None:
-    """The player's name for a player's ``token``, None for the host's; 404 for any other."""
+    """The player's name for a player's ``token``, None for the host's; 404 for any other,
+    the same answer as an unknown game's (:data:`NO_SUCH_LINK`)."""
     name = table.player(token)
     if name is None and not table.is_host(token):
-        raise NotFound("no such player in this game: check the link")
+        raise NotFound(NO_SUCH_LINK)
     return name
 
 
@@ -429,8 +435,10 @@ def filled_pdf(table: Table) -> Response:
     --out`` writes for the same marks."""
     from qwixx_print.play import log
 
-    scored = log.scored(table.game, table.log_doc())
-    response = Response(api.filled_pdf(scored), mimetype="application/pdf")
+    with heavy():
+        scored = log.scored(table.game, table.log_doc())
+        data = api.filled_pdf(scored)
+    response = Response(data, mimetype="application/pdf")
     response.headers["Content-Disposition"] = 'attachment; filename="filled-sheets.pdf"'
     return response
 

@@ -20,7 +20,7 @@ from qwixx_print import api
 from qwixx_print.choices import DEFAULT_LANG, GENERATE_FAMILIES, LANGUAGES
 from qwixx_print.errors import GenerateError
 from qwixx_print.generate import comments
-from qwixx_print.web import printing
+from qwixx_print.web import guard, printing
 from qwixx_print.web.guard import answer
 
 if TYPE_CHECKING:
@@ -145,7 +145,8 @@ def picture(family: str, seed: str) -> Response:
     """One generated sheet as a PNG (``?lang=``), drawn by the PDF's code."""
     sheet = generated(family_of(family), seed_of(seed))
     lang = printing.choice(request.args, "lang", list(LANGUAGES), DEFAULT_LANG)
-    png = api.preview_png(sheet.layout, lang, printing.CARD_PX_PER_MM)
+    with guard.heavy():
+        png = api.preview_png(sheet.layout, lang, printing.CARD_PX_PER_MM)
     response = Response(png, mimetype="image/png")
     response.headers["Cache-Control"] = "max-age=3600"
     return response
@@ -157,9 +158,10 @@ def pdf(family: str, seed: str) -> Response:
     same bytes), as an attachment named like the CLI's file."""
     sheet = generated(family_of(family), seed_of(seed))
     chosen = printing.options(request.args)
-    data = api.generated_pdf_bytes(
-        [sheet], chosen.paper, chosen.per_page, chosen.lang, chosen.pages
-    )
+    with guard.heavy():
+        data = api.generated_pdf_bytes(
+            [sheet], chosen.paper, chosen.per_page, chosen.lang, chosen.pages
+        )
     return _attachment(data, "application/pdf", f"{sheet.layout.name}.pdf")
 
 

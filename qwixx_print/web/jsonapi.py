@@ -6,20 +6,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, url_for
 from werkzeug.exceptions import BadRequest
 
-from qwixx_print import layout
+from qwixx_print import catalogue
 from qwixx_print.errors import RuleViolation
 from qwixx_print.play import Sheet
-from qwixx_print.web import counter, drawing, layouts
+from qwixx_print.web import counter, drawing, guard, layouts
 from qwixx_print.web.tables import Table
 
 bp = Blueprint("jsonapi", __name__, url_prefix="/api")
 
 
 def _body() -> dict[str, Any]:
-    body = request.get_json(silent=True)
+    """The request's JSON object (:func:`guard.json_body`: size and depth capped); 400
+    for anything else."""
+    body = guard.json_body()
     if not isinstance(body, dict):
         raise BadRequest("send a JSON object")
     return body
@@ -30,7 +32,7 @@ def layouts_list() -> Response:
     """The shipped layouts: name, description, aliases, rows (id, numbers)."""
     out = []
     for name in layouts.shipped():
-        sheet = layout.find(name)
+        sheet = catalogue.find(name)
         out.append(
             {
                 "name": name,

@@ -1,7 +1,7 @@
 """Layouts as the web page names them: a shipped layout by its name, an uploaded one by
 the random id it was stored under; a shipped one also by its aliases, in any case, as on the
 command line. No request ever names a file on disk: a key is looked up among the shipped
-names and aliases and in the database, never passed to :func:`qwixx_print.layout.find` as a
+names and aliases and in the database, never passed to :func:`qwixx_print.catalogue.find` as a
 path."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from functools import lru_cache
 from flask import current_app
 from werkzeug.exceptions import NotFound
 
-from qwixx_print import api, layout
+from qwixx_print import api, catalogue
 from qwixx_print.errors import LayoutError, escaped
 from qwixx_print.layout import Layout
 from qwixx_print.web.storage import Store
@@ -48,13 +48,13 @@ def shipped() -> list[str]:
     """The shipped layouts' names in :data:`ORDER` (the print page's cards, the new-game
     form's choices, ``/api/layouts``); a shipped layout it does not name comes last, in
     alphabetical order."""
-    names = layout.shipped_names()
+    names = catalogue.shipped_names()
     return sorted(names, key=lambda n: (ORDER.index(n) if n in ORDER else len(ORDER), n))
 
 
 @lru_cache(maxsize=64)
 def _shipped(name: str) -> Layout:
-    return api.checked(name)
+    return catalogue.checked(name)
 
 
 @lru_cache(maxsize=256)
@@ -64,16 +64,16 @@ def _uploaded(key: str, yaml: bytes) -> Layout:
 
 def find(key: str) -> Layout:
     """The layout ``key`` from a request names: a shipped layout by its name or alias in
-    any case, as the CLI resolves them (:func:`qwixx_print.layout.shipped_name`), or an
+    any case, as the CLI resolves them (:func:`qwixx_print.catalogue.shipped_name`), or an
     uploaded layout by its id. Raises NotFound (404) for anything else, with the CLI's hint
     for a near miss of a shipped name (``no such layout: klassik (did you mean
     'classic'?)``)."""
-    name = layout.shipped_name(key)
+    name = catalogue.shipped_name(key)
     if name is not None:
         return _shipped(name)
     yaml = store().layout_yaml(key)
     if yaml is None:
-        raise NotFound(f"no such layout: {escaped(key[:40])}{layout.did_you_mean(key[:40])}")
+        raise NotFound(f"no such layout: {escaped(key[:40])}{catalogue.did_you_mean(key[:40])}")
     return _uploaded(key, yaml)
 
 
@@ -82,7 +82,7 @@ def key_of(key: str) -> str:
     request: the shipped layout's own name for a name or alias, else the upload's id.
     Raises NotFound (404) when ``key`` names no layout."""
     find(key)
-    return layout.shipped_name(key) or key
+    return catalogue.shipped_name(key) or key
 
 
 def check_upload(yaml: bytes, shown: str) -> tuple[Layout | None, list[str]]:

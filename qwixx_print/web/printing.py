@@ -14,11 +14,11 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, TooManyRequests
 from werkzeug.wrappers import Response as BaseResponse
 
-from qwixx_print import api, layout
+from qwixx_print import api, catalogue, layout
 from qwixx_print.choices import DEFAULT_LANG, LANGUAGES, PAPERS, PER_PAGE
 from qwixx_print.errors import escaped
 from qwixx_print.web import layouts
-from qwixx_print.web.guard import MAX_LAYOUTS, MAX_PAGES, MAX_UPLOAD
+from qwixx_print.web.guard import MAX_LAYOUTS, MAX_PAGES, MAX_UPLOAD, heavy
 
 bp = Blueprint("printing", __name__)
 
@@ -93,7 +93,7 @@ def form_context(seeded: list[str] | None = None) -> dict[str, object]:
 @bp.get("/")
 def index() -> str:
     """The print page: a card per shipped layout, the options, the upload form."""
-    cards = [layout.find(name) for name in layouts.shipped()]
+    cards = [catalogue.find(name) for name in layouts.shipped()]
     seeded = [sheet.name for sheet in cards if drawn(sheet)]
     return render_template("print.html", cards=cards, **form_context(seeded))
 
@@ -129,7 +129,10 @@ def _pdf(key: str, chosen: PrintOptions, seed: int) -> bytes:
     ``seed``: the same bytes every time (reportlab's invariant mode), so the last few asked
     for are kept."""
     sheet = layouts.find(key)
-    return api.pdf_bytes([sheet], chosen.pages, chosen.paper, chosen.per_page, chosen.lang, seed)
+    with heavy():
+        return api.pdf_bytes(
+            [sheet], chosen.pages, chosen.paper, chosen.per_page, chosen.lang, seed
+        )
 
 
 def _file_name(sheet: layout.Layout) -> str:
@@ -141,7 +144,9 @@ def _file_name(sheet: layout.Layout) -> str:
 @lru_cache(maxsize=128)
 def _picture(key: str, lang: str) -> bytes:
     """A layout's picture: a key names one layout for good (uploads are never changed)."""
-    return api.preview_png(layouts.find(key), lang, CARD_PX_PER_MM)
+    sheet = layouts.find(key)
+    with heavy():
+        return api.preview_png(sheet, lang, CARD_PX_PER_MM)
 
 
 @bp.get("/preview/<key>.png")
@@ -190,7 +195,8 @@ def upload() -> tuple[str, int] | BaseResponse:
     """Check an uploaded or pasted layout: its located errors beside the text (422), or it
     is stored and its page opens (303)."""
     data, shown = _uploaded_bytes()
-    sheet, errors = layouts.check_upload(data, shown)
+    with heavy():  # seconds of CPU for a large layout: never more than a few at once
+        sheet, errors = layouts.check_upload(data, shown)
     if errors or sheet is None:
         text = _shown_text(data)
         lines = {int(m[1]) for e in errors if (m := _LINE.match(e))}

@@ -5,9 +5,15 @@ from __future__ import annotations
 
 import logging
 import socket
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Collection
+from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
+
+from waitress.channel import HTTPChannel
+from waitress.parser import HTTPRequestParser
+from waitress.server import TcpWSGIServer
 
 LOOPBACK = "127.0.0.1"
 
@@ -63,13 +69,104 @@ def quiet_queue() -> None:
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
 
 
-def serve(host: str, port: int, db: Path | None, echo: Callable[[str], None]) -> None:
-    """Serve the web page on ``host``:``port`` with the database ``db`` until Ctrl-C
-    (which ends it quietly). Raises OutputError when the database cannot be opened or the
-    address cannot be bound or is no address (``256.1.1.1``, a name that does not
-    resolve)."""
+@dataclass(frozen=True)
+class Limits:
+    """How waitress holds a club's phones (docs/web.md, issue 23): 300 phones polling every
+    2 s on kept-alive connections, a few hosts uploading layouts.
+
+    ``threads``: requests served at once (the heavy ones, uploads and PDFs, take at most
+    :data:`~qwixx_print.web.guard.HEAVY_SLOTS` of them); ``connection_limit``: open
+    connections (far above 300 phones; waitress's default of 100 let 100 idle sockets
+    block every tap); ``channel_timeout``: seconds an idle connection is kept;
+    ``request_timeout``: seconds a request may take to arrive, headers and body (a client
+    sending one byte every few seconds is cut off then, :class:`TimedServer`; waitress
+    alone only counts idle time); ``cleanup_interval``: how often (s) idle and slow
+    connections are looked for;
+    ``max_request_body_size``: bytes, refused with a 413 before the body is read (the
+    app's own limit, :data:`~qwixx_print.web.guard.MAX_REQUEST`);
+    ``max_request_header_size``: bytes of the request line and headers."""
+
+    threads: int = 16
+    connection_limit: int = 1000
+    channel_timeout: int = 60
+    request_timeout: float = 20.0
+    cleanup_interval: int = 5
+    max_request_body_size: int = 0  # 0: guard.MAX_REQUEST
+    max_request_header_size: int = 32_768
+
+    def waitress(self) -> dict[str, Any]:
+        """The settings for waitress's ``create_server`` (``request_timeout`` is
+        :class:`TimedServer`'s own)."""
+        from qwixx_print.web.guard import MAX_REQUEST
+
+        settings = asdict(self)
+        del settings["request_timeout"]
+        settings["max_request_body_size"] = self.max_request_body_size or MAX_REQUEST
+        settings["asyncore_use_poll"] = True  # select() cannot watch more than 1024 sockets
+        return settings
+
+
+class TimedParser(HTTPRequestParser):
+    """waitress's request parser, which remembers when the request's first bytes came."""
+
+    def __init__(self, adj: Any) -> None:
+        super().__init__(adj)
+        self.began = time.time()
+
+
+class TimedChannel(HTTPChannel):
+    """waitress's connection, its requests read by :class:`TimedParser`."""
+
+    parser_class = TimedParser
+
+
+class TimedServer(TcpWSGIServer):
+    """waitress's server, which also closes a connection whose request takes more than
+    ``request_timeout`` seconds to arrive (checked with the idle connections, every
+    ``cleanup_interval`` seconds): a client trickling bytes keeps a socket busy for good
+    otherwise, since waitress closes only connections with no activity at all."""
+
+    channel_class = TimedChannel
+    request_timeout = Limits.request_timeout
+
+    def maintenance(self, now: float) -> None:
+        super().maintenance(now)  # type: ignore[arg-type]  # the stubs say int: it is time.time()
+        channels = cast(dict[int, HTTPChannel], self.active_channels)  # the stubs are wrong
+        for channel in list(channels.values()):
+            began = getattr(channel.request, "began", None)  # a TimedParser's
+            if began is not None and now - began > self.request_timeout:
+                channel.will_close = True  # the loop closes it (``handle_write``)
+
+
+def make_server(application: Any, host: str, port: int, limits: Limits = Limits()) -> Any:
+    """A waitress server of ``application`` on ``host``:``port`` with ``limits``, not yet
+    running; every socket it listens on is a :class:`TimedServer`. Raises OSError when the
+    address cannot be bound, ValueError when it is no address."""
     from waitress.server import create_server
 
+    sockets: dict[int, Any] = {}
+    server = create_server(application, map=sockets, host=host, port=port, **limits.waitress())
+    for listening in list(sockets.values()):
+        if type(listening) is TcpWSGIServer:  # made by create_server; timed from now on
+            listening.__class__ = TimedServer
+            cast(TimedServer, listening).request_timeout = limits.request_timeout
+    return server
+
+
+def serve(
+    host: str,
+    port: int,
+    db: Path | None,
+    echo: Callable[[str], None],
+    allowed_hosts: Collection[str] = (),
+    limits: Limits = Limits(),
+) -> None:
+    """Serve the web page on ``host``:``port`` with the database ``db`` until Ctrl-C
+    (which ends it quietly), answering requests that name this computer (``localhost``,
+    ``127.0.0.1``, ``::1``), ``host``, the network address (for ``0.0.0.0``) or one of
+    ``allowed_hosts`` (others: 400), with waitress set to ``limits``. Raises OutputError
+    when the database cannot be opened or the address cannot be bound or is no address
+    (``256.1.1.1``, a name that does not resolve)."""
     from qwixx_print.errors import OutputError
     from qwixx_print.web import create_app
 
@@ -80,7 +177,7 @@ def serve(host: str, port: int, db: Path | None, echo: Callable[[str], None]) ->
         return made[0](environ, start_response)
 
     try:
-        server = create_server(application, host=host, port=port, threads=8)
+        server = make_server(application, host, port, limits)
     except OSError as exc:
         raise OutputError(f"{host}:{port}: cannot serve there ({exc.strerror})") from None
     except ValueError:  # waitress: the host is no address and no name that resolves
@@ -89,7 +186,8 @@ def serve(host: str, port: int, db: Path | None, echo: Callable[[str], None]) ->
             "0.0.0.0 or ::1, or a host name that resolves)"
         ) from None
     try:
-        app = create_app(db, loopback_only=host in LOOPBACKS)
+        names = [*allowed_hosts, lan_address() if host in ALL else host]
+        app = create_app(db, loopback_only=host in LOOPBACKS, allowed_hosts=names)
     except BaseException:
         server.close()
         raise

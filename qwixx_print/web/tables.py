@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 from qwixx_print import dealing, rules
 from qwixx_print.doc import Doc
-from qwixx_print.errors import OutputError, RuleViolation
+from qwixx_print.errors import OutputError, RuleViolation, unprinted
 from qwixx_print.layout import Layout
 from qwixx_print.play import Game, log
 from qwixx_print.web.storage import Store, StoredGame
@@ -84,7 +84,7 @@ def check_names(names: list[str], most: int) -> list[str]:
     if not 1 <= len(kept) <= most:
         raise RuleViolation(f"a game here has 1 to {most} players, got {len(kept)}")
     for name in kept:
-        if len(name) > MAX_NAME or not name.isprintable():
+        if len(name) > MAX_NAME or unprinted(name) is not None:
             raise RuleViolation(
                 f"the name '{name[:MAX_NAME]}' must be at most {MAX_NAME} printable characters"
             )

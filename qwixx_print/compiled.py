@@ -1,0 +1,214 @@
+"""A layout compiled once: every fact the play engine, the simulator's kernel and its bots
+derive from a layout, worked out in one place (issue 21 item 1).
+
+:class:`Compiled` holds them as plain tuples and dicts (the engine and the bots read them on
+every move); :func:`qwixx_print.sim.tables.compile_layout` only pads and packs the same
+facts into the kernel's arrays, so the two engines cannot derive a fact differently. Pure:
+no numpy, no numba, no drawing.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from qwixx_print import rules
+from qwixx_print.layout import Field, Layout, Link
+
+KEEP = 64
+"""How many compiled layouts :meth:`Compiled.of` keeps (a Longo game deals a layout per
+sheet)."""
+
+Place = tuple[int, int]
+"""A field as (row place, 0-based index in the row)."""
+
+
+def throws(number: int, faces: int = 6) -> int:
+    """Of the ``faces**2`` rolls of two dice with ``faces`` faces, how many make ``number``
+    (d6: 1 for a 2 or a 12, 6 for a 7; d8, RULES.md §4 Longo: 1 for a 2 or a 16, 8 for a 9;
+    0 for a number two dice cannot make)."""
+    if not 2 <= number <= 2 * faces:
+        return 0
+    return faces - abs(number - faces - 1)
+
+
+class Compiled(NamedTuple):
+    """What play and simulation need of a ``layout`` (one sheet of it: its slip and lucky
+    numbers), derived once.
+
+    Per row, in layout order: its ``ids``, field ``numbers`` and ``colours``, ``doubles``,
+    ``bonus`` fields, ``powers`` (symbol or ``None``), ``framed`` fields (the Connected Steps
+    group, RULES.md §4), whether it has small boxes (``again``;
+    ``has_again``: any row), its ``lock_colours``, the index of its last field (``lasts``),
+    ``where`` each number stands in it and ``ways``, per field the rolls of two dice (of
+    ``faces**2``) that make its number (:func:`throws`). ``fields`` maps (colour, number) to
+    the fields of that colour holding that number, as (row place, index) top to bottom, and
+    (``None``, number) to those of any colour. ``all_rows`` are the rows' places; ``row_of``
+    maps a row id to its place.
+
+    The dice (RULES.md §1, RULES-more.md §4): ``dice`` the coloured dice in layout order,
+    ``die_of`` a colour to its index among them, ``faces`` the faces of every die (the
+    highest sum halved: 6, Longo 8). ``end_at`` is the number of closed colours that ends the
+    game (RULES.md §1 End: 2; 1 on a one-colour sheet, RULES.md §6).
+
+    Mechanics: ``bar_row`` maps a colour to the row the Bonuskette bar's field of that colour
+    crosses: the first one-colour row of that colour from the top (RULES.md §6);
+    ``power_fields`` a power symbol to its (row, index) pairs in reading order (Kräfte).
+    RULES-more.md §4: ``lock_starts``, per row the first field that locks it (Longo: the last
+    two); ``bonus_ids``, ``bonus_between`` (the places of the rows above and below) and
+    ``bonus_colours`` (the colours of those rows' first fields: the dice whose white + colour
+    sum reaches a cell) of the bonus rows (Big Points); ``partner`` maps a linked field to the
+    other end of its link on this sheet, ``slip_partners`` the same per slip of the layout
+    (one, ``partner``, on a layout without slips; Connected Chain).
+
+    For scoring at a glance: ``weights``, per row the crosses each field counts when crossed
+    (a double 2, a lock field 2 with its lock, else 1: :func:`qwixx_print.rules.score_fields`),
+    and ``points``, the points of 0, 1, 2, ... counted crosses
+    (:func:`qwixx_print.rules.score_table`, RULES.md §2).
+    """
+
+    layout: Layout
+    ids: tuple[str, ...]
+    numbers: tuple[tuple[int, ...], ...]
+    colours: tuple[tuple[str, ...], ...]
+    doubles: tuple[tuple[bool, ...], ...]
+    bonus: tuple[tuple[bool, ...], ...]
+    powers: tuple[tuple[str | None, ...], ...]
+    framed: tuple[tuple[bool, ...], ...]
+    again: tuple[bool, ...]
+    has_again: bool
+    lock_colours: tuple[str, ...]
+    lasts: tuple[int, ...]
+    where: tuple[dict[int, tuple[int, ...]], ...]
+    ways: tuple[tuple[int, ...], ...]
+    fields: dict[tuple[str | None, int], tuple[Place, ...]]
+    all_rows: tuple[int, ...]
+    row_of: dict[str, int]
+    dice: tuple[str, ...]
+    die_of: dict[str, int]
+    faces: int
+    end_at: int
+    bar_row: dict[str, int]
+    power_fields: dict[str, tuple[Place, ...]]
+    lock_starts: tuple[int, ...]
+    bonus_ids: tuple[str, ...]
+    bonus_between: tuple[tuple[int, int], ...]
+    bonus_colours: tuple[tuple[str, str], ...]
+    partner: dict[Place, Place]
+    slip_partners: tuple[dict[Place, Place], ...]
+    weights: tuple[tuple[int, ...], ...]
+    points: tuple[int, ...]
+
+    @classmethod
+    def of(cls, layout: Layout) -> Compiled:
+        """The compiled ``layout`` (a layout that passed ``rules.validate``), built once and
+        kept for the next use of the same layout object (layouts are frozen; a kept one
+        holds its layout, so no other layout can take its ``id``)."""
+        found = _COMPILED.get(id(layout))
+        if found is None:
+            if len(_COMPILED) >= KEEP:
+                _COMPILED.clear()
+            found = _COMPILED[id(layout)] = cls._build(layout)
+        return found
+
+    @classmethod
+    def _build(cls, layout: Layout) -> Compiled:
+        rows = layout.rows
+        ids = tuple(row.id for row in rows)
+        row_of = {row.id: r for r, row in enumerate(rows)}
+        lock_starts = tuple(layout.lock_start(row) for row in rows)
+        faces = layout.number_range[1] // 2
+        bonus_between = tuple(
+            (row_of[b.between[0]], row_of[b.between[1]]) for b in layout.bonus_rows
+        )
+        partner = _partners(layout.links, row_of)
+        return cls(
+            layout=layout,
+            ids=ids,
+            numbers=tuple(tuple(f.number for f in row.fields) for row in rows),
+            colours=tuple(tuple(f.colour for f in row.fields) for row in rows),
+            doubles=tuple(tuple(f.double for f in row.fields) for row in rows),
+            bonus=tuple(tuple(f.bonus for f in row.fields) for row in rows),
+            powers=tuple(tuple(f.power for f in row.fields) for row in rows),
+            framed=tuple(tuple(f.framed for f in row.fields) for row in rows),
+            again=tuple(row.again for row in rows),
+            has_again=any(row.again for row in rows),
+            lock_colours=tuple(row.lock_colour for row in rows),
+            lasts=tuple(len(row.fields) - 1 for row in rows),
+            where=tuple(_where(row.fields) for row in rows),
+            ways=tuple(tuple(throws(f.number, faces) for f in row.fields) for row in rows),
+            fields=_fields(layout),
+            all_rows=tuple(range(len(rows))),
+            row_of=row_of,
+            dice=layout.dice,
+            die_of={colour: k for k, colour in enumerate(layout.dice)},
+            faces=faces,
+            end_at=min(2, len({row.lock_colour for row in rows})),
+            bar_row=_bar_rows(layout),
+            power_fields=_power_fields(layout),
+            lock_starts=lock_starts,
+            bonus_ids=tuple(b.id for b in layout.bonus_rows),
+            bonus_between=bonus_between,
+            bonus_colours=tuple(
+                (rows[upper].fields[0].colour, rows[lower].fields[0].colour)
+                for upper, lower in bonus_between
+            ),
+            partner=partner,
+            slip_partners=tuple(_partners(s.links, row_of) for s in layout.slips) or (partner,),
+            weights=tuple(
+                tuple(2 if i >= start or f.double else 1 for i, f in enumerate(row.fields))
+                for row, start in zip(rows, lock_starts, strict=True)
+            ),
+            points=(0, *rules.score_table(layout)),
+        )
+
+
+_COMPILED: dict[int, Compiled] = {}
+"""The layouts :meth:`Compiled.of` compiled last, by ``id`` of their layout."""
+
+
+def _where(fields: tuple[Field, ...]) -> dict[int, tuple[int, ...]]:
+    """Number -> the indexes of the fields holding it, left to right."""
+    where: dict[int, list[int]] = {}
+    for i, f in enumerate(fields):
+        where.setdefault(f.number, []).append(i)
+    return {number: tuple(places) for number, places in where.items()}
+
+
+def _fields(layout: Layout) -> dict[tuple[str | None, int], tuple[Place, ...]]:
+    """(colour, number) and (``None``, number) -> the fields, as (row place, index)."""
+    fields: dict[tuple[str | None, int], list[Place]] = {}
+    for r, row in enumerate(layout.rows):
+        for i, f in enumerate(row.fields):
+            fields.setdefault((f.colour, f.number), []).append((r, i))
+            fields.setdefault((None, f.number), []).append((r, i))
+    return {key: tuple(places) for key, places in fields.items()}
+
+
+def _bar_rows(layout: Layout) -> dict[str, int]:
+    """Colour -> the first one-colour row of that colour from the top: the row a bonus bar
+    field of that colour crosses (Bonuskette, RULES.md §2; §6 decides the first when two
+    rows share a colour)."""
+    found: dict[str, int] = {}
+    for r, row in enumerate(layout.rows):
+        if row.colour is not None:
+            found.setdefault(row.colour, r)
+    return found
+
+
+def _power_fields(layout: Layout) -> dict[str, tuple[Place, ...]]:
+    """Power symbol -> its fields in reading order (Kräfte, RULES.md §2)."""
+    found: dict[str, list[Place]] = {}
+    for r, row in enumerate(layout.rows):
+        for i, f in enumerate(row.fields):
+            if f.power is not None:
+                found.setdefault(f.power, []).append((r, i))
+    return {power: tuple(places) for power, places in found.items()}
+
+
+def _partners(links: tuple[Link, ...], row_of: dict[str, int]) -> dict[Place, Place]:
+    """(row place, index) -> the other end of its link, both ways (Connected Chain)."""
+    partner = {}
+    for (ra, ia), (rb, ib) in links:
+        a, b = (row_of[ra], ia), (row_of[rb], ib)
+        partner[a], partner[b] = b, a
+    return partner

@@ -1,0 +1,75 @@
+"""The end of a game and its winner: whether the scored sheets of one game can have ended as
+they say (RULES.md §1 End), and the ranking (RULES.md §1). No drawing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from qwixx_print.errors import RuleViolation
+from qwixx_print.layout import Layout
+from qwixx_print.rules.score import SheetScore
+
+Lock = tuple[str, int]
+"""A locked row as (its lock colour, its last field's number)."""
+
+
+def _final_action_possible(locks: Mapping[str, list[Lock]], earlier: str | None) -> bool:
+    """Whether every lock (by player; players who may lock freely left out) of a colour
+    other than ``earlier`` can have been made in one final action (RULES.md §1 End): one row
+    per player, and when several rows lock at once, a white-dice sum they all end in."""
+    sums: set[int] = set()
+    for player_locks in locks.values():
+        final = [number for colour, number in player_locks if colour != earlier]
+        if len(final) > 1:
+            return False
+        sums.update(final)
+    return len(sums) <= 1
+
+
+def check_game_end(layout: Layout, sheets: Mapping[str, SheetScore]) -> None:
+    """Refuse a game (``sheets`` by player name) that cannot have ended as its sheets say.
+
+    The game ends at once when a 2nd colour is locked or a player crosses their last
+    penalty box (RULES.md §1 End; seeds 001, 003). So with a full penalty row at most one
+    colour is locked; and with two or more, all colours but at most one (locked earlier) close
+    in one final action: one row per player, and several rows only with one white-dice sum
+    that ends them all, e.g. 12 for red and yellow on classic (seed 001). A lock takes its
+    last field's colour (mixed sheets). The Kräfte exception: a player with ``one-in-each``
+    unlocked may lock several rows at that moment.
+
+    Raises :class:`RuleViolation` naming each locked colour and who locked it.
+    """
+    lock_of = {row.id: (row.lock_colour, row.fields[-1].number) for row in layout.rows}
+    by_colour: dict[str, list[str]] = {}
+    for player, sheet in sheets.items():
+        for row in sheet.locked:
+            by_colour.setdefault(lock_of[row][0], []).append(player)
+    if len(by_colour) < 2:
+        return
+    who = ", ".join(f"{c} ({', '.join(names)})" for c, names in by_colour.items())
+    full = [p for p, s in sheets.items() if s.penalties == layout.penalty_boxes]
+    if full:
+        raise RuleViolation(
+            f"{full[0]} crossed the last penalty box, which ends the game at once, but "
+            f"{len(by_colour)} colours are locked: {who}; the game ends at whichever comes first"
+        )
+    bound = {  # a player with one-in-each may have locked several rows at that moment
+        player: [lock_of[row] for row in sheet.locked]
+        for player, sheet in sheets.items()
+        if all(e.power != "one-in-each" for e in sheet.powers)
+    }
+    if not any(_final_action_possible(bound, e) for e in (None, *by_colour)):
+        raise RuleViolation(
+            f"{len(by_colour)} colours are locked: {who}; the game ends at the second locked "
+            "colour, so all but one close in one action: one row per player, and several rows "
+            "only with one white-dice sum that ends them all"
+        )
+
+
+def ranking(totals: Mapping[str, int]) -> list[tuple[int, str, int]]:
+    """(place, player, total) from highest to lowest total; equal totals share a place and
+    the next place skips (1, 1, 3). The highest total wins (RULES.md §1; seeds 000, 001);
+    no tie-break is given, so ties stay ties (decision)."""
+    ordered = sorted(totals.items(), key=lambda item: -item[1])
+    return [(1 + sum(t > total for t in totals.values()), name, total) for name, total in ordered]

@@ -1,0 +1,148 @@
+"""The refusals: one function per mechanic, the words of its rule written once, asked by
+scoring (:mod:`qwixx_print.rules.score`, a filled-in sheet: the mark is *given*) and by play
+(:mod:`qwixx_print.play.sheet`, a move: the mark is *asked for*). Each returns ``None`` when
+the rule holds, else the rule it breaks as one line without player or row, for the caller to
+raise or to show. Rules: RULES.md §1 Locking, §2 Nochmal, RULES-more.md §4 (Big Points,
+Connected, X-Change, Longo). No drawing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from qwixx_print.layout import BonusRow, Layout, Row
+
+
+def lock_refusal(layout: Layout, row: Row, before: int, number: int | None = None) -> str | None:
+    """``None`` when a lock field of ``row`` (its last field, or the one holding ``number``)
+    may be crossed with ``before`` crosses before the lock fields, else the rule it breaks as
+    one line (RULES.md §1 Locking: at least ``lock_threshold`` crosses before; seeds 000, 001,
+    003; §4 Longo). Shared by scoring and play."""
+    if before >= layout.lock_threshold:
+        return None
+    shown = row.last.number if number is None else number
+    there = "there is 1" if before == 1 else f"there are {before}"
+    return f"the {shown} locks the row only after {layout.lock_threshold} crosses; {there}"
+
+
+def small_box_refusal(
+    row: Row,
+    index: int,
+    crossed: Collection[int],
+    again: Collection[int] = (),
+    closed: str | None = None,
+    latest: int | None = None,
+) -> str | None:
+    """``None`` when the small box under field ``index`` (0-based) of ``row`` may be crossed,
+    ``crossed`` holding the row's crossed fields and ``again`` its crossed small boxes, else
+    the rule it breaks (RULES.md §2 Nochmal): the row has small boxes, the last field has
+    none, a small box goes under a crossed field. For a move (play), ``latest`` is the row's
+    most recent cross (-1: none) and three more hold: the row is open (``closed``: why it is
+    not), the box is free, and its field is the most recent cross. Scoring (``latest``
+    ``None``) says the box is given; play says it is asked for."""
+    move = latest is not None
+    number = row.fields[index].number
+    if not row.again:
+        given = "" if move else f", but one under {number} is given"
+        return f"this row has no small boxes{given}"
+    if index == len(row.fields) - 1:
+        return f"the last field ({number}) has no small box"
+    if closed is not None:
+        return closed
+    if index not in crossed:
+        if not move:
+            return f"the small box under {number} is crossed, but the {number} is not"
+        return f"the small box under {number} needs the {number} crossed, and it is not"
+    if latest is None:
+        return None
+    if index in again:
+        return f"the small box under {number} is crossed already"
+    if index != latest:
+        return (
+            f"the small box under {number} may be crossed only while the {number} is "
+            f"your most recent cross in the row (it is the {row.fields[latest].number})"
+        )
+    return None
+
+
+def bonus_cell_refusal(
+    bonus: BonusRow,
+    numbers: Sequence[int],
+    column: int,
+    beside: bool,
+    cells: Sequence[int] | None = None,
+) -> str | None:
+    """``None`` when cell ``column`` of the bonus row ``bonus`` (``numbers``: its cells'
+    numbers, those of the rows beside it) may be crossed, else the rule it breaks (Big
+    Points, RULES-more.md §4): its column crossed in a row beside it (``beside``); for a move
+    (``cells``: the bonus row's crossed columns, left to right) also free and right of the
+    last bonus cross. Shared by scoring and play."""
+    n = numbers[column]
+    if cells is not None:
+        if column in cells:
+            return f"the bonus cell {n} is crossed already"
+        if cells and column < cells[-1]:
+            return f"the bonus cell {n} is left of your last bonus cross ({numbers[cells[-1]]})"
+    if not beside:
+        upper, lower = bonus.between
+        return f"the bonus cell {n} needs the {n} crossed in {upper} or in {lower}"
+    return None
+
+
+def link_refusal(number: int, other_row: str, other_number: int) -> str:
+    """The rule a link crossed at one end only breaks: the ``number`` crossed is linked to
+    ``other_number`` of ``other_row``, which is not (Connected Chain, RULES-more.md §4:
+    crossing one end crosses the other at once, always). Scoring refuses it; play never
+    meets it, as it crosses the other end with the first (:meth:`Sheet._add_cross`)."""
+    return (
+        f"the {number} is linked to {other_row} {other_number}, which is not crossed: "
+        "crossing one end crosses the other"
+    )
+
+
+def diamond_refusal(
+    diamonds: Sequence[tuple[int, int]],
+    d: int,
+    number: int | None,
+    done: Sequence[int] | None = None,
+) -> str | None:
+    """``None`` when diamond ``d`` of ``diamonds`` (their number pairs, left to right) may
+    be crossed with a field of ``number``, else the rule it breaks (X-Change, RULES-more.md
+    §4): a diamond is crossed together with a field of one of its two numbers. For a move
+    (play), ``done`` holds the diamonds crossed so far, in order, and two more hold: each
+    diamond once, left to right; ``number`` is the field's (``None``: not known yet). On a
+    filled-in sheet (scoring, ``done`` ``None``), ``number`` is the crossed field left for
+    the diamond, ``None`` when there is none."""
+    pair = diamonds[d]
+    a, b = pair
+    if done is None:
+        if number in pair:
+            return None
+        return (
+            f"the diamond {a}/{b} is crossed, but no crossed {a} or {b} is left for it "
+            "(a diamond is crossed with a field of its other number)"
+        )
+    if d in done:
+        return f"the diamond {a}/{b} is crossed already"
+    if done and d < done[-1]:
+        c, e = diamonds[done[-1]]
+        return f"the diamond {a}/{b} is left of your last diamond ({c}/{e})"
+    if number is None or number in pair:
+        return None
+    return f"the diamond {a}/{b} swaps {a} and {b}, not the {number}"
+
+
+def lucky_refusal(row: str, allowed: Sequence[str]) -> str | None:
+    """``None`` when a lucky cross may go to ``row``, the rows it may go to now being
+    ``allowed``, else the rule it breaks (Longo, RULES-more.md §4): a lucky cross goes to the
+    next free field of an open row with the fewest crosses. Asked by play; on a filled-in
+    sheet a lucky cross is a cross like any other."""
+    if row in allowed:
+        return None
+    if not allowed:
+        return f"{row}: no row can take a lucky cross"
+    names = ", ".join(allowed)
+    return (
+        f"{row}: a lucky cross goes to the next free field of an open row with the "
+        f"fewest crosses ({names})"
+    )

@@ -1,0 +1,211 @@
+"""The kernel's legal options at a given state, next to the engine's (issue 21 item 4).
+
+The kernel never lists its options: its bots walk them while choosing. :func:`kernel_options`
+is a small compiled entry point that calls the kernel's own option functions
+(:func:`~qwixx_print.sim.kernel._row_matches`, ``_bonus_cell``, ``_swap_of``,
+``_lucky_fewest``, ``_lucky_next``) on a state rebuilt from an engine's game
+(:func:`state_of`), so a test can compare, at every state the bots' games reach, what the
+kernel may do with what :class:`qwixx_print.play.Sheet` allows (``legal_fields``,
+``legal_again``, ``legal_bonus``, ``legal_swaps``, lucky crosses): :func:`compare`.
+
+The kernel keeps, per row and die sum, only the first field after the last cross and the
+first lock field (a bot never skips more than it must), and per bonus row the first cell;
+:func:`reduced` gives the engine's options the same shape, so the comparison is exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from qwixx_print.compiled import Compiled
+from qwixx_print.layout import Layout
+from qwixx_print.play import Game, Sheet
+from qwixx_print.play.game import Dice
+from qwixx_print.sim import bots, dice, kernel
+from qwixx_print.sim.jit import njit
+from qwixx_print.sim.tables import Ints, Tables, compile_layout
+
+KINDS = {0: "cross", kernel.AGAIN: "again", kernel.LUCKY: "lucky", kernel.SWAP: "swap"}
+"""Kernel rank -> the engine's kind of move (:data:`qwixx_print.sim.bots.KINDS`)."""
+KINDS[kernel.BONUS] = "bonus"
+
+MOST = 1024
+"""More than the options one die sum can have on any valid sheet."""
+
+View = frozenset[tuple[str, int, int, int]]
+"""Options as (kind, row, field, diamond): row a row place (a bonus row's index for a
+``bonus`` cell), field its index (the field above for a small box), diamond -1 but for a
+swap. Per (kind, row, diamond) at most a first field and a first lock field."""
+
+
+@njit(cache=True)
+def _options(t: Tables, s: kernel.Sheets, p: int, total: int, c: int, out: Ints) -> int:
+    """Write player ``p``'s options for die sum ``total`` (``c``: the die's colour, -1 for
+    the white sum) into the rows of ``out`` as (rank, row, field, diamond); their count."""
+    n = 0
+    rows = t.fields.shape[0]
+    for k in range(rows):
+        r, first, last, again = kernel._row_matches(t, s, p, total, c, k)
+        if r == kernel.END:
+            break
+        for j in (first, last):
+            if j >= 0:
+                out[n, 0], out[n, 1], out[n, 2], out[n, 3] = 0, r, j, -1
+                n += 1
+        if again == 1:
+            out[n, 0], out[n, 1], out[n, 2], out[n, 3] = kernel.AGAIN, r, s.pos[p, r], -1
+            n += 1
+    for b in range(t.bonus_upper.shape[0]):
+        j = kernel._bonus_cell(t, s, p, b, total, c)
+        if j >= 0:
+            out[n, 0], out[n, 1], out[n, 2], out[n, 3] = kernel.BONUS, b, j, -1
+            n += 1
+    if c >= 0:
+        return n
+    for d in range(t.diamonds.shape[0]):
+        other = kernel._swap_of(t, s, p, total, d)
+        if other < 0:
+            continue
+        for k in range(rows):
+            r, first, last, _ = kernel._row_matches(t, s, p, other, -1, k)
+            for j in (first, last):
+                if j >= 0:
+                    out[n, 0], out[n, 1], out[n, 2], out[n, 3] = kernel.SWAP, r, j, d
+                    n += 1
+    fewest = kernel._lucky_fewest(t, s, p, total)
+    for r in range(rows if fewest >= 0 else 0):
+        j = kernel._lucky_next(t, s, p, r, fewest)
+        if j >= 0:
+            out[n, 0], out[n, 1], out[n, 2], out[n, 3] = kernel.LUCKY, r, j, -1
+            n += 1
+    return n
+
+
+def kernel_options(
+    t: Tables, s: kernel.Sheets, p: int, totals: Iterable[int], colour: int = -1
+) -> View:
+    """The kernel's options for player ``p`` of state ``s`` and the die sums ``totals``
+    (``colour``: the coloured die's index, -1 for the white sum), :func:`reduced`."""
+    out = np.zeros((MOST, 4), dtype=np.int64)
+    found = []
+    for total in totals:
+        n = _options(t, s, p, total, colour, out)
+        found += [(KINDS[k], r, j, d) for k, r, j, d in out[:n].tolist()]
+    return reduced(found, t.lock_start.tolist())
+
+
+def reduced(options: Iterable[tuple[str, int, int, int]], lock_starts: Sequence[int]) -> View:
+    """``options`` as the kernel keeps them: per (kind, row, diamond) the first field and,
+    for crosses and swaps, the first lock field (``lock_starts``: per row its first lock
+    field)."""
+    first: dict[tuple[str, int, int, bool], int] = {}
+    for kind, r, j, d in options:
+        lock = kind in ("cross", "swap") and j >= lock_starts[r]
+        key = (kind, r, d, lock)
+        first[key] = min(j, first.get(key, j))
+    return frozenset((kind, r, j, d) for (kind, r, d, _), j in first.items())
+
+
+def engine_options(sheet: Sheet, numbers: Sequence[int], colour: str | None = None) -> View:
+    """The engine's options of the die sums ``numbers`` on ``sheet`` (``colour``: white +
+    that die; ``None``: the white sum, with swaps and lucky crosses) as
+    :func:`qwixx_print.sim.bots.options` lists them from ``Sheet.legal_*``, :func:`reduced`."""
+    found = bots.options(sheet, numbers, colour)
+    return reduced(((o.kind, o.row, o.field, o.diamond) for o in found), sheet.board.lock_starts)
+
+
+def state_of(g: Game, t: Tables) -> kernel.Sheets:
+    """The kernel's state of the game ``g`` (between actions: every lock closed at the
+    table): per seat its fields, small boxes, counted crosses, own locks, the next usable
+    diamond, lucky numbers, slip and bonus cells."""
+    board = Compiled.of(g.layout)
+    players, rows, k = len(g.names), len(board.ids), len(board.bonus_ids)
+    grid = {name: np.zeros((players, rows), dtype=np.int64) for name in ("pos", "crosses")}
+    crossed, again = np.zeros((players, rows), dtype=np.int64), np.zeros_like(grid["pos"])
+    seat = {name: np.zeros(players, dtype=np.int64) for name in ("mine", "next", "lucky", "slip")}
+    bonus_pos = np.full((players, k), -1, dtype=np.int64)
+    bonus_cells = np.zeros((players, k), dtype=np.int64)
+    slips = [s.name for s in g.layout.slips]
+    for p, name in enumerate(g.names):
+        sheet = g.sheets[name]
+        state, mine = sheet.state, sheet.board
+        for r in range(rows):
+            grid["pos"][p, r] = state.crossed[r][-1] if state.crossed[r] else -1
+            grid["crosses"][p, r] = sum(mine.weights[r][i] for i in state.crossed[r])
+            grid["crosses"][p, r] += len(state.again[r])
+            crossed[p, r] = sum(1 << i for i in state.crossed[r])
+            again[p, r] = sum(1 << i for i in state.again[r])
+        for b in range(k):
+            bonus_pos[p, b] = state.bonus[b][-1] if state.bonus[b] else -1
+            bonus_cells[p, b] = sum(1 << j for j in state.bonus[b])
+        seat["mine"][p] = sum(1 << board.die_of[c] for c in state.locks)
+        seat["next"][p] = state.diamonds[-1] + 1 if state.diamonds else 0
+        seat["lucky"][p] = sum(1 << n for n in sheet.layout.lucky)
+        seat["slip"][p] = slips.index(sheet.layout.slip) if slips else 0
+    closed = np.array([int(c in g.closed) for c in board.dice], dtype=np.int64)
+    return kernel.Sheets(
+        pos=grid["pos"],
+        crosses=grid["crosses"],
+        crossed=crossed,
+        again=again,
+        penalties=np.array([g.sheets[n].penalties for n in g.names], dtype=np.int64),
+        bar_next=np.zeros(players, dtype=np.int64),
+        powers=np.zeros(players, dtype=np.int64),
+        mine=seat["mine"],
+        closed=closed,
+        closing=np.zeros(len(board.dice), dtype=np.int64),
+        stack=np.zeros((3, 512), dtype=np.int64),
+        locked_rows=np.zeros(1, dtype=np.int64),
+        diamond_next=seat["next"],
+        lucky=seat["lucky"],
+        slip=seat["slip"],
+        bonus_pos=bonus_pos,
+        bonus_cells=bonus_cells,
+        bonus_count=np.zeros((players, rows), dtype=np.int64),
+    )
+
+
+def differences(g: Game, t: Tables, roll: Dice, phase: str) -> list[str]:
+    """Where the kernel's options differ from the engine's in game ``g`` before action
+    ``phase`` (``white``: every seat's white sum, and the active seat's white + colour sums;
+    ``colour``: the active seat's white + colour sums), one line each."""
+    s, board = state_of(g, t), Compiled.of(g.layout)
+    asked: list[tuple[int, Sequence[int], str | None]] = []
+    if phase == "white":
+        asked += [(p, (roll.white_sum,), None) for p in range(len(g.names))]
+    asked += [(g.active_index, roll.sums(c), c) for c in roll.colours]
+    found = []
+    for p, totals, colour in asked:
+        sheet = g.sheets[g.names[p]]
+        engine = engine_options(sheet, totals, colour)
+        die = -1 if colour is None else board.die_of[colour]
+        # the kernel's colour loop skips a die closed at the table (in action 1: RULES.md §1)
+        compiled = View() if die >= 0 and s.closed[die] else kernel_options(t, s, p, totals, die)
+        if engine != compiled:
+            found.append(
+                f"roll {g.rolls} {phase} {g.names[p]} sums {tuple(totals)} {colour or 'white'}:"
+                f" engine only {sorted(engine - compiled)}, kernel only {sorted(compiled - engine)}"
+            )
+    return found
+
+
+def compare(layout: Layout, codes: Sequence[int], seed: int, games: int) -> tuple[int, list[str]]:
+    """Play ``games`` seeded games of ``layout`` through the engine with the bots of
+    ``codes`` (:func:`qwixx_print.sim.bots.play`) and compare the two engines' options at
+    every state reached: (states compared, the differences found)."""
+    t, board = compile_layout(layout), Compiled.of(layout)
+    states, found = 0, []
+    for game in range(games):
+        own = bots.sheets(layout, len(codes), seed, game)
+        g = Game(layout, bots.seats(len(codes)), own=own)
+
+        def watch(g: Game, roll: Dice, phase: str) -> None:
+            nonlocal states
+            states += 1
+            found.extend(differences(g, t, roll, phase))
+
+        rolls = dice.rolls(seed, game, len(board.dice), board.faces)
+        bots.play(g, codes, rolls, watch)
+    return states, found
