@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import io
+import stat
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
@@ -301,11 +302,38 @@ def _generated_pdf(
     return lambda stream: draw.render_sheets(notes, stream, paper, per_page, lang, pages)
 
 
-def write_generated(sheet: Generated, out: Path) -> Path:
-    """Write a generated sheet's YAML to ``out`` (atomically; an existing file is replaced
-    only when it was generated too) and return ``out``. Raises OutputError."""
+def check_generated_target(out: Path, force: bool = False) -> None:
+    """Check that ``out`` can take a generated layout: nothing there, or a file that
+    ``generate`` wrote and nobody edited since (its seal matches,
+    :func:`qwixx_print.generate.yamlfile.unedited`); with ``force`` an edited generated file
+    too. A file that does not start with the generated header is never replaced. Raises
+    OutputError naming ``--force`` for an edited one (issue 20 item 4)."""
+    from qwixx_print.generate import yamlfile
+    from qwixx_print.output import GENERATED, check_target
+
+    target, mode = check_target(out, GENERATED)
+    if force or mode is None or not stat.S_ISREG(mode):
+        return
+    try:
+        data = target.read_bytes()
+    except OSError as exc:
+        raise OutputError(f"{out}: cannot be read ({exc.strerror})") from None
+    if data and not yamlfile.unedited(data):
+        why = "edited since generate wrote it"
+        if yamlfile.SEAL.encode() not in data:
+            why = "has no seal line (edited, or written by an older qwixx-print)"
+        raise OutputError(
+            f"{out}: {why}: not replaced (--force replaces it; or choose another --out)"
+        )
+
+
+def write_generated(sheet: Generated, out: Path, force: bool = False) -> Path:
+    """Write a generated sheet's YAML to ``out`` (atomically) and return ``out``; an
+    existing file is replaced only as :func:`check_generated_target` allows. Raises
+    OutputError."""
     from qwixx_print.output import GENERATED
 
+    check_generated_target(out, force)
     data = sheet.text.encode("utf-8")
 
     def write(stream: BinaryIO) -> None:

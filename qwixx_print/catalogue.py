@@ -8,6 +8,7 @@ and below everything that plays, scores, simulates, generates or draws a named l
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import cache
 from pathlib import Path
@@ -48,9 +49,21 @@ def did_you_mean(name: str) -> str:
     CLI's and the web page's hint); ``''`` when none is near."""
     import difflib  # only on this error path: keeps start-up light
 
-    known = [*shipped_names(), *shipped_aliases()]
-    close = difflib.get_close_matches(name.lower(), known, n=1, cutoff=0.7)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    known = {_folded(known): known for known in [*shipped_aliases(), *shipped_names()]}
+    close = difflib.get_close_matches(_folded(name), list(known), n=1, cutoff=0.7)
+    return f" (did you mean '{known[close[0]]}'?)" if close else ""
+
+
+_SPELLINGS = (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss"), ("k", "c"))
+
+
+def _folded(name: str) -> str:
+    """``name`` as it sounds, for near misses: lower case, umlauts spelt out, ``k`` as
+    ``c``, doubled letters single (``klasik`` and ``classic`` both ``clasic``)."""
+    text = name.lower()
+    for letter, spelt in _SPELLINGS:
+        text = text.replace(letter, spelt)
+    return re.sub(r"(.)\1+", r"\1", text)
 
 
 def is_path(name_or_path: str) -> bool:

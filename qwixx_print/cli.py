@@ -68,6 +68,19 @@ class FilePath(click.Path):
         return super().convert(value, param, ctx)
 
 
+class DatabaseName(click.ParamType[str]):
+    """``serve --db``: a ``postgresql://`` URL as given, or an SQLite file (checked as
+    :class:`FilePath`), as text."""
+
+    name = "FILE|URL"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        text = str(value)
+        if text.startswith(("postgresql://", "postgres://")):
+            return text
+        return str(FilePath("web.sqlite3").convert(text, param, ctx))
+
+
 def count_option(name: str, most: int, default: int, text: str) -> Callable[[F], F]:
     """An option counting something, 1 to ``most`` (``N`` in the help)."""
     return click.option(
@@ -471,7 +484,7 @@ def simulate_command(
     if as_json:
         output.to_stdout(report.as_json(result.reports))
     else:
-        output.to_stdout(report.table(result.reports, result.compared, result.same_dice))
+        output.to_stdout(report.table(result.reports, result.compared, result.other_dice))
     if plot is not None:
         click.echo(f"wrote {plot}: the heat map of {sheets[0].name}", err=True)
 
@@ -534,6 +547,11 @@ def complete_families(
     type=FilePath("sheet.yaml", folder_ok=True),
     help="The YAML to write (with --count: a folder). Default: output/FAMILY-SEED.yaml.",
 )
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Replace a generated YAML even if it was edited since.",
+)
 @click.option("--print", "to_print", is_flag=True, help="Also write the PDF.")
 @click.option(
     "--out-pdf",
@@ -558,6 +576,12 @@ def complete_families(
     metavar="SECONDS",
     help="Time to find each balanced sheet.",
 )
+@click.option(
+    "--quiet",
+    "-q",
+    is_flag=True,
+    help="Only the 'wrote' lines: no balance table (the file has it).",
+)
 @paper_option
 @per_page_option
 @lang_option
@@ -567,6 +591,7 @@ def generate_command(
     shuffle: str | None,
     seed: int | None,
     out: Path | None,
+    force: bool,
     to_print: bool,
     out_pdf: Path | None,
     preview: Path | None,
@@ -574,6 +599,7 @@ def generate_command(
     players: int,
     pages: int,
     budget: float,
+    quiet: bool,
     paper: str,
     per_page: str,
     lang: str,
@@ -604,10 +630,10 @@ def generate_command(
     names = [made.name(seed + k) for k in range(count)]
     yamls = _generated_paths(out, names)
     pdf = (out_pdf or _default_pdf(names)) if to_print else None
-    _check_targets(yamls, pdf, preview)
+    _check_targets(yamls, pdf, preview, force)
     sheets = api.generate(made, seed, count, players, budget)
     for sheet, path in zip(sheets, yamls, strict=True):
-        api.write_generated(sheet, path)
+        api.write_generated(sheet, path, force)
         click.echo(
             f"wrote {path}: {sheet.layout.name} ({counted(sheet.tried, 'candidate')}, "
             f"{sheet.seconds:.1f} s)"
@@ -617,7 +643,7 @@ def generate_command(
         click.echo(f"wrote {pdf}: {counted(len(sheets), 'generated sheet')}")
     if preview is not None:
         click.echo(f"wrote {api.preview(sheets[0].layout, preview, lang)}: one sheet")
-    if count == 1:
+    if count == 1 and not quiet:
         from qwixx_print.sim import report
 
         click.echo(report.table([sheets[0].found, sheets[0].twin]), nl=False)
@@ -660,13 +686,13 @@ def _default_pdf(names: list[str]) -> Path:
     return api.DEFAULT_FOLDER / f"{stem}.pdf"
 
 
-def _check_targets(yamls: list[Path], pdf: Path | None, preview: Path | None) -> None:
+def _check_targets(yamls: list[Path], pdf: Path | None, preview: Path | None, force: bool) -> None:
     """Check every file ``generate`` will write before the search (nothing is written if
-    one cannot be)."""
-    from qwixx_print import output
+    one cannot be; an edited YAML only with ``force``)."""
+    from qwixx_print import api, output
 
     for path in yamls:
-        output.check_target(path, output.GENERATED)
+        api.check_generated_target(path, force)
     if pdf is not None:
         output.check_target(pdf, output.PDF)
     if preview is not None:
@@ -685,8 +711,27 @@ def _check_targets(yamls: list[Path], pdf: Path | None, preview: Path | None) ->
 )
 @click.option(
     "--db",
-    type=FilePath("web.sqlite3"),
-    help="SQLite file of the games and uploaded layouts. Default: in the user's data folder.",
+    type=DatabaseName(),
+    envvar="QWIXX_PRINT_DB",
+    help="The database of the games and uploaded layouts: an SQLite file, or a "
+    "postgresql://USER@HOST/DB URL (env QWIXX_PRINT_DB). Default: an SQLite file in the "
+    "user's data folder.",
+)
+@click.option(
+    "--idle-days",
+    type=click.FloatRange(0.01, 3650),
+    default=3.0,
+    show_default=True,
+    metavar="DAYS",
+    help="A game not played for this long is deleted.",
+)
+@click.option(
+    "--games-per-address",
+    type=WholeNumber(1, 500),
+    default=50,
+    show_default=True,
+    metavar="N",
+    help="Most games started from one client address (500 in all).",
 )
 @click.option(
     "--allowed-host",
@@ -697,13 +742,26 @@ def _check_targets(yamls: list[Path], pdf: Path | None, preview: Path | None) ->
     "under); repeatable. Always allowed: localhost, 127.0.0.1, ::1, --host, and for "
     "0.0.0.0 the network address.",
 )
-def serve_command(host: str, port: int, db: Path | None, allowed_hosts: tuple[str, ...]) -> None:
+def serve_command(
+    host: str,
+    port: int,
+    db: str | None,
+    idle_days: float,
+    games_per_address: int,
+    allowed_hosts: tuple[str, ...],
+) -> None:
     """Serve the web page: print any sheet, and count a game on every player's phone.
 
     Listens on loopback (this computer only) unless --host says otherwise. Ctrl-C stops it.
+    Several servers may share one database.
     """
     from qwixx_print.web.server import serve
+    from qwixx_print.web.storage import GameLimits
+    from qwixx_print.web.tables import LIMITS
 
-    if db is not None and not db.parent.exists():  # a typo would serve an empty database
-        raise UserError(f"{db}: the folder {db.parent} does not exist")
-    serve(host, port, db, click.echo, allowed_hosts)
+    if db is not None and not db.startswith(("postgresql://", "postgres://")):
+        folder = Path(db).parent
+        if not folder.exists():  # a typo would serve an empty database
+            raise UserError(f"{db}: the folder {folder} does not exist")
+    limits = GameLimits(LIMITS.most, games_per_address, idle_days * 86400)
+    serve(host, port, db, click.echo, allowed_hosts, games=limits)

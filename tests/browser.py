@@ -38,16 +38,17 @@ FLAGS = (
 """chromium's switches: headless, nothing fetched in the background, no host but loopback."""
 
 
-def serve_command(db: Path, port: int = 0) -> list[str]:
-    """The command that serves the web page on loopback at ``port`` with the database ``db``."""
+def serve_command(db: Path | str, port: int = 0) -> list[str]:
+    """The command that serves the web page on loopback at ``port`` with the database ``db``
+    (a file or a ``postgresql://`` URL)."""
     return [sys.executable, "-m", "qwixx_print", "serve", "--port", str(port), "--db", str(db)]
 
 
-def start(db: Path) -> tuple[subprocess.Popen[str], str]:
+def start(db: Path | str, **popen: Any) -> tuple[subprocess.Popen[str], str]:
     """Start ``qwixx-print serve --port 0 --db DB`` (loopback): the process (its output on
-    one pipe) and its base URL (``http://127.0.0.1:PORT``)."""
+    one pipe) and its base URL (``http://127.0.0.1:PORT``); ``popen`` goes to Popen."""
     process = subprocess.Popen(
-        serve_command(db), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        serve_command(db), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **popen
     )
     assert process.stdout is not None
     first = process.stdout.readline()

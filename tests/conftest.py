@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -71,3 +71,23 @@ def app(tmp_path: Path) -> Flask:
 def client(app: Flask) -> FlaskClient:
     """Flask's test client of :func:`app`."""
     return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """A PostgreSQL server the tests started (:mod:`tests.pgserver`): its URL."""
+    from tests import pgserver
+
+    with pgserver.running() as url:
+        yield url
+
+
+@pytest.fixture
+def postgres_db(postgres_server: str, request: pytest.FixtureRequest) -> str:
+    """A new, empty PostgreSQL database for one test: its URL."""
+    import re
+
+    from tests import pgserver
+
+    name = "t_" + re.sub(r"[^a-z0-9]", "_", request.node.name.lower())[:50]
+    return pgserver.new_database(postgres_server, name)

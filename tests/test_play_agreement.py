@@ -5,6 +5,9 @@ game log replays to the same state."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -129,3 +132,35 @@ def test_seeded_games_through_the_game_score_as_the_marks_scorer_and_replay(name
             assert sheet.score() == final_score(sheet)
             assert replayed.sheets[player].state == s
         assert replayed.rolls == game.rolls
+
+
+def test_the_play_docs_count_the_sheets_this_file_plays() -> None:
+    """docs/play.md says how many shipped sheets the engine plays: as many as the tests above
+    play (issue 20 item 7: it said nine of fourteen)."""
+    words = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    ]
+    doc = (Path(__file__).parent.parent / "docs" / "play.md").read_text(encoding="utf-8")
+    said = re.search(r"It plays all (\w+) shipped sheets", doc)
+    assert said is not None
+    assert said.group(1) == words[len(LAYOUTS)]

@@ -262,6 +262,23 @@ def test_unknown_layout_is_located_in_the_marks_file(run: Run, tmp_path: Path) -
     )
 
 
+@pytest.mark.parametrize(
+    ("word", "closest"), [("klasik", "classic"), ("Klassik", "classic"), ("krafte", "kraefte")]
+)
+def test_a_marks_file_gets_the_hint_the_command_line_gives(
+    word: str, closest: str, run: Run, tmp_path: Path
+) -> None:
+    """Issue 20 item 7: ``layout: klasik`` in a marks file, like ``qwixx-print klasik``,
+    is answered with the closest shipped layout (one function, ``catalogue.did_you_mean``)."""
+    marks = write_marks(tmp_path, word, {"name": "Léa"})
+    scored, printed = run("score", str(marks)), run(word)
+    assert scored.exit_code == printed.exit_code == 2
+    assert scored.stderr.startswith(f"qwixx-print: {marks}:1: layout: {word}: no such layout (")
+    hint = scored.stderr.split(": no such layout", 1)[1]
+    assert hint == printed.stderr.split(": no such layout", 1)[1]
+    assert hint.startswith(f" (did you mean '{closest}'?) (shipped: ")
+
+
 def test_every_refusal_of_the_issue_has_a_case() -> None:
     cases = {p.stem for p in BAD.glob("*.yaml")}
     assert cases == {p.stem for p in BAD.glob("*.expected")}

@@ -346,3 +346,13 @@ def test_rules_4_sheets_give_the_same_numbers_with_any_jobs(
     two = reports(run, *args, "--jobs", "2")
     assert one == two
     assert reports(run, *args, "--jobs", "1", "--seed", "2")[0] != one[0]
+
+
+def test_classic_line_beside_longo_and_kraefte_says_the_dice_per_layout(run: Run) -> None:
+    """Issue 20 item 7: kraefte rolls classic's dice, longo does not; the mark names each."""
+    result = run("simulate", "longo", "kraefte", "--players", "2", "--games", "50", "--jobs", "1")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert [line.split()[0] for line in lines[2:5]] == ["longo", "kraefte", "classic"]
+    assert lines[4].endswith("(classic, same dice as kraefte; same seed, other dice than longo)")
+    assert "(classic" not in lines[2] + lines[3]

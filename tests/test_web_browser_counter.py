@@ -291,7 +291,7 @@ def test_roll_shows_the_dice_and_highlights_the_fields_they_allow(
 ) -> None:
     with chromium(1200, 1000) as browser:
         links = start_game(browser, base, ["Ann", "Ben"])
-        browser.get(links["Ben"])
+        browser.get(links["Ann"])  # the active player rolls (or the host)
         tap(browser, "red", 0)
         press(browser, "roll")
         white = browser.find_element(By.CSS_SELECTOR, "[data-white]").text

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from selenium.webdriver.common.by import By
 
-from qwixx_print import layout
+from qwixx_print import catalogue
 from tests.browser import chromium, follow, need_browser, served, wait_for
 from tests.test_web_browser_counter import own_field, press, start_game, tap
 
@@ -39,7 +39,7 @@ def rgb(hex_code: str) -> str:
 
 
 def test_a_game_under_the_csp_logs_no_violation_and_the_counter_works(base: str) -> None:
-    colours = layout.find("classic").colours
+    colours = catalogue.find("classic").colours
     with chromium(1200, 1000) as browser:
         for path in ("/", "/upload", "/games/new"):
             browser.get(base + path)

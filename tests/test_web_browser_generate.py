@@ -41,7 +41,7 @@ def test_a_family_and_a_seed_typed_in_show_generates_sheet_and_its_yaml(
         assert shown == "chaos-7"
         assert wait_for(browser, "document.querySelector('.generated img').naturalWidth") == 384
         source = browser.find_element(By.CSS_SELECTOR, ".generated img").get_attribute("src")
-        figures = browser.find_element(By.CSS_SELECTOR, "pre.balance").text
+        figures = browser.find_element(By.CSS_SELECTOR, "table.balance").text
         browser.execute_script("document.querySelector('.generated').scrollIntoView()")
         screenshot(browser, "fresh-sheet", tmp_path)
         browser.find_element(By.CSS_SELECTOR, '[data-action="download-yaml"]').click()

@@ -66,7 +66,7 @@ def test_five_threads_sending_1000_moves_leave_a_log_that_replays_to_the_same_ga
     assert sum(codes.values()) == 1000
     assert set(codes) <= {200, 409} and codes[200] >= 200, codes
 
-    live = app.extensions["qwixx_tables"].get(made["game"]).game
+    live = app.extensions["qwixx_games"].get(made["game"]).game
     stored = app.extensions["qwixx_store"].game(made["game"])
     assert stored.entries == log.to_data(live)["moves"]
     assert len(stored.entries) == codes[200]

@@ -131,7 +131,7 @@ def test_a_lock_closes_the_colour_for_every_player_when_the_dice_pass_on(
     game = new_game(client, ["Léa", "Sam"])
     for index in (0, 1, 2, 3, 4, 10):
         assert tap(client, game, "Léa", kind="cross", row="red", index=index).status_code == 200
-    moved = client.post(f"/api/games/{game['game']}/{game['tokens']['Sam']}/next", json={})
+    moved = client.post(f"/api/games/{game['game']}/{game['tokens']['Léa']}/next", json={"turn": 1})
     state = moved.get_json()
     assert state["closed"] == ["red"] and state["active"] == "Sam"
     assert state["players"][0]["locked"] == ["red"]
@@ -146,7 +146,9 @@ def test_a_lock_closes_the_colour_for_every_player_when_the_dice_pass_on(
 def test_a_roll_shows_the_dice_and_the_fields_they_allow(client: FlaskClient) -> None:
     game = new_game(client, ["Léa", "Sam"])
     host = f"/games/{game['game']}/{game['host'].rsplit('/', 1)[1]}"
-    answer = client.post(f"{host}/roll", headers={"X-CSRF-Token": token(client)})
+    answer = client.post(
+        f"{host}/roll", data={"turn": "1"}, headers={"X-CSRF-Token": token(client)}
+    )
     assert answer.status_code == 200
     state = client.get(f"/api/games/{game['game']}").get_json()
     white = state["dice"]["white"]
@@ -180,7 +182,10 @@ def test_the_end_shows_the_ranking_and_the_filled_in_sheets(client: FlaskClient)
     ]
     # the others may still finish this action; once the dice pass on, the sheets are closed
     assert tap(client, game, "Sam", kind="cross", row="green", index=0).status_code == 200
-    client.post(f"/api/games/{game['game']}/{game['tokens']['Sam']}/next", json={})
+    passed = client.post(
+        f"/api/games/{game['game']}/{game['tokens']['Léa']}/next", json={"turn": 1}
+    )
+    assert passed.status_code == 200
     refused = tap(client, game, "Sam", kind="cross", row="green", index=1)
     assert refused.status_code == 409
     assert refused.get_json()["error"].startswith("Sam, the game is over")
@@ -478,8 +483,11 @@ def test_counter_posts_need_the_csrf_token_or_json(client: FlaskClient) -> None:
     assert client.get(f"/api/games/{game['game']}").get_json()["players"][0]["penalties"] == 0
 
 
-def test_games_per_server_are_limited(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("qwixx_print.web.counter.MAX_GAMES", 2)
+def test_games_per_server_are_limited(tmp_path: Path) -> None:
+    from qwixx_print.web import create_app
+    from qwixx_print.web.storage import GameLimits
+
+    client = create_app(tmp_path / "web.sqlite3", limits=GameLimits(2, 50, 3600)).test_client()
     new_game(client, ["a"])
     new_game(client, ["b"])
     answer = client.post("/api/games", json={"layout": "classic", "players": ["c"]})
@@ -544,7 +552,8 @@ def test_a_game_on_an_uploaded_layout_is_played_and_replayed(app: Flask, tmp_pat
     answer = client.post("/upload", data={"text": text, "csrf_token": token(client)})
     key = answer.headers["Location"].rsplit("/", 1)[1]
     page = client.get(f"/sheets/{key}").get_data(as_text=True)
-    assert f'href="/games/new?layout={key}"' in page
+    assert '<form method="get" action="/games/new">' in page  # "Count a game", a button
+    assert f'<input type="hidden" name="layout" value="{key}">' in page
     form = client.get(f"/games/new?layout={key}").get_data(as_text=True)
     assert f'<option value="{key}" selected>house rules (your layout)</option>' in form
     game = new_game(client, ["Léa"], layout=key)
@@ -564,12 +573,16 @@ def test_roll_and_next_from_the_pages_and_the_api(client: FlaskClient) -> None:
     game = new_game(client, ["Léa", "Sam"])
     lea = f"/games/{game['game']}/{game['tokens']['Léa']}"
     csrf = {"X-CSRF-Token": token(client)}
-    assert client.post(f"{lea}/next", headers=csrf).status_code == 200
+    assert client.post(f"{lea}/next", data={"turn": "1"}, headers=csrf).status_code == 200
     state = client.get(f"/api/games/{game['game']}").get_json()
-    assert (state["active"], state["dice"], state["moves"]) == ("Sam", None, 1)
-    rolled = client.post(f"/api/games/{game['game']}/{game['tokens']['Sam']}/roll", json={})
+    assert (state["active"], state["dice"], state["moves"], state["turn"]) == ("Sam", None, 1, 2)
+    rolled = client.post(
+        f"/api/games/{game['game']}/{game['tokens']['Sam']}/roll", json={"turn": 2}
+    )
     assert rolled.status_code == 200 and rolled.get_json()["dice"] is not None
-    assert client.post(f"{lea}/roll", headers=csrf).status_code == 200  # passes the dice on
+    host = f"/games/{game['game']}/{game['host'].rsplit('/', 1)[1]}"
+    assert client.post(f"{host}/next", data={"turn": "2"}, headers=csrf).status_code == 200
+    assert client.post(f"{lea}/roll", data={"turn": "3"}, headers=csrf).status_code == 200
     state = client.get(f"/api/games/{game['game']}").get_json()
     assert state["active"] == "Léa" and state["moves"] == 4  # next, roll, next, roll
     assert client.post(f"{lea}/jump", headers=csrf).status_code == 404

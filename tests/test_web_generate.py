@@ -30,16 +30,29 @@ def test_a_family_and_a_seed_show_generates_sheet_with_its_figures_beside_its_tw
     page = answer.get_data(as_text=True)
     assert 'data-sheet="chaos-7"' in page
     assert 'src="/generate/chaos/7.png"' in page
-    # the figures written in the file's head, sheet beside twin
-    figures = re.search(r"<pre class=\"balance\" data-balance>(.*?)</pre>", page, re.S)
+    # the figures written in the file's head, sheet beside twin, as a table
+    figures = re.search(r'<table class="balance" data-balance>(.*?)</table>', page, re.S)
     assert figures
-    lines = figures[1].splitlines()
-    assert lines[1].split() == ["chaos-7", "wirrwarr"]
-    assert lines[2].split()[:4] == ["mean", "score", "57.5", "59.1"]
-    assert lines[5].startswith("first seat wins")
+    cells = [
+        [re.sub(r"<[^>]+>", "", cell) for cell in re.findall(r"<t[hd]>(.*?)</t[hd]>", row)]
+        for row in re.findall(r"<tr>(.*?)</tr>", figures[1])
+    ]
+    assert cells[0] == ["", "chaos-7", "wirrwarr", "criterion"]
+    assert cells[1] == ["mean score", "57.5", "59.1", "(a) within 5 %"]
+    assert [row[0] for row in cells[2:]] == [
+        "rolls per game",
+        "least locked row",
+        "first seat wins",
+    ]
+    assert "<caption>Balance: 10000 games of 4 gap-2 bots, simulation seed 1," in figures[1]
+    head = client.get("/generate/chaos/7.yaml").get_data(as_text=True).splitlines()
+    assert head[3].split() == ["#", "mean", "score", "57.5", "59.1", "(a)", "within", "5", "%"]
     picture = client.get("/generate/chaos/7.png")
     assert picture.mimetype == "image/png"
     assert Image.open(io.BytesIO(picture.data)).size == (384, 260)
+    sharp = client.get("/generate/chaos/7.png?x=2")  # srcset's 2x
+    assert Image.open(io.BytesIO(sharp.data)).size == (768, 520)
+    assert 'srcset="/generate/chaos/7.png 1x, /generate/chaos/7.png?x=2 2x"' in page
 
 
 def test_an_empty_seed_is_a_random_one_shown_back_in_the_address_and_the_form(

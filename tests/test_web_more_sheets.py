@@ -18,7 +18,7 @@ from flask.testing import FlaskClient
 
 from qwixx_print import catalogue, dealing
 from qwixx_print.web import create_app
-from qwixx_print.web.storage import Store
+from qwixx_print.web.storage import SQLiteStore
 from tests.conftest import Run
 from tests.test_web_counter import new_game, tap
 
@@ -255,7 +255,7 @@ def test_a_database_from_before_own_sheets_gains_the_column_and_its_games_replay
     client = create_app(path).test_client()
     ann = client.get("/api/games/old/annstoken").get_json()["players"][0]
     assert ann["crossed"]["red"] == [0] and "lucky" not in ann  # the layout's first sheet
-    stored = Store(path).game("old")
+    stored = SQLiteStore(path).game("old")
     assert stored is not None and stored.sheets is None and stored.names == ("Ann",)
 
 
@@ -328,11 +328,12 @@ def test_after_a_roll_the_diamonds_the_white_sum_allows_are_outlined(
 ) -> None:
     game = new_game(client, ["Ann", "Ben"], "x-change")
     diamonds = catalogue.find("x-change").diamonds
-    roll = f"/api/games/{game['game']}/{game['tokens']['Ann']}/roll"
-    for _ in range(50):  # a white sum of 2 or 12 is on no diamond: roll again
-        white = sum(client.post(roll, json={}).get_json()["dice"]["white"])
+    host = f"/api/games/{game['game']}/{game['host'].rsplit('/', 1)[1]}"
+    for turn in range(1, 51):  # a white sum of 2 or 12 is on no diamond: roll again
+        white = sum(client.post(f"{host}/roll", json={"turn": turn}).get_json()["dice"]["white"])
         if white not in (2, 12):
             break
+        assert client.post(f"{host}/next", json={"turn": turn}).status_code == 200
     else:
         pytest.fail("50 rolls of 2 or 12")
     page = client.get(f"/games/{game['game']}/{game['tokens']['Ben']}").get_data(as_text=True)

@@ -38,6 +38,18 @@ def test_print_page_shows_every_shipped_layout_as_a_card_with_its_picture(
     assert r > 200 and g < 70 and b < 70
 
 
+def test_a_picture_comes_at_twice_the_pixels_for_a_2x_screen(client: FlaskClient) -> None:
+    """Issue 20 item 7: a picture shown up to 576 px wide was 384 px: ``srcset`` offers 2x."""
+    page = client.get("/sheets/classic").get_data(as_text=True)
+    assert 'srcset="/preview/classic.png 1x, /preview/classic.png?x=2 2x"' in page
+    sharp = Image.open(io.BytesIO(client.get("/preview/classic.png?x=2").data))
+    assert sharp.size == (768, 520)  # 8 px per mm
+    band = geometry.sheet_boxes(catalogue.find("classic")).rows[0].band  # still red, at 8 px/mm
+    pixel = ((band.x + 0.3) * 8, (geometry.SHEET_H - band.cy) * 8)
+    r, g, b = sharp.convert("RGB").getpixel(pixel)  # type: ignore[misc]
+    assert r > 200 and g < 70 and b < 70
+
+
 @pytest.mark.parametrize(
     ("query", "args"),
     [
@@ -97,6 +109,7 @@ def test_pdf_download_is_the_clis_file_byte_for_byte(
         ("/pdf?layout=classic&per_page=3", 400, "per_page must be one of 1, 2, 4, 8, got '3'"),
         ("/preview/nothing.png", 404, "no such layout: nothing"),
         ("/preview/classic.png?lang=zz", 400, "lang must be one of de, en, fr, nl, pl, got 'zz'"),
+        ("/preview/classic.png?x=3", 400, "x must be one of 1, 2, got '3'"),
         ("/sheets/nothing", 404, "no such layout: nothing"),
         (
             "/no/such/page",

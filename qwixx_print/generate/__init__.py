@@ -212,22 +212,64 @@ def _least_locked(found: balance.Report) -> tuple[str, float]:
     return min(rates.items(), key=lambda item: item[1])
 
 
-def comments(recipe: Recipe, seed: int, found: balance.Report, twin: balance.Report) -> list[str]:
-    """The comment lines on top of a generated file: what made it and its balance figures
-    beside its twin's."""
-    name, other = found["layout"], twin["layout"]
+class Figure(NamedTuple):
+    """One line of a generated sheet's balance figures: ``what`` is measured, the sheet's
+    value and its ``twin``'s (as printed) and the ``criterion`` (a)-(d) it meets."""
+
+    what: str
+    sheet: str
+    twin: str
+    criterion: str
+
+
+def balance_figures(found: balance.Report, twin: balance.Report) -> list[Figure]:
+    """The figures of criteria (a)-(d), the sheet's beside its twin's: the file's head
+    (:func:`comments`) and the web page's table show these."""
     (low_row, low), (twin_row, twin_low) = _least_locked(found), _least_locked(twin)
     mean = sum(found["lock_rate"].values()) / len(found["lock_rate"])
     return [
-        f"{recipe.options(seed, found['players'])} (qwixx-print {version()}).",
+        Figure(
+            "mean score",
+            f"{found['mean_score']:.1f}",
+            f"{twin['mean_score']:.1f}",
+            "(a) within 5 %",
+        ),
+        Figure(
+            "rolls per game", f"{found['rolls']:.1f}", f"{twin['rolls']:.1f}", "(b) within 10 %"
+        ),
+        Figure(
+            "least locked row",
+            f"{low_row} {low:.0%}",
+            f"{twin_row} {twin_low:.0%}",
+            f"(c) at least {balance.LOCK_SHARE * mean:.0%}, half the mean row's",
+        ),
+        Figure(
+            "first seat wins",
+            f"{found['first_seat_wins']:.1%}",
+            f"{twin['first_seat_wins']:.1%}",
+            f"(d) fair {1 / found['players']:.1%}",
+        ),
+    ]
+
+
+def balance_head(found: balance.Report) -> str:
+    """What the figures are: games, bots, the simulation seed."""
+    return (
         f"Balance: {found['games']} games of {found['players']} {balance.STRATEGY} bots, "
-        f"simulation seed {balance.SEED}, the same dice for both sheets:",
-        f"{'':22}{name:>16}{other:>16}",
-        f"{'mean score':22}{found['mean_score']:>16.1f}{twin['mean_score']:>16.1f}"
-        "   (a) within 5 %",
-        f"{'rolls per game':22}{found['rolls']:>16.1f}{twin['rolls']:>16.1f}   (b) within 10 %",
-        f"{'least locked row':22}{f'{low_row} {low:.0%}':>16}{f'{twin_row} {twin_low:.0%}':>16}"
-        f"   (c) at least {balance.LOCK_SHARE * mean:.0%}, half the mean row's",
-        f"{'first seat wins':22}{found['first_seat_wins']:>16.1%}"
-        f"{twin['first_seat_wins']:>16.1%}   (d) fair {1 / found['players']:.1%}",
+        f"simulation seed {balance.SEED}, the same dice for both sheets:"
+    )
+
+
+def comments(recipe: Recipe, seed: int, found: balance.Report, twin: balance.Report) -> list[str]:
+    """The comment lines on top of a generated file: what made it and its balance figures
+    beside its twin's."""
+    rows = [
+        f"{f.what:22}{f.sheet:>16}{f.twin:>16}   {f.criterion}"
+        for f in balance_figures(found, twin)
+    ]
+    return [
+        f"{recipe.options(seed, found['players'])} (qwixx-print {version()}).",
+        balance_head(found),
+        f"{'':22}{found['layout']:>16}{twin['layout']:>16}",
+        *rows,
     ]

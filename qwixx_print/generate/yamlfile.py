@@ -5,6 +5,7 @@ as ``{number: N, ...}``; keys left at their defaults are left out."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Sequence
@@ -14,6 +15,11 @@ from qwixx_print.output import GENERATED
 
 MAGIC = GENERATED.magic.decode()
 """How every generated file starts: an existing ``.yaml`` that does not is never replaced."""
+
+SEAL = "# generate replaces this file only while it is unedited: sha256 "
+"""How the last line of every generated file starts; the first 16 hex digits of the SHA-256
+of all the lines before it follow. A file whose seal does not match was edited (or not
+written by this version) and is replaced only with ``--force`` (issue 20 item 4)."""
 
 _DEFAULTS = Layout(name="", rows=(), dice=(), colours={})
 
@@ -109,7 +115,8 @@ def _head(sheet: Layout) -> list[str]:
 
 def text(sheet: Layout, comments: Sequence[str]) -> str:
     """The YAML of ``sheet``, headed by :data:`MAGIC` and ``comments`` (one ``#`` line each;
-    the first continues the magic line). Loading it gives back ``sheet`` (but its ``doc``)."""
+    the first continues the magic line) and ending in its :data:`SEAL` line. Loading it gives
+    back ``sheet`` (but its ``doc``)."""
     first, *rest = comments
     lines = [f"{MAGIC} {first}".rstrip(), *(f"# {line}".rstrip() for line in rest)]
     lines += _head(sheet)
@@ -117,4 +124,23 @@ def text(sheet: Layout, comments: Sequence[str]) -> str:
     for row in sheet.rows:
         lines += _row(row)
     lines += _settings(sheet)
-    return "\n".join(lines) + "\n"
+    return sealed("\n".join(lines) + "\n")
+
+
+def _digest(body: bytes) -> str:
+    return hashlib.sha256(body).hexdigest()[:16]
+
+
+def sealed(body: str) -> str:
+    """``body`` (whole lines) followed by its :data:`SEAL` line."""
+    return f"{body}{SEAL}{_digest(body.encode('utf-8'))}\n"
+
+
+def unedited(data: bytes) -> bool:
+    """Whether ``data`` (a file's bytes) is byte for byte as :func:`sealed` made it: its
+    last line is the seal of all the lines before it."""
+    if not data.endswith(b"\n"):
+        return False
+    head, _, last = data[:-1].rpartition(b"\n")
+    body = head + b"\n"
+    return last == f"{SEAL}{_digest(body)}".encode()

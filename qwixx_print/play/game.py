@@ -56,6 +56,18 @@ class Dice(NamedTuple):
         return (low + face,) if low == high else (low + face, high + face)
 
 
+class _TurnEnd(NamedTuple):
+    """What an end of a turn changed (table play), kept so the host can take it back: the
+    player who was active, their dice, whether they had crossed, the closed colours and each
+    sheet's end."""
+
+    active_index: int
+    dice: Dice | None
+    crossed: bool
+    closed: frozenset[str]
+    table_over: dict[str, str | None]
+
+
 class Game:
     """A game of ``layout`` for the players ``names`` (1 to :data:`MAX_PLAYERS`, unique),
     the first one active. ``table=True`` plays moves as tapped (:meth:`play`) instead of
@@ -108,6 +120,7 @@ class Game:
         """Colours closed at the table (closed for every sheet)."""
         self._in_play = layout.dice
         self._crossed_this_turn = False
+        self._ended: list[_TurnEnd] = []  # table play: the state before each end of a turn
         self.entries: list[dict[str, object]] = []
         """What happened, in order, as game-log entries (see :mod:`qwixx_print.play.log`);
         a move is a :class:`Move`, or ``None`` for a pass; a roll is its :class:`Dice`."""
@@ -371,8 +384,48 @@ class Game:
         if not self.table:
             raise RuleViolation("this game is played in turns: colour ends the turn")
         self.entries.append({"next": self.names[(self.active_index + 1) % len(self.names)]})
+        before = _TurnEnd(
+            self.active_index,
+            self.dice,
+            self._crossed_this_turn,
+            self.closed,
+            {name: sheet.table_over for name, sheet in self.sheets.items()},
+        )
         self._close_locks()
         self._next_player()
+        self._ended.append(before)
+
+    def can_undo_turn(self) -> Verdict:
+        """May the last :meth:`end_turn` be taken back (table play): only while the player
+        it made active has not rolled (RULES.md §6, "An accidental Next player")?"""
+        if not self.table:
+            return Verdict("this game is played in turns: a turn is not taken back")
+        if not self._ended:
+            return Verdict("no turn has ended yet")
+        if self.dice is not None:
+            return Verdict(f"{self.active} has rolled already: the turn cannot go back")
+        return LEGAL
+
+    def undo_turn(self) -> None:
+        """Take back the last :meth:`end_turn` (table play): the player before is active
+        again with the dice they rolled, and the colours that turn's locks closed reopen
+        until the turn ends again. Raises RuleViolation (see :meth:`can_undo_turn`)."""
+        verdict = self.can_undo_turn()
+        if not verdict:
+            raise RuleViolation(verdict.reason)
+        before = self._ended.pop()
+        self.active_index = before.active_index
+        self.turn -= 1
+        self.dice = before.dice
+        self.phase = "roll" if before.dice is None else "white"
+        self._crossed_this_turn = before.crossed
+        self._set_closed(before.closed)
+        for name, sheet in self.sheets.items():
+            if sheet.table_over != before.table_over[name]:
+                sheet.table_over = before.table_over[name]
+        self._over = None
+        self._changed = True  # the locks close again at the next end of the turn
+        self.entries.append({"back": self.active})
 
     def _table_sheet(self, name: str) -> Sheet:
         if not self.table:

@@ -27,6 +27,10 @@ VERSION = 1
 KEY = "game-log"
 """The key that makes a file a game log (a marks file has none)."""
 
+MAX_MOVES = 100_000
+"""Most entries a game log holds: the reader refuses more, and the web counter's writer
+stores no more (it says so when a game reaches it), so every stored game replays."""
+
 
 class GameLogError(QwixxError):
     """A game log that cannot be read or replayed; the message is located."""
@@ -174,14 +178,30 @@ def from_doc(
         game = Game(layout, names, table=table, own=own)
     except RuleViolation as exc:
         top["players"].fail(str(exc))
-    for number, node in enumerate(top["moves"].sequence(0, 100_000, "moves"), start=1):
+    _replay_all(game, doc, top["moves"].sequence(0, MAX_MOVES, "moves"))
+    return game
+
+
+def _replay_all(game: Game, doc: Doc, nodes: list[Node]) -> None:
+    """Apply the log entries ``nodes`` of ``doc`` to ``game`` in order, numbered after the
+    entries it has; raises GameLogError at the first illegal one."""
+    for number, node in enumerate(nodes, start=len(game.entries) + 1):
         try:
             _replay(game, node)
         except RuleViolation as exc:
             raise GameLogError(
                 located(doc.file, doc.line(node.place), f"move {number}", str(exc))
             ) from None
-    return game
+
+
+def extend(game: Game, entries: list[Any], file: str) -> None:
+    """Apply log ``entries`` held as plain data (what :func:`entries_data` gave, stored
+    by another process) to ``game``, which has the entries before them; every move is
+    checked by the engine as in :func:`from_doc`. Raises GameLogError (``file`` names the
+    log) at the first illegal entry, or when the game would pass :data:`MAX_MOVES`."""
+    doc = doc_of(entries, file)
+    nodes = Node.root(doc, GameLogError).sequence(0, MAX_MOVES - len(game.entries), "more moves")
+    _replay_all(game, doc, nodes)
 
 
 def _own_sheets(node: Node, layout: Layout, names: list[str]) -> dict[str, Layout]:
@@ -275,7 +295,7 @@ def _move(node: Node) -> Move | None:
 
 def _replay(game: Game, node: Node) -> None:
     """Apply one log entry to ``game``; raises RuleViolation for an illegal move."""
-    entry = node.mapping((), ("roll", "white", "colour", "player", "move", "next"))
+    entry = node.mapping((), ("roll", "white", "colour", "player", "move", "next", "back"))
     if "roll" in entry:
         faces = entry["roll"].mapping(("white",), game.layout.dice)
         white = [n.integer(1, 99) for n in faces["white"].sequence(2, 2, "white dice")]
@@ -290,6 +310,11 @@ def _replay(game: Game, node: Node) -> None:
         game.end_turn()
         if game.active != wanted:
             entry["next"].fail(f"the next player is {game.active}, not {wanted}")
+    elif "back" in entry:
+        wanted = entry["back"].text(40)
+        game.undo_turn()
+        if game.active != wanted:
+            entry["back"].fail(f"the turn goes back to {game.active}, not {wanted}")
     elif "player" in entry and "move" in entry:
         name, text = entry["player"].text(40), entry["move"].text(60)
         if text in ("undo", "redo"):
@@ -300,4 +325,4 @@ def _replay(game: Game, node: Node) -> None:
                 entry["move"].fail("a table move is a move, not 'pass'")
             game.play(name, move)
     else:
-        node.fail("a log entry is one of roll, white, colour, next, or player with move")
+        node.fail("a log entry is one of roll, white, colour, next, back, or player with move")

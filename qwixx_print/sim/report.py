@@ -114,11 +114,14 @@ _HEADS = ("layout", "mean", "sd", "p10", "p50", "p90", "winner", "rolls", "locks
 
 
 def table(
-    reports: Sequence[dict[str, Any]], compared: str | None = None, same_dice: bool = True
+    reports: Sequence[dict[str, Any]],
+    compared: str | None = None,
+    other_dice: Sequence[str] = (),
 ) -> str:
     """The reports as a text table: one line per layout (``compared``: the name of the
-    classic comparison line, marked "same dice", or "same seed, other dice" when not
-    ``same_dice``), then each layout's lock rates."""
+    classic comparison line, marked "same dice", or "same seed, other dice" when every
+    other layout is in ``other_dice``, the layouts whose dice differ; naming the layouts
+    when only some are), then each layout's lock rates."""
     first = reports[0]
     lines = [
         f"{first['games']} games per layout, {first['players']} players, strategy "
@@ -133,8 +136,11 @@ def table(
         for i, (key, fmt, width) in enumerate(_COLUMNS):
             text = fmt.format(rep[key])
             cells.append(f"{text:<{width}}" if i == 0 else f"{text:>{width}}")
-        dice = "same dice" if same_dice else "same seed, other dice"
-        mark = f"  (classic, {dice})" if rep["layout"] == compared else ""
+        mark = (
+            f"  (classic, {_dice_note(reports, compared, other_dice)})"
+            if rep["layout"] == compared
+            else ""
+        )
         lines.append("  ".join(cells) + mark)
     lines.append("")
     for rep in reports:
@@ -146,3 +152,17 @@ def table(
         "pen: penalties per player; first: games won by the first player"
     )
     return "\n".join(lines) + "\n"
+
+
+def _dice_note(
+    reports: Sequence[dict[str, Any]], compared: str | None, other: Sequence[str]
+) -> str:
+    """Whether the comparison line saw the same dice as the layouts above it, per layout
+    when they differ (``simulate longo kraefte``: kraefte yes, longo no)."""
+    names = [rep["layout"] for rep in reports if rep["layout"] != compared]
+    same = [name for name in names if name not in other]
+    if not other:
+        return "same dice"
+    if not same:
+        return "same seed, other dice"
+    return f"same dice as {', '.join(same)}; same seed, other dice than {', '.join(other)}"

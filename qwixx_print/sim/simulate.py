@@ -23,15 +23,15 @@ CLASSIC = "classic"
 class Result(NamedTuple):
     """What a simulation found: one report per layout (the classic comparison last, when
     added), the name of that comparison line (or ``None``), the totals behind each report,
-    whether the compiled kernel played (else the reference engine) and whether every layout
-    rolled the dice classic rolls (as many, with as many faces: then the comparison saw the
-    same rolls; Longo's 8-sided dice or a fifth colour do not)."""
+    whether the compiled kernel played (else the reference engine) and the names of the
+    layouts that did not roll the dice the comparison rolls (as many, with as many faces:
+    the others saw the same rolls; Longo's 8-sided dice or a fifth colour do not)."""
 
     reports: list[dict[str, Any]]
     compared: str | None
     totals: list[run.Totals]
     compiled: bool
-    same_dice: bool = True
+    other_dice: tuple[str, ...] = ()
 
 
 def simulate(
@@ -74,5 +74,12 @@ def simulate(
         report.report(lay, totals, players, seed, strategy)
         for lay, totals in zip(runs, found, strict=True)
     ]
-    shape = {(len(c.dice), c.faces) for c in map(Compiled.of, runs)}
-    return Result(reports, compared, found, problem is None, len(shape) == 1)
+    shape = _dice_shape(runs[-1])
+    other = tuple(lay.name for lay in runs if compared and _dice_shape(lay) != shape)
+    return Result(reports, compared, found, problem is None, other)
+
+
+def _dice_shape(sheet: Layout) -> tuple[int, int]:
+    """What decides the rolls a seed gives: the number of coloured dice and their faces."""
+    compiled = Compiled.of(sheet)
+    return len(compiled.dice), compiled.faces

@@ -1,7 +1,7 @@
 """The web page for the table (``qwixx-print serve``): a Flask app with server-side
-templates, its static files (CSS, htmx with its licence) shipped in the package, and an
-SQLite store. Nothing outside this package imports it; it imports Flask, so the CLI imports
-it only inside the ``serve`` command."""
+templates, its static files (CSS, htmx with its licence) shipped in the package, and a
+database (SQLite, or PostgreSQL for hosting). Nothing outside this package imports it; it
+imports Flask, so the CLI imports it only inside the ``serve`` command."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 from flask import Flask, Response
 
 from qwixx_print.web import guard
-from qwixx_print.web.storage import Store, default_path
+from qwixx_print.web.storage import GameLimits, StorageError, opened
 
 FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
 """The fonts the page may load: the PDF's own, from the package (``qwixx_print/fonts``)."""
@@ -38,24 +38,28 @@ LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 
 
 def create_app(
-    db: Path | None = None,
+    db: str | Path | None = None,
     public_url: str | None = None,
     loopback_only: bool = False,
     allowed_hosts: Collection[str] = (),
+    limits: GameLimits | None = None,
 ) -> Flask:
-    """The Flask app of the web page, storing in the SQLite file ``db`` (default:
-    :func:`~qwixx_print.web.storage.default_path`). ``public_url`` (``http://ADDRESS:PORT``)
-    is where other devices reach it, for the players' links; ``loopback_only`` says that
-    they cannot (the host page says so). A request's ``Host`` must name
-    :data:`LOOPBACK_NAMES`, the host of ``public_url`` or one of ``allowed_hosts`` (else
-    400: DNS rebinding fails). Raises OutputError when the database cannot be opened."""
+    """The Flask app of the web page (a factory: ``gunicorn 'qwixx_print.web:create_app()'``),
+    storing in ``db``: an SQLite file or a ``postgresql://`` URL (default: the environment
+    variable ``QWIXX_PRINT_DB``, else :func:`~qwixx_print.web.storage.default_path`).
+    ``public_url`` (``http://ADDRESS:PORT``) is where other devices reach it, for the players'
+    links; ``loopback_only`` says that they cannot (the host page says so). A request's
+    ``Host`` must name :data:`LOOPBACK_NAMES`, the host of ``public_url`` or one of
+    ``allowed_hosts`` (else 400: DNS rebinding fails). ``limits`` bound the games (default
+    :data:`~qwixx_print.web.tables.LIMITS`). Raises OutputError (one line) when the database
+    cannot be opened, is damaged or is not ours."""
     from qwixx_print.web import counter, fresh, jsonapi, layouts, printing
-    from qwixx_print.web.tables import Tables
+    from qwixx_print.web.tables import LIMITS, RunningGames
 
     app = Flask(__name__)
-    store = Store(db or default_path())
+    store = opened(db)
     app.extensions["qwixx_store"] = store
-    app.extensions["qwixx_tables"] = Tables(store, layouts.find)
+    app.extensions["qwixx_games"] = RunningGames(store, layouts.find, limits or LIMITS)
     app.secret_key = store.secret("session-key", lambda: secrets.token_hex(32))
     app.config.update(
         SESSION_COOKIE_SAMESITE="Lax",
@@ -67,6 +71,7 @@ def create_app(
     if public_url:
         hosts.append(urlsplit(public_url).hostname or "")
     guard.install(app, hosts)
+    app.register_error_handler(StorageError, lambda exc: guard.answer(503, str(exc)))
     app.register_blueprint(printing.bp)
     app.register_blueprint(fresh.bp)
     app.register_blueprint(counter.bp)

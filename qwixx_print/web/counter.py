@@ -25,8 +25,8 @@ from qwixx_print import api
 from qwixx_print.errors import RuleViolation
 from qwixx_print.play import Game, Move
 from qwixx_print.web import drawing, layouts
-from qwixx_print.web.guard import CSRF_FIELD, MAX_GAMES, MAX_PLAYERS, heavy
-from qwixx_print.web.tables import Table, Tables, check_names
+from qwixx_print.web.guard import CSRF_FIELD, MAX_PLAYERS, heavy
+from qwixx_print.web.tables import NO_SUCH_LINK, RunningGames, Table, check_names
 
 bp = Blueprint("counter", __name__)
 
@@ -34,20 +34,15 @@ SHEET_MOVES = ("cross", "again", "bonus", "swap", "lucky", "penalty", "finish")
 """Moves a player's link may make on their own sheet (the engine's kinds)."""
 
 
-def tables() -> Tables:
+def running_games() -> RunningGames:
     """The running app's games."""
-    found: Tables = current_app.extensions["qwixx_tables"]
+    found: RunningGames = current_app.extensions["qwixx_games"]
     return found
-
-
-NO_SUCH_LINK = "no such game, or not a link of it: check the link"
-"""The one answer (404) to an unknown game and to a wrong token for a real game alike, so
-a request cannot tell that a game id exists."""
 
 
 def table_of(game_id: str) -> Table:
     """The game ``game_id``; 404 (:data:`NO_SUCH_LINK`) when there is none."""
-    table = tables().get(game_id)
+    table = running_games().get(game_id)
     if table is None:
         raise NotFound(NO_SUCH_LINK)
     return table
@@ -198,12 +193,14 @@ def board_context(table: Table, token: str | None, message: str = "") -> dict[st
         "host": host,
         "players": players,
         "sheets": sheet_svgs(table, token or "", own),
+        "own_total": sheet.score().total if sheet else None,
         "can_penalty": bool(sheet.can_penalty()) if sheet else False,
         "lucky": bool(sheet.layout.lucky) if sheet else False,
         "can_lucky": bool(sheet.lucky_fields()) if sheet else False,
         "diamonds": bool(sheet.layout.diamonds) if sheet else False,
         "can_undo": bool(sheet.can_undo()) if sheet else False,
         "can_redo": bool(sheet.can_redo()) if sheet else False,
+        "can_back": host and bool(game.can_undo_turn()),
         "ranking": table.ranking() if game.over else [],
         "closed_for_all": all(s.over for s in game.sheets.values()),
         "message": message,
@@ -226,11 +223,25 @@ def new_game() -> str:
     )
 
 
+def client_address() -> str:
+    """The address the games per client are counted under: the request's, or ``""`` (not
+    counted, only the total is) for this computer itself (loopback: the host's own browser,
+    a benchmark, a proxy on the same machine)."""
+    import ipaddress
+
+    address = request.remote_addr or ""
+    try:
+        return "" if ipaddress.ip_address(address).is_loopback else address
+    except ValueError:
+        return address
+
+
 def create(layout_key: str, names: list[str]) -> Table:
     """A new game of ``layout_key`` (a shipped name or alias, or an upload's id) for
     ``names``; 404 for an unknown layout, 400 for bad names (the engine's reason, or a name
     the filled-in sheets cannot print: ``score``'s rule, :func:`api.unprintable_name`), 429
-    when the server holds :data:`MAX_GAMES` games."""
+    when the database holds its most games, in all or made from this client's address
+    (expired games deleted first: :class:`~qwixx_print.web.storage.GameLimits`)."""
     key = layouts.key_of(layout_key)
     try:
         kept = check_names(names, MAX_PLAYERS)
@@ -241,13 +252,20 @@ def create(layout_key: str, names: list[str]) -> Table:
         why = api.unprintable_name(sheet, name)
         if why is not None:
             raise BadRequest(f"the name '{name}' cannot be printed on the filled-in sheets: {why}")
+    running = running_games()
     try:
-        table = tables().create(key, kept, MAX_GAMES)
+        table = running.create(key, kept, client_address())
     except RuleViolation as exc:
         raise BadRequest(str(exc)) from None
-    if table is None:
+    if table == "all":
         raise TooManyRequests(
-            f"this server holds {MAX_GAMES} games already: start a server with another --db"
+            f"this server holds {running.limits.most} games already: start a server with "
+            "another --db, or wait until idle games expire"
+        )
+    if isinstance(table, str):
+        raise TooManyRequests(
+            f"{running.limits.per_client} games were started from this address already: "
+            "wait until idle games expire"
         )
     return table
 
@@ -393,7 +411,7 @@ def make_move(table: Table, token: str, move: Move) -> None:
         else:
             game.play(name, move)
 
-    tables().act(table, act)
+    running_games().act(table, act)
 
 
 @bp.post("/games/<game_id>/<token>/move")
@@ -409,25 +427,72 @@ def move(game_id: str, token: str) -> tuple[str, int]:
     return render_template("_board.html", **board_context(table, token)), 200
 
 
-def table_action(table: Table, token: str, action: str) -> None:
-    """``roll`` the dice (the engine passes them on first after a roll) or pass them on to
-    the ``next`` player: any player of the game or the host may."""
-    seat(table, token)
-    if action == "roll":
-        tables().roll(table)
-    else:
-        tables().act(table, lambda game: game.end_turn())
+TURN_ACTIONS = ("roll", "next", "back")
+"""What a page does to the turn: roll the dice, pass them on (the active player or the
+host), take an accidental pass back (the host)."""
 
 
-@bp.post("/games/<game_id>/<token>/<any(roll, next):action>")
+def turn_of(value: object) -> int:
+    """The turn a roll, next or back request acts on (the page's ``turn`` field, the JSON
+    ``turn``): a whole number from 1 (a JSON number or digits); 400 naming ``turn``
+    otherwise."""
+    if value is None:
+        raise BadRequest("turn is missing: a roll, next or back names the turn it acts on")
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 9:
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10**9:
+        shown = repr(value[:20]) if isinstance(value, str) else repr(value)[:20]
+        raise BadRequest(f"turn must be a whole number from 1, got {shown}")
+    return value
+
+
+def table_action(table: Table, token: str, action: str, turn: int) -> str | None:
+    """Act on the ``turn`` the page saw: ``roll`` its dice, pass them on to the ``next``
+    player, or take the last pass ``back`` (the host only). Only the active player and the
+    host roll and pass on; a repeated tap (the dice of that turn rolled, the turn passed
+    already) changes nothing and is answered as done: the returned note says so (None when
+    the action was made). The engine's RuleViolation (409) when it refuses."""
+    name = seat(table, token)
+
+    def act(game: Game) -> str | None:
+        if action == "back":
+            if name is not None:
+                raise RuleViolation(f"{name}, only the host's page takes a turn back")
+            if turn != game.turn:
+                return f"already done: the turn is {game.turn} ({game.active})"
+            game.undo_turn()
+            return None
+        if turn < game.turn:
+            return f"already done: turn {turn} is over, {game.active} rolls now"
+        if name is not None and name != game.active:
+            raise RuleViolation(
+                f"{name}, it is {game.active}'s turn: only {game.active} or the host "
+                "rolls and passes the dice on"
+            )
+        if turn > game.turn:
+            raise RuleViolation(f"turn {turn} has not come yet (this is turn {game.turn})")
+        if action == "roll":
+            if game.dice is not None:
+                return f"already done: {game.active} has rolled"
+            game.roll(running_games().rng)
+        else:
+            game.end_turn()
+        return None
+
+    return running_games().act(table, act)
+
+
+@bp.post("/games/<game_id>/<token>/<any(roll, next, back):action>")
 def dice(game_id: str, token: str, action: str) -> tuple[str, int]:
-    """Roll the dice or pass them on; the engine's reason (409) when it refuses."""
+    """Roll the dice, pass them on or take a pass back, for the turn the page names; the
+    engine's reason (409) when it refuses, a note when it was done already (200)."""
     table = table_of(game_id)
+    seat(table, token)  # a wrong token answers as an unknown game, before the form
     try:
-        table_action(table, token, action)
+        note = table_action(table, token, action, turn_of(request.form.get("turn")))
     except RuleViolation as exc:
         return render_template("_board.html", **board_context(table, token, str(exc))), 409
-    return render_template("_board.html", **board_context(table, token)), 200
+    return render_template("_board.html", **board_context(table, token, note or "")), 200
 
 
 def filled_pdf(table: Table) -> Response:

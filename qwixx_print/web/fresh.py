@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from qwixx_print import api
 from qwixx_print.choices import DEFAULT_LANG, GENERATE_FAMILIES, LANGUAGES
 from qwixx_print.errors import GenerateError
-from qwixx_print.generate import comments
+from qwixx_print.generate import balance_figures, balance_head
 from qwixx_print.web import guard, printing
 from qwixx_print.web.guard import answer
 
@@ -127,26 +127,26 @@ def form() -> str | BaseResponse:
         return redirect(f"{url_for('fresh.form')}?{urlencode(query)}", 303)
     seed = seed_of(text)
     sheet = generated(family, seed)
-    made = api.recipe(family)
-    figures = comments(made, seed, sheet.found, sheet.twin)[1:]
     return render_template(
         "generate.html",
         families=GENERATE_FAMILIES,
         family=family,
         seed=seed,
         sheet=sheet,
-        figures=figures,
+        balance=balance_figures(sheet.found, sheet.twin),
+        balance_head=balance_head(sheet.found),
         **printing.form_context(),
     )
 
 
 @bp.get("/generate/<family>/<seed>.png")
 def picture(family: str, seed: str) -> Response:
-    """One generated sheet as a PNG (``?lang=``), drawn by the PDF's code."""
+    """One generated sheet as a PNG (``?lang=``, ``?x=`` as :func:`printing.density`),
+    drawn by the PDF's code."""
     sheet = generated(family_of(family), seed_of(seed))
     lang = printing.choice(request.args, "lang", list(LANGUAGES), DEFAULT_LANG)
     with guard.heavy():
-        png = api.preview_png(sheet.layout, lang, printing.CARD_PX_PER_MM)
+        png = api.preview_png(sheet.layout, lang, printing.density(request.args))
     response = Response(png, mimetype="image/png")
     response.headers["Cache-Control"] = "max-age=3600"
     return response

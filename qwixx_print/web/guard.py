@@ -29,8 +29,6 @@ MAX_UPLOAD = 1_000_000
 """Largest layout accepted, bytes (an upload or a pasted text): the strict loader's limit."""
 MAX_REQUEST = MAX_UPLOAD + 64_000
 """Largest request body, bytes: an upload plus the form around it; larger is a 413."""
-MAX_GAMES = 500
-"""Most games one server stores; a new one past that is refused with a clear message."""
 MAX_LAYOUTS = 500
 """Most uploaded layouts one server stores."""
 MAX_PLAYERS = 5

@@ -89,6 +89,7 @@ def game_state(table: Table, token: str | None = None) -> dict[str, Any]:
         "layout": table.layout_key,
         "players": players,
         "active": game.active,
+        "turn": game.turn,
         "dice": None if dice is None else {"white": list(dice.white), **dict(dice.colours)},
         "closed": sorted(game.closed),
         "over": game.over,
@@ -161,12 +162,22 @@ def move(game_id: str, token: str) -> tuple[Response, int]:
     return jsonify(game_state(table, token)), 200
 
 
-@bp.post("/games/<game_id>/<token>/<any(roll, next):action>")
+@bp.post("/games/<game_id>/<token>/<any(roll, next, back):action>")
 def dice(game_id: str, token: str, action: str) -> tuple[Response, int]:
-    """Roll the dice or pass them on; the game (200) or the engine's reason (409)."""
+    """``{"turn": N}``: roll the dice, pass them on or take a pass back (the host) for turn
+    N; the game (200, with a ``note`` when it was done already) or the engine's reason
+    (409)."""
     table = counter.table_of(game_id)
+    counter.seat(table, token)  # a wrong token answers as an unknown game, before the body
+    body = _body()
+    unknown = sorted(set(body) - {"turn"})
+    if unknown:
+        raise BadRequest(f"a {action} has the key turn; unknown: {unknown[0][:20]!r}")
     try:
-        counter.table_action(table, token, action)
+        note = counter.table_action(table, token, action, counter.turn_of(body.get("turn")))
     except RuleViolation as exc:
         return jsonify(error=str(exc)), 409
-    return jsonify(game_state(table, token)), 200
+    state = game_state(table, token)
+    if note is not None:
+        state["note"] = note
+    return jsonify(state), 200

@@ -23,7 +23,16 @@ from qwixx_print.web.guard import MAX_LAYOUTS, MAX_PAGES, MAX_UPLOAD, heavy
 bp = Blueprint("printing", __name__)
 
 CARD_PX_PER_MM = 4.0
-"""Resolution of a card's picture, pixels per mm: 384 x 260 px, sharp on a phone."""
+"""Resolution of a card's picture, pixels per mm: 384 x 260 px, shown 384 CSS px wide."""
+DENSITIES = ("1", "2")
+"""``?x=`` of a picture: device pixels per CSS pixel it is drawn for (``srcset``'s 1x, 2x:
+a phone's screen has 2 or more, and a picture shown wider than 384 px needs them)."""
+
+
+def density(args: Mapping[str, str]) -> float:
+    """A picture's pixels per mm for ``?x=`` (:data:`DENSITIES`; 400 for others)."""
+    return CARD_PX_PER_MM * int(choice(args, "x", list(DENSITIES), DENSITIES[0]))
+
 
 _LINE = re.compile(r"^[^\n:]*:(\d+):")
 
@@ -142,18 +151,20 @@ def _file_name(sheet: layout.Layout) -> str:
 
 
 @lru_cache(maxsize=128)
-def _picture(key: str, lang: str) -> bytes:
+def _picture(key: str, lang: str, px_per_mm: float) -> bytes:
     """A layout's picture: a key names one layout for good (uploads are never changed)."""
     sheet = layouts.find(key)
     with heavy():
-        return api.preview_png(sheet, lang, CARD_PX_PER_MM)
+        return api.preview_png(sheet, lang, px_per_mm)
 
 
 @bp.get("/preview/<key>.png")
 def preview(key: str) -> Response:
-    """One sheet of the layout ``key`` as a PNG (``?lang=``), drawn by the PDF's code."""
+    """One sheet of the layout ``key`` as a PNG (``?lang=``; ``?x=2``: twice the pixels,
+    :func:`density`), drawn by the PDF's code."""
     lang = choice(request.args, "lang", list(LANGUAGES), DEFAULT_LANG)
-    response = Response(_picture(layouts.key_of(key), lang), mimetype="image/png")
+    png = _picture(layouts.key_of(key), lang, density(request.args))
+    response = Response(png, mimetype="image/png")
     response.headers["Cache-Control"] = "max-age=3600"
     return response
 

@@ -9,11 +9,14 @@ import time
 from collections.abc import Callable, Collection
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from waitress.channel import HTTPChannel
 from waitress.parser import HTTPRequestParser
 from waitress.server import TcpWSGIServer
+
+if TYPE_CHECKING:
+    from qwixx_print.web.storage import GameLimits
 
 LOOPBACK = "127.0.0.1"
 
@@ -156,17 +159,19 @@ def make_server(application: Any, host: str, port: int, limits: Limits = Limits(
 def serve(
     host: str,
     port: int,
-    db: Path | None,
+    db: str | Path | None,
     echo: Callable[[str], None],
     allowed_hosts: Collection[str] = (),
     limits: Limits = Limits(),
+    games: GameLimits | None = None,
 ) -> None:
-    """Serve the web page on ``host``:``port`` with the database ``db`` until Ctrl-C
-    (which ends it quietly), answering requests that name this computer (``localhost``,
-    ``127.0.0.1``, ``::1``), ``host``, the network address (for ``0.0.0.0``) or one of
-    ``allowed_hosts`` (others: 400), with waitress set to ``limits``. Raises OutputError
-    when the database cannot be opened or the address cannot be bound or is no address
-    (``256.1.1.1``, a name that does not resolve)."""
+    """Serve the web page on ``host``:``port`` with the database ``db`` (a file or a
+    ``postgresql://`` URL; see :func:`qwixx_print.web.create_app`) and the ``games``'
+    bounds until Ctrl-C (which ends it quietly), answering requests that name this computer
+    (``localhost``, ``127.0.0.1``, ``::1``), ``host``, the network address (for
+    ``0.0.0.0``) or one of ``allowed_hosts`` (others: 400), with waitress set to
+    ``limits``. Raises OutputError when the database cannot be opened or the address cannot
+    be bound or is no address (``256.1.1.1``, a name that does not resolve)."""
     from qwixx_print.errors import OutputError
     from qwixx_print.web import create_app
 
@@ -187,7 +192,7 @@ def serve(
         ) from None
     try:
         names = [*allowed_hosts, lan_address() if host in ALL else host]
-        app = create_app(db, loopback_only=host in LOOPBACKS, allowed_hosts=names)
+        app = create_app(db, loopback_only=host in LOOPBACKS, allowed_hosts=names, limits=games)
     except BaseException:
         server.close()
         raise

@@ -1,13 +1,19 @@
-"""The web page's embedded database: SQLite (standard library) in WAL mode, by default in
-the user's data folder (platformdirs). It keeps the uploaded layouts (their YAML bytes), the
-games (layout, players and their secret tokens, the players' own sheets: slips and lucky
-numbers) and every game's log: the engine's log
-entries (``Game.entries``, docs/play.md), each stored as it happens, before the move is
-answered, so a reload, a crash or a restart loses no move.
+"""The web page's database, the one truth of its games: the uploaded layouts (their YAML
+bytes), the games (layout, players and their secret tokens, the players' own sheets: slips
+and lucky numbers, the client address that made them, when they were last played) and every
+game's log: the engine's log entries (``Game.entries``, docs/play.md), each stored with the
+game's next sequence number in the transaction that accepts the move, before it is answered.
 
-One :class:`Store` per process; each thread keeps its own connection (sqlite3 connections
-are never shared across threads), open for the life of the store: closing the last one would
-checkpoint the WAL, an fsync per move.
+Two databases hold the same schema (:data:`SCHEMA_VERSION`) with the same guarantees:
+SQLite (standard library) in WAL mode, the embedded default, by default in the user's data
+folder (platformdirs), and PostgreSQL for hosting (:mod:`qwixx_print.web.postgres`,
+``serve --db postgresql://...``). Any number of server processes may share one database: a
+move's transaction holds the game's write lock (SQLite's ``BEGIN IMMEDIATE``, PostgreSQL's
+``SELECT ... FOR UPDATE``) and a store that fails takes nothing in.
+
+Our files are marked (SQLite's ``application_id``, a marker table in PostgreSQL): a damaged
+or foreign database is refused at start with one line and never altered. Every failure of a
+request is a :class:`StorageError`: one line, no server path, answered 503.
 """
 
 from __future__ import annotations
@@ -16,22 +22,41 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from qwixx_print import folders
-from qwixx_print.errors import OutputError
+from qwixx_print.errors import OutputError, QwixxError
+
+SCHEMA_VERSION = 2
+"""The schema's version, the same in SQLite (``user_version``) and PostgreSQL (the marker
+table). Version 1 was the unmarked SQLite file of earlier servers: it is taken over."""
+
+APPLICATION_ID = 0x51575850
+"""SQLite's ``application_id`` of our files (``QWXP``)."""
+
+BUSY_SECONDS = 5.0
+"""Longest wait for the database's write lock (another process's move, a backup, a
+``BEGIN IMMEDIATE`` held by hand) before a request is answered 503."""
+
+ENV = "QWIXX_PRINT_DB"
+"""Environment variable naming the database when ``serve --db`` does not: a file, or a
+``postgresql://`` URL."""
+
+TABLES = ("meta", "layouts", "games", "players", "entries")
+"""The schema's tables."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS layouts (
-    id TEXT PRIMARY KEY, yaml BLOB NOT NULL, created REAL NOT NULL
+    id TEXT PRIMARY KEY, yaml {blob} NOT NULL, created {real} NOT NULL
 );
 CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY, layout TEXT NOT NULL, host TEXT NOT NULL, created REAL NOT NULL,
-    sheets TEXT
+    id TEXT PRIMARY KEY, layout TEXT NOT NULL, host TEXT NOT NULL, created {real} NOT NULL,
+    sheets TEXT, moves INTEGER NOT NULL DEFAULT 0, touched {real} NOT NULL DEFAULT 0,
+    client TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS players (
     token TEXT PRIMARY KEY, game TEXT NOT NULL REFERENCES games(id),
@@ -41,21 +66,22 @@ CREATE TABLE IF NOT EXISTS entries (
     game TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL, entry TEXT NOT NULL,
     PRIMARY KEY (game, seq)
 );
+CREATE INDEX IF NOT EXISTS games_touched ON games (touched);
+CREATE INDEX IF NOT EXISTS games_client ON games (client);
 """
+"""The schema of :data:`SCHEMA_VERSION`, its column types filled in per database."""
+
+
+class StorageError(QwixxError):
+    """The database could not do what a request needed (locked past :data:`BUSY_SECONDS`,
+    read-only, full, unreachable, a damaged row): one line naming no server path, answered
+    503; nothing of the request was taken in."""
 
 
 def default_path() -> Path:
     """``qwixx-print/web.sqlite3`` in the user's data folder (platformdirs), e.g.
     ``~/.local/share/qwixx-print/web.sqlite3`` on Linux."""
     return folders.data_folder() / "web.sqlite3"
-
-
-def _add_sheets_column(db: sqlite3.Connection) -> None:
-    """Give a database made before the sheets of RULES.md §4 its ``games.sheets`` column
-    (NULL for the games stored then: they were played on the layout's first sheet)."""
-    columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
-    if "sheets" not in columns:
-        db.execute("ALTER TABLE games ADD COLUMN sheets TEXT")
 
 
 class StoredGame(NamedTuple):
@@ -75,73 +101,116 @@ class StoredGame(NamedTuple):
     sheets: dict[str, Any] | None = None
 
 
+class GameLimits(NamedTuple):
+    """How many games a database holds: ``most`` in all, ``per_client`` made from one client
+    address, and ``idle`` seconds after its last move (or its start) a game expires."""
+
+    most: int
+    per_client: int
+    idle: float
+
+
+class Transaction:
+    """One open transaction of a :class:`Store`: statements written with ``?`` for their
+    parameters (``%s`` for PostgreSQL is the backend's business)."""
+
+    def one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        """The first row of ``sql``, or None."""
+        raise NotImplementedError
+
+    def all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Every row of ``sql``."""
+        raise NotImplementedError
+
+    def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run ``sql``; the number of rows it changed."""
+        raise NotImplementedError
+
+    def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run ``sql`` once per row of parameters."""
+        raise NotImplementedError
+
+
+class GameWrite(NamedTuple):
+    """A move's transaction on one game (:meth:`Store.writing`): ``moves``, the number of
+    log entries stored (the next one's sequence number), read under the game's write lock."""
+
+    store: Store
+    tx: Transaction
+    game_id: str
+    moves: int
+
+    def entries(self, first: int) -> list[Any]:
+        """The stored log entries from ``first`` on (another process's moves)."""
+        return self.store.entries_of(self.tx, self.game_id, first)
+
+    def append(self, entries: list[Any]) -> None:
+        """Store ``entries`` as the log entries ``moves``, ``moves + 1``, ... and the game's
+        new count, in this transaction."""
+        self.tx.many(
+            "INSERT INTO entries (game, seq, entry) VALUES (?, ?, ?)",
+            [
+                (self.game_id, self.moves + k, json.dumps(entry, ensure_ascii=False))
+                for k, entry in enumerate(entries)
+            ],
+        )
+        changed = self.tx.run(
+            "UPDATE games SET moves = ?, touched = ? WHERE id = ? AND moves = ?",
+            (self.moves + len(entries), time.time(), self.game_id, self.moves),
+        )
+        if changed != 1:  # the write lock makes this impossible; never store a gap
+            raise StorageError("the game changed while its move was stored: try again")
+
+
 class Store:
-    """The database at ``path`` (created with its folder when missing). Raises OutputError
-    when it cannot be opened or created."""
+    """The database of a server (see the module's text); ``where`` names it in the lines
+    ``serve`` prints at start (never in an answer to a request). The backends give the
+    transactions (:meth:`_transaction`) and the game's write lock (:meth:`_lock_game`)."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._local = threading.local()
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(path, timeout=30, isolation_level=None)
-            try:
-                db.execute("PRAGMA journal_mode=WAL")
-                db.executescript(SCHEMA)
-                _add_sheets_column(db)
-            finally:
-                db.close()
-        except (OSError, sqlite3.Error) as exc:
-            raise OutputError(f"{path}: cannot open the database ({exc})") from None
-
-    def _connection(self) -> sqlite3.Connection:
-        """This thread's connection, opened the first time (autocommit mode; WAL with
-        ``synchronous=FULL``: a commit is on disk before the move is answered, so it
-        survives a crash of the server and a power cut)."""
-        db: sqlite3.Connection | None = getattr(self._local, "db", None)
-        if db is None:
-            db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-            db.execute("PRAGMA synchronous=FULL")
-            self._local.db = db
-        return db
+    where: str
 
     @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        """This thread's connection, its block run as one immediate transaction (the write
-        lock taken at once, so concurrent writers queue instead of failing)."""
-        db = self._connection()
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            yield db
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
+    def _transaction(self, write: bool) -> Iterator[Transaction]:
+        """One transaction, committed when the block ends, rolled back when it raises; a
+        ``write`` one takes the lock that serialises writers. The database's own errors
+        come out as StorageError."""
+        raise NotImplementedError
+        yield  # pragma: no cover
 
-    def journal_mode(self) -> str:
-        """The database's journal mode (``wal``)."""
-        with self._connect() as db:
-            return str(db.execute("PRAGMA journal_mode").fetchone()[0])
+    def _lock_game(self, tx: Transaction, game_id: str) -> int | None:
+        """The stored move count of ``game_id`` with its write lock held until ``tx`` ends;
+        None when there is no such game."""
+        raise NotImplementedError
+
+    def _serialise(self, tx: Transaction) -> None:
+        """Make the counting transactions (a new game, an upload) of every process on this
+        database run one after another (SQLite's write transactions already do)."""
+
+    def close(self) -> None:
+        """Close the database's connections."""
 
     def secret(self, key: str, make: Any) -> str:
         """The stored value of ``key`` in ``meta``, made with ``make()`` and stored the first
-        time (the session signing key survives restarts, so open pages keep working)."""
-        with self._connect() as db:
-            row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-            if row is not None:
-                return str(row[0])
-            value = str(make())
-            db.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (key, value))
-            return value
+        time (the session signing key survives restarts and is shared by every process on
+        the database, so open pages keep working)."""
+        with self._transaction(write=True) as tx:
+            tx.run(
+                "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+                (key, str(make())),
+            )
+            row = tx.one("SELECT value FROM meta WHERE key = ?", (key,))
+        assert row is not None
+        return str(row[0])
 
     def add_layout(self, layout_id: str, yaml: bytes, most: int) -> bool:
         """Store an uploaded layout's YAML under ``layout_id``; False (nothing stored) when
         ``most`` layouts are stored already."""
-        with self._connect() as db:
-            (count,) = db.execute("SELECT COUNT(*) FROM layouts").fetchone()
-            if count >= most:
+        with self._transaction(write=True) as tx:
+            self._serialise(tx)
+            count = tx.one("SELECT COUNT(*) FROM layouts")
+            if count is not None and count[0] >= most:
                 return False
-            db.execute(
+            tx.run(
                 "INSERT INTO layouts (id, yaml, created) VALUES (?, ?, ?)",
                 (layout_id, yaml, time.time()),
             )
@@ -149,9 +218,9 @@ class Store:
 
     def layout_yaml(self, layout_id: str) -> bytes | None:
         """The YAML bytes of the uploaded layout ``layout_id``, or None."""
-        with self._connect() as db:
-            row = db.execute("SELECT yaml FROM layouts WHERE id = ?", (layout_id,)).fetchone()
-            return None if row is None else bytes(row[0])
+        with self._transaction(write=False) as tx:
+            row = tx.one("SELECT yaml FROM layouts WHERE id = ?", (layout_id,))
+        return None if row is None else bytes(row[0])
 
     def add_game(
         self,
@@ -159,68 +228,376 @@ class Store:
         layout: str,
         host: str,
         players: list[tuple[str, str]],
-        most: int,
+        limits: GameLimits,
+        client: str = "",
         sheets: Mapping[str, Any] | None = None,
-    ) -> bool:
+    ) -> str | None:
         """Store a new game with its ``host`` token, its ``players`` as (token, name) in
-        seat order and their own ``sheets`` (see :class:`StoredGame`); False (nothing
-        stored) when ``most`` games are stored already."""
-        with self._connect() as db:
-            (count,) = db.execute("SELECT COUNT(*) FROM games").fetchone()
-            if count >= most:
-                return False
-            db.execute(
-                "INSERT INTO games (id, layout, host, created, sheets) VALUES (?, ?, ?, ?, ?)",
+        seat order, the ``client`` address that made it and the players' own ``sheets``
+        (see :class:`StoredGame`), after the games idle longer than ``limits.idle`` are
+        deleted. None when stored; else why not (nothing stored): ``"all"`` when
+        ``limits.most`` games are stored, ``"client"`` when ``limits.per_client`` of them
+        were made from ``client`` (``""``: not counted)."""
+        now = time.time()
+        with self._transaction(write=True) as tx:
+            self._serialise(tx)
+            self._expire(tx, now - limits.idle)
+            total = tx.one("SELECT COUNT(*) FROM games")
+            if total is not None and total[0] >= limits.most:
+                return "all"
+            mine = tx.one("SELECT COUNT(*) FROM games WHERE client = ?", (client,))
+            if client and mine is not None and mine[0] >= limits.per_client:
+                return "client"
+            tx.run(
+                "INSERT INTO games (id, layout, host, created, sheets, moves, touched, client)"
+                " VALUES (?, ?, ?, ?, ?, 0, ?, ?)",
                 (
                     game_id,
                     layout,
                     host,
-                    time.time(),
+                    now,
                     None if sheets is None else json.dumps(sheets),
+                    now,
+                    client,
                 ),
             )
-            db.executemany(
+            tx.many(
                 "INSERT INTO players (token, game, seat, name) VALUES (?, ?, ?, ?)",
                 [(token, game_id, seat, name) for seat, (token, name) in enumerate(players)],
             )
-            return True
+            return None
+
+    def expire(self, idle: float) -> int:
+        """Delete the games not played for ``idle`` seconds; how many."""
+        with self._transaction(write=True) as tx:
+            return self._expire(tx, time.time() - idle)
+
+    @staticmethod
+    def _expire(tx: Transaction, before: float) -> int:
+        old = "SELECT id FROM games WHERE touched < ?"
+        tx.run(f"DELETE FROM entries WHERE game IN ({old})", (before,))
+        tx.run(f"DELETE FROM players WHERE game IN ({old})", (before,))
+        return tx.run("DELETE FROM games WHERE touched < ?", (before,))
+
+    def moves(self, game_id: str, idle: float) -> int | None:
+        """How many log entries ``game_id`` has stored (one cheap read, before every move
+        and poll: a process's copy of the game is behind when it has fewer); None when there
+        is no such game, or it was not played for ``idle`` seconds (it has expired: the next
+        new game deletes it)."""
+        with self._transaction(write=False) as tx:
+            row = tx.one(
+                "SELECT moves FROM games WHERE id = ? AND touched >= ?",
+                (game_id, time.time() - idle),
+            )
+        return None if row is None else int(row[0])
 
     def game(self, game_id: str) -> StoredGame | None:
         """The stored game ``game_id`` with its log entries, or None."""
-        with self._connect() as db:
-            row = db.execute(
-                "SELECT layout, host, sheets FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
+        with self._transaction(write=False) as tx:
+            row = tx.one("SELECT layout, host, sheets FROM games WHERE id = ?", (game_id,))
             if row is None:
                 return None
-            players = db.execute(
+            players = tx.all(
                 "SELECT token, name FROM players WHERE game = ? ORDER BY seat", (game_id,)
-            ).fetchall()
-            entries = db.execute(
-                "SELECT entry FROM entries WHERE game = ? ORDER BY seq", (game_id,)
-            ).fetchall()
+            )
+            entries = self.entries_of(tx, game_id, 0)
         return StoredGame(
             game_id,
-            row[0],
-            row[1],
-            tuple(name for _, name in players),
-            tuple(token for token, _ in players),
-            [json.loads(entry) for (entry,) in entries],
-            None if row[2] is None else json.loads(row[2]),
+            str(row[0]),
+            str(row[1]),
+            tuple(str(name) for _, name in players),
+            tuple(str(token) for token, _ in players),
+            entries,
+            None if row[2] is None else _loads(row[2]),
         )
 
-    def append(self, game_id: str, first: int, entries: list[Any]) -> None:
-        """Store ``entries`` as the log entries ``first``, ``first + 1``, ... of
-        ``game_id``, in one transaction. Raises OutputError when the database cannot be
-        written (or another writer stored those numbers first: nothing is overwritten)."""
+    def entries(self, game_id: str, first: int) -> list[Any]:
+        """The stored log entries of ``game_id`` from ``first`` on."""
+        with self._transaction(write=False) as tx:
+            return self.entries_of(tx, game_id, first)
+
+    @staticmethod
+    def entries_of(tx: Transaction, game_id: str, first: int) -> list[Any]:
+        """The stored log entries of ``game_id`` from ``first`` on, in order."""
+        rows = tx.all(
+            "SELECT seq, entry FROM entries WHERE game = ? AND seq >= ? ORDER BY seq",
+            (game_id, first),
+        )
+        if [seq for seq, _ in rows] != list(range(first, first + len(rows))):
+            raise StorageError("a stored game has a gap in its moves: the database is damaged")
+        return [_loads(entry) for _, entry in rows]
+
+    @contextmanager
+    def writing(self, game_id: str) -> Iterator[GameWrite | None]:
+        """A move's transaction on ``game_id`` (None when there is no such game): its
+        stored count read under the game's write lock, held until the block ends, when
+        what it appended is committed. Raises StorageError (nothing stored) when the lock
+        is not had within :data:`BUSY_SECONDS` or the database fails."""
+        with self._transaction(write=True) as tx:
+            moves = self._lock_game(tx, game_id)
+            yield None if moves is None else GameWrite(self, tx, game_id, moves)
+
+
+def _loads(text: Any) -> Any:
+    """A stored JSON value; StorageError for a damaged one."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError):
+        raise StorageError("a stored game cannot be read: the database is damaged") from None
+
+
+def opened(db: str | Path | None) -> Store:
+    """The database ``db`` names: a ``postgresql://`` (or ``postgres://``) URL, or an SQLite
+    file; None: the environment variable :data:`ENV`, else :func:`default_path`. Raises
+    OutputError (one line) when it cannot be opened, is damaged or is not ours."""
+    import os
+
+    given = str(db) if db is not None else os.environ.get(ENV) or None
+    if given is not None and given.startswith(("postgresql://", "postgres://")):
+        from qwixx_print.web.postgres import PostgresStore
+
+        return PostgresStore(given)
+    return SQLiteStore(Path(given) if given is not None else default_path())
+
+
+def _sqlite_failure(exc: sqlite3.Error) -> StorageError:
+    """The one line a request gets for an SQLite error (never the file's path)."""
+    text = str(exc).lower()
+    if "locked" in text or "busy" in text:
+        why = f"the database is busy (locked for more than {BUSY_SECONDS:g} s)"
+    elif "readonly" in text or "read-only" in text:
+        why = "the database is read-only"
+    elif "full" in text:
+        why = "the database's disk is full"
+    elif "malformed" in text or "not a database" in text or "corrupt" in text:
+        why = "the database is damaged"
+    else:
+        why = f"the database failed ({type(exc).__name__})"
+    return StorageError(f"{why}: nothing was stored, try again later")
+
+
+class _SQLiteTransaction(Transaction):
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        row: tuple[Any, ...] | None = self.db.execute(sql, params).fetchone()
+        return row
+
+    def all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return list(self.db.execute(sql, params).fetchall())
+
+    def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return self.db.execute(sql, params).rowcount
+
+    def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self.db.executemany(sql, rows)
+
+
+V1_COLUMNS = {
+    "meta": {"key", "value"},
+    "layouts": {"id", "yaml", "created"},
+    "games": {"id", "layout", "host", "created", "sheets"},
+    "players": {"token", "game", "seat", "name"},
+    "entries": {"game", "seq", "entry"},
+}
+"""The unmarked SQLite file of earlier servers (schema 1)."""
+V1_GAMES = V1_COLUMNS["games"] - {"sheets"}
+"""Its ``games`` before the players' own sheets."""
+
+
+class SQLiteStore(Store):
+    """The SQLite file at ``path`` (created with its folder when missing), in WAL mode.
+    Each thread keeps its own connection (sqlite3 connections are never shared across
+    threads), open for the life of the store: closing the last one would checkpoint the
+    WAL, an fsync per move. Raises OutputError (one line, exit 2 at ``serve``) when the file
+    cannot be opened or written, is damaged, or is another program's database (which is
+    left as it was)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.where = str(path)
+        self._local = threading.local()
+        self._all: list[sqlite3.Connection] = []
+        self._all_lock = threading.Lock()
         try:
-            with self._connect() as db:
-                db.executemany(
-                    "INSERT INTO entries (game, seq, entry) VALUES (?, ?, ?)",
-                    [
-                        (game_id, first + k, json.dumps(entry, ensure_ascii=False))
-                        for k, entry in enumerate(entries)
-                    ],
-                )
+            if path.exists() and path.stat().st_size > 0:
+                self._check_ours()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._set_up()
         except sqlite3.Error as exc:
-            raise OutputError(f"{self.path}: the move could not be stored ({exc})") from None
+            raise OutputError(f"{path}: cannot open the database ({exc})") from None
+        except OSError as exc:
+            raise OutputError(f"{path}: cannot open the database ({exc.strerror})") from None
+
+    def _check_ours(self) -> None:
+        """Refuse a file that is no SQLite database, is damaged, or is another program's
+        (read-only: nothing is written before it is known to be ours)."""
+        uri = self.path.resolve().as_uri() + "?mode=ro"
+        try:
+            db = sqlite3.connect(uri, uri=True, timeout=BUSY_SECONDS)
+        except sqlite3.Error as exc:
+            raise OutputError(f"{self.path}: cannot open the database ({exc})") from None
+        try:
+            try:
+                (app,) = db.execute("PRAGMA application_id").fetchone()
+                (version,) = db.execute("PRAGMA user_version").fetchone()
+                tables = {
+                    name: {row[1] for row in db.execute(f"PRAGMA table_info({_quoted(name)})")}
+                    for (name,) in db.execute(
+                        "SELECT name FROM sqlite_master WHERE type = 'table'"
+                    ).fetchall()
+                }
+                (check,) = db.execute("PRAGMA quick_check(1)").fetchone()
+            except sqlite3.DatabaseError as exc:
+                if "readonly" in str(exc):
+                    raise OutputError(
+                        f"{self.path}: cannot open the database: it is read-only here ({exc})"
+                    ) from None
+                raise OutputError(
+                    f"{self.path}: not a qwixx-print database, or a damaged one ({exc}): "
+                    "give --db another file"
+                ) from None
+        finally:
+            db.close()
+        if check != "ok":
+            raise OutputError(f"{self.path}: the database is damaged ({check})")
+        if app == APPLICATION_ID:
+            if version > SCHEMA_VERSION:
+                raise OutputError(
+                    f"{self.path}: made by a newer qwixx-print (schema {version}; "
+                    f"this one reads {SCHEMA_VERSION})"
+                )
+            return
+        if app == 0 and version == 0 and not tables:
+            return  # an empty database (another server may be making it now): ours to make
+        old = app == 0 and version == 0 and {"games", "players", "entries"} <= set(tables)
+        if old and all(
+            name in V1_COLUMNS
+            and (columns == V1_COLUMNS[name] or (name, columns) == ("games", V1_GAMES))
+            for name, columns in tables.items()
+        ):
+            return  # an earlier server's file: taken over in _set_up
+        raise OutputError(
+            f"{self.path}: not a qwixx-print database (another program's file, left as it "
+            "was): give --db another file"
+        )
+
+    def _set_up(self) -> None:
+        """Make the schema (or bring an earlier server's file to it) and check that the
+        file can be written, in one transaction; WAL mode."""
+        db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                (version,) = db.execute("PRAGMA user_version").fetchone()
+                if version < SCHEMA_VERSION:
+                    _upgrade(db)
+                    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                db.execute(
+                    "INSERT INTO meta (key, value) VALUES ('opened', ?)"
+                    " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    (str(time.time()),),
+                )  # a database that cannot be written is said at start
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+        finally:
+            db.close()
+
+    def _connection(self) -> sqlite3.Connection:
+        """This thread's connection, opened the first time (autocommit mode; WAL with
+        ``synchronous=FULL``: a commit is on disk before the move is answered, so it
+        survives a crash of the server and a power cut; a busy database is waited for at
+        most :data:`BUSY_SECONDS`)."""
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(
+                self.path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
+            )
+            db.execute("PRAGMA synchronous=FULL")
+            self._local.db = db
+            with self._all_lock:
+                self._all.append(db)
+        return db
+
+    @contextmanager
+    def _transaction(self, write: bool) -> Iterator[Transaction]:
+        try:
+            db = self._connection()
+            db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+        except sqlite3.Error as exc:
+            raise _sqlite_failure(exc) from None
+        try:
+            yield _SQLiteTransaction(db)
+        except sqlite3.Error as exc:
+            _roll_back(db)
+            raise _sqlite_failure(exc) from None
+        except BaseException:
+            _roll_back(db)
+            raise
+        try:
+            db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            _roll_back(db)
+            raise _sqlite_failure(exc) from None
+
+    def _lock_game(self, tx: Transaction, game_id: str) -> int | None:
+        row = tx.one("SELECT moves FROM games WHERE id = ?", (game_id,))  # BEGIN IMMEDIATE
+        return None if row is None else int(row[0])
+
+    def journal_mode(self) -> str:
+        """The database's journal mode (``wal``)."""
+        with self._transaction(write=False) as tx:
+            row = tx.one("PRAGMA journal_mode")
+        assert row is not None
+        return str(row[0])
+
+    def close(self) -> None:
+        with self._all_lock:
+            for db in self._all:
+                db.close()
+            self._all.clear()
+        self._local = threading.local()
+
+
+def _roll_back(db: sqlite3.Connection) -> None:
+    """End the open transaction of ``db`` without its changes (SQLite may have ended it
+    already, on a full disk)."""
+    if db.in_transaction:
+        with suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
+
+
+def _quoted(name: str) -> str:
+    """An SQL identifier in double quotes (a table name read from a foreign file)."""
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _upgrade(db: sqlite3.Connection) -> None:
+    """Make the schema, bringing an earlier server's tables to it: the ``games`` columns
+    ``sheets`` (NULL: those games were played on the layout's first sheet), ``moves`` (its
+    stored entries), ``touched`` (now: their idle time starts with the upgrade) and
+    ``client`` (unknown: empty)."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+    if columns:
+        for column, kind in (
+            ("sheets", "TEXT"),
+            ("moves", "INTEGER NOT NULL DEFAULT 0"),
+            ("touched", "REAL NOT NULL DEFAULT 0"),
+            ("client", "TEXT NOT NULL DEFAULT ''"),
+        ):
+            if column not in columns:
+                db.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
+        if "moves" not in columns:
+            db.execute(
+                "UPDATE games SET moves = (SELECT COUNT(*) FROM entries"
+                " WHERE entries.game = games.id), touched = ?",
+                (time.time(),),
+            )
+    for statement in SCHEMA.format(blob="BLOB", real="REAL").split(";"):
+        if statement.strip():
+            db.execute(statement)

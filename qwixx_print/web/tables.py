@@ -1,8 +1,10 @@
-"""The games a server is running: each a :class:`qwixx_print.play.Game` in table mode, kept
-in memory and in the database. A move is applied by the engine under the game's lock and
-its new log entries are stored before the move is answered; a game not in memory (after a
-restart or a crash) is replayed from its stored log by the engine's log reader
-(:func:`qwixx_print.play.log.from_doc`), which checks every move again.
+"""The games a server process is running: each a :class:`qwixx_print.play.Game` in table
+mode, a cache of the database, which is the one truth (any number of processes may share
+it). A move is a transaction: under the game's write lock the copy in memory is brought to
+the stored moves, the engine applies the move, and its new log entries are stored with the
+game's next sequence numbers before the move is answered; a game not in memory (after a
+restart, a crash, or made by another process) is replayed from its stored log by the
+engine's log reader (:func:`qwixx_print.play.log.from_doc`), which checks every move again.
 
 Players' own sheets (a Connected slip, Longo's lucky numbers; RULES.md §4) are dealt by
 :func:`qwixx_print.dealing.deal` from a random seed when a game starts and stored with it
@@ -22,17 +24,30 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from werkzeug.exceptions import NotFound
+
 from qwixx_print import dealing, rules
 from qwixx_print.doc import Doc
-from qwixx_print.errors import OutputError, RuleViolation, unprinted
+from qwixx_print.errors import QwixxError, RuleViolation, unprinted
 from qwixx_print.layout import Layout
 from qwixx_print.play import Game, log
-from qwixx_print.web.storage import Store, StoredGame
+from qwixx_print.web.storage import GameLimits, StorageError, Store, StoredGame
 
 T = TypeVar("T")
 
 MAX_NAME = 40
 """Longest player name, characters (the game log's limit)."""
+
+NO_SUCH_LINK = "no such game, or not a link of it: check the link"
+"""The one answer (404) to an unknown (or expired) game and to a wrong token for a real
+game alike, so a request cannot tell that a game id exists."""
+
+IDLE_DAYS = 3.0
+"""Days after its last move a game expires (``serve --idle-days``)."""
+
+LIMITS = GameLimits(most=500, per_client=50, idle=IDLE_DAYS * 86400)
+"""The default bounds of a server's games: 500 in all, 50 started from one client address
+(a club's host starting a game per table stays far below it), and :data:`IDLE_DAYS`."""
 
 
 @dataclass
@@ -47,6 +62,9 @@ class Table:
     tokens: tuple[str, ...]
     game: Game
     lock: threading.Lock = field(default_factory=threading.Lock)
+    stale: bool = False
+    """Whether ``game`` may hold a move that was not stored (its store failed): it is
+    replayed from the database before its next use."""
 
     def player(self, token: str) -> str | None:
         """The name of the player whose link holds ``token``, or None (also for the host)."""
@@ -106,20 +124,33 @@ def own_sheets(layout: Layout, names: list[str], seed: int) -> dict[str, Layout]
     return dict(zip(names, dealing.deal(layout, len(names), seed, 0), strict=True))
 
 
-class Tables:
-    """The games of one server, backed by ``store``; ``find`` gives the layout of a key."""
+class MoveLimit(RuleViolation):
+    """A game has :data:`qwixx_print.play.log.MAX_MOVES` log entries: no move is stored past
+    it, so the game still replays (answered 409 with one line)."""
 
-    def __init__(self, store: Store, find: Callable[[str], Layout]) -> None:
+
+class RunningGames:
+    """The games of one server process, a cache of the database ``store`` (the one truth):
+    before every move and every read the copy in memory is checked against the stored
+    move count (one cheap read), brought up to date when another process moved, and taken
+    out when a store fails. ``find`` gives the layout of a key; ``limits`` bound the games
+    (:class:`~qwixx_print.web.storage.GameLimits`)."""
+
+    def __init__(self, store: Store, find: Callable[[str], Layout], limits: GameLimits) -> None:
         self.store = store
         self.find = find
+        self.limits = limits
         self._tables: dict[str, Table] = {}
         self._lock = threading.Lock()
-        self._rng = random.SystemRandom()
+        self.rng = random.SystemRandom()
+        """The dice of every game (the system's random source)."""
+        store.expire(limits.idle)
 
-    def create(self, layout_key: str, names: list[str], most_games: int) -> Table | None:
+    def create(self, layout_key: str, names: list[str], client: str = "") -> Table | str:
         """A new table game of the layout ``layout_key`` for ``names`` (checked by the
-        engine), each with their own sheet (:func:`own_sheets`), stored; None when
-        ``most_games`` games are stored already."""
+        engine), each with their own sheet (:func:`own_sheets`), made from the address
+        ``client``, stored; else why not (:meth:`Store.add_game`: ``"all"``, ``"client"``).
+        """
         layout = self.find(layout_key)
         own = own_sheets(layout, names, secrets.randbits(SEED_BITS))
         game = Game(layout, names, table=True, own=own)
@@ -128,61 +159,107 @@ class Tables:
         tokens = tuple(secrets.token_urlsafe(12) for _ in names)
         seats = list(zip(tokens, names, strict=True))
         sheets = log.sheets_data(own) if own else None
-        if not self.store.add_game(game_id, layout_key, host, seats, most_games, sheets):
-            return None
+        refused = self.store.add_game(game_id, layout_key, host, seats, self.limits, client, sheets)
+        if refused is not None:
+            return refused
         table = Table(game_id, layout_key, host, tokens, game)
         with self._lock:
             self._tables[game_id] = table
         return table
 
     def get(self, game_id: str) -> Table | None:
-        """The running game ``game_id``, replayed from the database if it is not in
-        memory; None when there is no such game."""
+        """The running game ``game_id`` as stored now: the copy in memory checked against
+        the stored move count and brought up to date (or replayed from the database when
+        it is not in memory); None when there is no such game (or it expired). Raises
+        StorageError when the database cannot be read."""
+        stored = self.store.moves(game_id, self.limits.idle)
         with self._lock:
             table = self._tables.get(game_id)
-            if table is None:
-                stored = self.store.game(game_id)
-                if stored is None:
-                    return None
-                table = self._replay(stored)
-                self._tables[game_id] = table
-            return table
+            if stored is None:
+                self._tables.pop(game_id, None)
+                return None
+        if table is None:
+            found = self.store.game(game_id)
+            if found is None:
+                return None
+            with self._lock:
+                table = self._tables.setdefault(game_id, self._replay(found))
+        with table.lock:
+            self._bring_to(table, stored, lambda first: self.store.entries(game_id, first))
+        return table
+
+    def _bring_to(self, table: Table, moves: int, read: Callable[[int], list[Any]]) -> None:
+        """Bring the table's game to the ``moves`` stored entries: unchanged when it has
+        them, the ones it lacks (``read(first)``: another process's moves) replayed onto
+        it, or the whole log replayed when its copy is stale (a store that failed)."""
+        have = len(table.game.entries)
+        if not table.stale and have == moves:
+            return
+        if table.stale or have > moves:
+            game = table.game
+            own = log.sheets_data(game.own) if game.own else None
+            entries = read(0)
+            stored = StoredGame(table.id, table.layout_key, table.host, (), (), entries, own)
+            table.game = self._replayed(stored, game.names)
+        else:
+            try:
+                log.extend(table.game, read(have), f"{table.id}.json")
+            except QwixxError as exc:
+                table.stale = True
+                raise StorageError(f"game {table.id} cannot be replayed ({exc})") from None
+        table.stale = False
 
     def _replay(self, stored: StoredGame) -> Table:
         """The game ``stored`` replayed by the engine's log reader, its players' own sheets
         as stored."""
+        game = self._replayed(stored, stored.names)
+        return Table(stored.id, stored.layout, stored.host, stored.tokens, game)
+
+    def _replayed(self, stored: StoredGame, names: tuple[str, ...]) -> Game:
+        """The game of ``stored``'s layout, entries and own sheets for ``names``, replayed
+        by the log reader; StorageError (one line) when the stored log does not replay."""
         layout = self.find(stored.layout)
         data: dict[str, Any] = {
             log.KEY: log.VERSION,
             "layout": stored.layout,
-            "players": list(stored.names),
+            "players": list(names),
             "table": True,
             "moves": stored.entries,
         }
         if stored.sheets is not None:
             data["sheets"] = stored.sheets
-        game = log.from_data(data, lambda _: layout, f"{stored.id}.json")
-        return Table(stored.id, stored.layout, stored.host, stored.tokens, game)
+        try:
+            return log.from_data(data, lambda _: layout, f"{stored.id}.json")
+        except QwixxError as exc:
+            raise StorageError(f"game {stored.id} cannot be replayed ({exc})") from None
 
     def act(self, table: Table, action: Callable[[Game], T]) -> T:
-        """Run ``action`` on the table's game under its lock and store the log entries it
-        added before returning its result. An action the engine refuses raises its
-        RuleViolation and changes nothing; if the entries cannot be stored, the game is
-        replayed from the database (the move is undone) and OutputError is raised."""
+        """Run ``action`` on the table's game as one transaction of the database: under the
+        game's write lock, the copy in memory brought to the stored moves, the action run,
+        its new log entries stored with the game's next sequence numbers and committed,
+        then answered. An action the engine refuses raises its RuleViolation and changes
+        nothing; a store that fails raises StorageError and takes nothing in (the copy in
+        memory is replayed from the database at its next use); a game at the move limit
+        raises MoveLimit; a game gone (expired) is a 404."""
         with table.lock:
-            first = len(table.game.entries)
-            result = action(table.game)
-            if len(table.game.entries) > first:
-                added = log.entries_data(table.game, first)
+            with self.store.writing(table.id) as write:
+                if write is None:
+                    raise NotFound(NO_SUCH_LINK)
+                self._bring_to(table, write.moves, write.entries)
+                first = len(table.game.entries)
+                table.stale = True  # until its new entries are stored
                 try:
-                    self.store.append(table.id, first, added)
-                except OutputError:
-                    stored = self.store.game(table.id)
-                    if stored is not None:
-                        table.game = self._replay(stored).game
+                    result = action(table.game)
+                except RuleViolation:
+                    table.stale = len(table.game.entries) != first
                     raise
+                added = log.entries_data(table.game, first)
+                if first + len(added) > log.MAX_MOVES:
+                    raise MoveLimit(
+                        f"this game has {first} moves, the most a game stores "
+                        f"({log.MAX_MOVES}): start a new game"
+                    )
+                if added:
+                    write.append(added)
+            table.stale = False  # committed
             return result
-
-    def roll(self, table: Table) -> None:
-        """Roll the dice for the table (``Game.roll``; a second roll passes the dice on)."""
-        self.act(table, lambda game: game.roll(self._rng))

@@ -79,3 +79,11 @@ document.addEventListener("click", function (event) {
   var box = event.target.closest ? event.target.closest("#message") : null;
   if (box) box.textContent = "";
 });
+
+document.addEventListener("click", function (event) {
+  // a tap on another player's sheet says why nothing happens: it is theirs, read only
+  var other = event.target.closest ? event.target.closest(".board.mine .player:not(.own)") : null;
+  var box = document.getElementById("message");
+  if (!other || !box) return;
+  box.textContent = other.dataset.player + "'s sheet is read only: yours is at the top";
+});

@@ -1,0 +1,76 @@
+"""Taking an accidental end of a turn back in table play (issue 20 item 3; RULES.md §6, "An
+accidental Next player"): ``Game.undo_turn`` restores the player, their dice and the colours
+the pass closed, only while the new player has not rolled, and a game log replays it."""
+
+from __future__ import annotations
+
+import pytest
+
+from qwixx_print import api
+from qwixx_print.errors import RuleViolation
+from qwixx_print.play import Game, Move
+from qwixx_print.play import log as playlog
+from qwixx_print.yamldoc import parse
+
+COLOURS = {"red": 1, "yellow": 2, "green": 3, "blue": 4}
+
+
+def _game() -> Game:
+    """Léa locks red after a roll; the turn passes to Sam (red closes for everyone)."""
+    game = Game(api.checked("classic"), ["Léa", "Sam"], table=True)
+    for index in (0, 1, 2, 3, 4):
+        game.play("Léa", Move("cross", "red", index))
+    game.roll(white=(5, 6), colours=COLOURS)
+    game.play("Léa", Move("cross", "red", 10))
+    game.end_turn()
+    return game
+
+
+def test_undo_turn_gives_the_dice_back_and_reopens_the_colours_the_pass_closed() -> None:
+    game = _game()
+    assert (game.active, game.turn, game.dice, game.closed) == ("Sam", 2, None, {"red"})
+    assert not game.sheets["Sam"].can(Move("cross", "red", 0))
+    game.undo_turn()
+    assert (game.active, game.turn, game.phase) == ("Léa", 1, "white")
+    assert game.dice is not None and game.dice.white == (5, 6)
+    assert game.closed == frozenset() and game.sheets["Sam"].can(Move("cross", "red", 0))
+    assert game.entries[-1] == {"back": "Léa"}
+    game.end_turn()  # the lock closes red again when the turn ends again
+    assert (game.active, game.closed) == ("Sam", {"red"})
+
+
+def test_undo_turn_is_refused_once_the_new_player_rolled_or_before_any_pass() -> None:
+    game = Game(api.checked("classic"), ["Léa", "Sam"], table=True)
+    with pytest.raises(RuleViolation, match=r"^no turn has ended yet$"):
+        game.undo_turn()
+    game = _game()
+    game.roll(white=(1, 1), colours={"yellow": 1, "green": 1, "blue": 1})  # red is out
+    assert not game.can_undo_turn()
+    with pytest.raises(RuleViolation, match=r"^Sam has rolled already: the turn cannot go back$"):
+        game.undo_turn()
+    turns = Game(api.checked("classic"), ["Léa"])
+    assert turns.can_undo_turn().reason == "this game is played in turns: a turn is not taken back"
+
+
+def test_a_log_with_a_turn_taken_back_replays_to_the_same_game() -> None:
+    game = _game()
+    game.undo_turn()
+    text = playlog.dumps(game)
+    assert "  - {back: Léa}\n" in text
+    replayed = playlog.from_doc(
+        parse(text.encode(), "game.yaml", playlog.GameLogError), api.checked
+    )
+    assert playlog.to_data(replayed) == playlog.to_data(game)
+    assert (replayed.active, replayed.dice, replayed.closed) == (game.active, game.dice, set())
+
+
+def test_a_back_entry_naming_the_wrong_player_is_refused_where_it_stands() -> None:
+    game = _game()
+    game.undo_turn()
+    text = playlog.dumps(game).replace("{back: Léa}", "{back: Sam}")
+    with pytest.raises(playlog.GameLogError) as refused:
+        playlog.from_doc(parse(text.encode(), "game.yaml", playlog.GameLogError), api.checked)
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "{back: Sam}" in row)
+    assert (
+        str(refused.value) == f"game.yaml:{line}: moves[8].back: the turn goes back to Léa, not Sam"
+    )
