@@ -183,11 +183,11 @@ def _write_pdf(
 def unprintable_name(sheet: Layout, name: str) -> str | None:
     """Why the filled-in sheets of ``sheet`` (as :func:`filled_pdf` draws them) cannot
     print the player's ``name``, in one line naming the character the font lacks or the
-    room the name needs (:func:`qwixx_print.draw.filled.name_misfit`, the rule ``score``
+    room the name needs (:func:`qwixx_print.scene.shapes.name_misfit`, the rule ``score``
     checks); None when they can."""
-    from qwixx_print.draw import filled
+    from qwixx_print.scene import shapes
 
-    misfit = filled.name_misfit(sheet, name)
+    misfit = shapes.name_misfit(sheet, name)
     return None if misfit is None else misfit.reason
 
 

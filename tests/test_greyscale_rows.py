@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from qwixx_print import catalogue, geometry, layout
-from qwixx_print.draw import symbols
+from qwixx_print.scene import shapes
 
 from .conftest import CLASSIC_YAML, Run
 
@@ -61,7 +61,7 @@ def grey_classic(tmp_path_factory: pytest.TempPathFactory) -> Image.Image:
 def test_the_four_padlocks_carry_different_symbols_in_greyscale(grey_classic: Image.Image) -> None:
     rows = geometry.sheet_boxes(catalogue.find("classic")).rows
     origin = geometry.impose("a4", 8).origins[0]
-    marks = [crop(grey_classic, origin, symbols.lock_mark(row.lock)) for row in rows]
+    marks = [crop(grey_classic, origin, shapes.lock_mark(row.lock)) for row in rows]
     for i in range(4):
         for j in range(i + 1, 4):
             assert differing(marks[i], marks[j]) > 0.1, (i, j)
@@ -76,7 +76,7 @@ def test_rows_with_the_same_numbers_differ_only_by_their_symbols(
         for k in (0, 5, 10):
             a = rows[upper].fields[k]
             b = rows[lower].fields[k]
-            corner_a, corner_b = symbols.field_corner(a), symbols.field_corner(b)
+            corner_a, corner_b = shapes.field_corner(a), shapes.field_corner(b)
             assert (
                 differing(
                     crop(grey_classic, origin, corner_a), crop(grey_classic, origin, corner_b)
@@ -101,7 +101,7 @@ def test_every_colour_of_a_mixed_sheet_has_its_own_symbol(
     path = write_layout(mixed)
     sheet = layout.load(path)
     assert sheet.rows[0].colour is None  # a mixed row: the first field is blue
-    assert symbols.shapes(sheet) == {
+    assert shapes.shapes(sheet) == {
         "red": "circle",
         "yellow": "triangle",
         "green": "square",
@@ -115,8 +115,8 @@ def test_every_colour_of_a_mixed_sheet_has_its_own_symbol(
     image = greyscale_page(out)
     rows = geometry.sheet_boxes(sheet).rows
     origin = geometry.impose("a4", 8).origins[0]
-    corner = [crop(image, origin, symbols.field_corner(f)) for f in rows[0].fields[:2]]
-    blue = crop(image, origin, symbols.field_corner(rows[3].fields[0]))
+    corner = [crop(image, origin, shapes.field_corner(f)) for f in rows[0].fields[:2]]
+    blue = crop(image, origin, shapes.field_corner(rows[3].fields[0]))
     assert differing(corner[0], corner[1]) > 0.1  # blue 2 beside red 3
     assert differing(corner[0], blue) < 0.05  # the same diamond as the blue row's
 
@@ -125,5 +125,5 @@ def test_a_colour_outside_the_palette_takes_a_free_symbol(write_layout: Write) -
     text = CLASSIC_YAML.replace("colour: blue", 'colour: "#123456"').replace(
         "dice: [red, yellow, green, blue]", 'dice: [red, yellow, green, "#123456"]'
     )
-    found = symbols.shapes(layout.load(write_layout(text)))
+    found = shapes.shapes(layout.load(write_layout(text)))
     assert found == {"red": "circle", "yellow": "triangle", "green": "square", "#123456": "diamond"}

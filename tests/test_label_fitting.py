@@ -11,7 +11,7 @@ import pdfplumber
 import pytest
 
 from qwixx_print import api, catalogue, geometry, layout
-from qwixx_print.draw import paint
+from qwixx_print.scene import fonts
 
 from .conftest import CLASSIC_YAML, Run
 from .pdfcheck import MM
@@ -48,23 +48,21 @@ def assert_inside(chars: list[dict[str, float | str]], box: geometry.Box, height
 
 
 def test_fit_size_keeps_a_short_label_and_shrinks_a_long_one() -> None:
-    paint.register_fonts()
     box = geometry.Box(0, 0, 30.0, 2.3)
-    assert paint.fit_size("Penalties \u22125", box, 5.5) == 5.5
-    shrunk = paint.fit_size(LONG + " \u22125", box, 5.5)
-    width = paint.pdfmetrics.stringWidth(LONG + " \u22125", paint.FONT, shrunk) / MM
+    assert fonts.fit_size("Penalties \u22125", box, 5.5) == 5.5
+    shrunk = fonts.fit_size(LONG + " \u22125", box, 5.5)
+    width = fonts.string_width(LONG + " \u22125", fonts.FONT, shrunk) / MM
     assert 4.0 < shrunk < 5.5
     assert width == pytest.approx(30.0, abs=0.01)  # the width limits it, exactly
-    assert paint.fit_size(TOO_LONG + " \u22125", box, 5.5) < paint.MIN_LABEL_PT
+    assert fonts.fit_size(TOO_LONG + " \u22125", box, 5.5) < fonts.MIN_LABEL_PT
 
 
 def test_fit_size_keeps_accents_and_descenders_inside_a_low_box() -> None:
-    paint.register_fonts()
     box = geometry.Box(0, 0, 80.0, 2.0)
-    size = paint.fit_size("ŚĘpÉ", box, 12.0)
-    low, high = paint.ink_extent("ŚĘpÉ")
+    size = fonts.fit_size("ŚĘpÉ", box, 12.0)
+    low, high = fonts.ink_extent("ŚĘpÉ")
     assert low < -0.2 and high > 0.9  # p's descender, the accents above Ś and É
-    face = paint.pdfmetrics.getFont(paint.FONT).face
+    face = fonts.face(fonts.FONT)
     baseline = box.cy * MM - (face.ascent + face.descent) / 2000 * size  # em box centred
     assert baseline + low * size >= -1e-9
     assert baseline + high * size <= box.h * MM + 1e-9

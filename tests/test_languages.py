@@ -11,7 +11,7 @@ import pdfplumber
 import pytest
 
 from qwixx_print import api, catalogue, labels, layout
-from qwixx_print.draw import paint
+from qwixx_print.scene import fonts
 
 from .conftest import CLASSIC_YAML, ROOT, Run
 
@@ -86,14 +86,12 @@ def test_polish_letters_round_trip_exactly(tmp_path: Path, run: Run, write_layou
     ],
 )
 def test_the_font_has_every_letter_of_our_languages(letters: str) -> None:
-    paint.register_fonts()
-    assert paint.missing_glyphs(letters, paint.FONT) == ""
-    assert paint.missing_glyphs(letters, paint.FONT_BOLD) == ""
+    assert fonts.missing_glyphs(letters, fonts.FONT) == ""
+    assert fonts.missing_glyphs(letters, fonts.FONT_BOLD) == ""
 
 
 def test_the_font_leaves_out_symbol_blocks_the_sheet_draws_as_shapes() -> None:
-    paint.register_fonts()
-    assert paint.missing_glyphs("★●▲■◆→✓", paint.FONT) == "★●▲■◆→✓"
+    assert fonts.missing_glyphs("★●▲■◆→✓", fonts.FONT) == "★●▲■◆→✓"
 
 
 def test_every_shipped_label_prints_in_every_language() -> None:

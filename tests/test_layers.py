@@ -20,6 +20,7 @@ LAYERS = (
     ("rules",),  # validation and scoring
     ("geometry", "dealing", "compiled"),  # boxes in mm; which sheet goes where; play's facts
     ("catalogue",),  # the shipped layouts, find and checked
+    ("scene",),  # how a sheet looks, for the PDF and the phone alike: no reportlab, no Flask
     ("marks", "play"),  # marks files; the move-by-move engine and its logs
     ("sim",),  # bots, the kernel, the report: stands on play
     ("generate",),  # stands on sim and rules

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from reportlab.lib.colors import HexColor, white
 
 from qwixx_print import api, catalogue, dealing, geometry, labels, layout, rules
-from qwixx_print.draw import extras, filled, paint, symbols
+from qwixx_print.draw import pads
 from qwixx_print.errors import RuleViolation
+from qwixx_print.scene import fonts, hints, looks, palette, shapes
 
 from .conftest import Run
 from .pdfcheck import (
@@ -67,7 +67,7 @@ def origin(k: int = 0, per_page: int = 8) -> tuple[float, float]:
 
 
 def tint(sheet: layout.Layout, colour: str, share: float) -> tuple[int, ...]:
-    rgb = paint.mix(HexColor(sheet.colours[colour]), white, share).rgb()
+    rgb = palette.mix(palette.hex_rgb(sheet.colours[colour]), palette.WHITE, share)
     return tuple(round(v * 255) for v in rgb)
 
 
@@ -75,7 +75,7 @@ def off(rgb: tuple[int, ...], other: tuple[int, ...]) -> int:
     return max(abs(a - b) for a, b in zip(rgb, other, strict=True))
 
 
-INK = tuple(round(v * 255) for v in paint.INK.rgb())
+INK = tuple(round(v * 255) for v in palette.INK)
 
 
 @pytest.mark.parametrize("name", sorted(ROW_FROM_RULES))
@@ -148,12 +148,14 @@ def test_big_points_bonus_cell_halves_carry_their_colours_symbols(pdfs: dict[str
     ox, oy = origin()
     probes = []
     for cell in cells:
-        up, down = symbols.bonus_half(cell, 1), symbols.bonus_half(cell, -1)
+        up, down = shapes.bonus_half(cell, 1), shapes.bonus_half(cell, -1)
         probes += [(ox + up.cx, oy + up.cy), (ox + down.cx, oy + down.y + 0.15 * down.h)]
         probes += [(ox + up.right + 0.25, oy + up.cy)]
     found = colours_at(pdfs["big-points"], probes)
-    ink = {c: tuple(round(v * 255) for v in paint.mix(HexColor(sheet.colours[c]), paint.INK,
-                                                      0.35).rgb()) for c in ("red", "yellow")}  # fmt: skip
+    ink = {
+        c: tuple(round(v * 255) for v in palette.print_ink(palette.hex_rgb(sheet.colours[c])))
+        for c in ("red", "yellow")
+    }
     for k in range(11):
         upper, lower, beside = found[3 * k : 3 * k + 3]
         assert off(upper, ink["red"]) <= 12, (k, upper)
@@ -232,10 +234,10 @@ def test_longo_lock_fields_carry_a_padlock_and_lucky_numbers_a_clover(
     clover = boxes.lucky[0]
     reach = 0.27 * clover.w * 0.75  # a leaf's centre
     found = colours_at(pdfs["longo"], [*body, (ox + clover.cx - reach, oy + clover.cy + reach)])
-    ink = paint.mix(HexColor(sheet.colours["red"]), paint.INK, 0.35).rgb()
+    ink = palette.print_ink(palette.hex_rgb(sheet.colours["red"]))
     assert off(found[0], tint(sheet, "red", 0.82)) <= 3  # the 14 does not lock
     assert all(off(rgb, tuple(round(v * 255) for v in ink)) <= 3 for rgb in found[1:3])
-    assert off(found[3], tuple(round(v * 255) for v in extras.CLOVER.rgb())) <= 3
+    assert off(found[3], tuple(round(v * 255) for v in pads.CLOVER.rgb())) <= 3
 
 
 def _sheet_of(x: float, y: float, per_page: int = 8) -> int:
@@ -414,9 +416,9 @@ def test_a_crossed_diamond_is_crossed_within_the_diamond_when_few_are_wide(
     assert cell.w > 2 * shape.w  # a wide cell
     ox, oy = origin()
     pen = geometry.diamond_cross(cell)
-    ends = (filled.CROSS_INSET + 0.02, 1 - filled.CROSS_INSET - 0.02)  # the pen's strokes
+    ends = (looks.CROSS_INSET + 0.02, 1 - looks.CROSS_INSET - 0.02)  # the pen's strokes
     inside = [(ox + pen.x + t * pen.w, oy + pen.y + t * pen.h) for t in ends]
-    for t in (filled.CROSS_INSET, 0.12):  # the PDF's and the web page's insets
+    for t in (looks.CROSS_INSET,):  # the PDF's and the web page's inset
         arm = (pen.w * (0.5 - t), pen.h * (0.5 - t))  # an arm's end from the centre
         assert arm[0] / (shape.w / 2) + arm[1] / (shape.h / 2) < 1  # within the sloped edges
     beside = [(ox + cell.x + 0.5 + k * (shape.x - cell.x - 1) / 6, oy + cell.cy) for k in range(7)]
@@ -526,21 +528,20 @@ def test_a_designer_sheet_combining_the_keys_validates_and_plays(tmp_path: Path)
 def test_every_rule_of_the_new_sheets_fits_the_header_in_every_language(
     lang: str, tmp_path: Path
 ) -> None:
-    from qwixx_print.draw import marks
 
     for name in ("longo", "connected-chain"):  # the longest headers (3 rules; the slip box)
         sheet = api.checked(name)
         out = tmp_path / f"{name}.pdf"
         api.print_sheets([sheet], out, 1, per_page=2, lang=lang, seed=1)
         header = " ".join(row_sequences(out)[0][0])
-        for key, hint in marks.header_hints(sheet, labels.for_layout(sheet, lang)):
+        for key, hint in hints.header_hints(sheet, labels.for_layout(sheet, lang)):
             if key != "lock_fields_hint":  # last and may drop: Longo's padlocks show it
                 assert " ".join(hint.split()) in header, (name, hint)
 
 
 def test_longo_numbers_stay_at_9_pt_in_fields_of_5_3_mm(pdfs: dict[str, Path]) -> None:
     width, height = geometry.field_size(catalogue.find("longo"))
-    assert width == pytest.approx(5.275, abs=0.01) and height >= paint.NUMBER_FIELD_W
+    assert width == pytest.approx(5.275, abs=0.01) and height >= fonts.NUMBER_FIELD_W
     with pdfplumber.open(pdfs["longo"]) as pdf:
         chars = pdf.pages[0].chars
     digits = [c for c in chars if str(c["text"]).isdigit() and "Bold" in str(c["fontname"])]

@@ -12,7 +12,7 @@ from PIL import Image, ImageChops
 from pypdf import PdfReader
 
 from qwixx_print import catalogue, geometry
-from qwixx_print.draw.marks import badge_boxes
+from qwixx_print.scene.shapes import badge_boxes
 from tests.conftest import ROOT, Run
 from tests.pdfcheck import MM, page_sizes
 

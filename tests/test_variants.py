@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from reportlab.lib.colors import HexColor, white
 
 from qwixx_print import api, catalogue, geometry, labels, layout, rules
-from qwixx_print.draw import marks, paint
+from qwixx_print.scene import fonts, hints, palette
 
 from .conftest import ROOT, Run
 from .pdfcheck import (
@@ -147,7 +146,8 @@ def test_every_durcheinander_row_reads_back_as_rules_give_it(pdfs: dict[str, Pat
 def tint(sheet: layout.Layout, colour: str, share: float = 0.82) -> tuple[int, ...]:
     """``colour`` moved ``share`` towards white, as drawn (a field's fill: 82 %), 0..255."""
     return tuple(
-        round(v * 255) for v in paint.mix(HexColor(sheet.colours[colour]), white, share).rgb()
+        round(v * 255)
+        for v in palette.mix(palette.hex_rgb(sheet.colours[colour]), palette.WHITE, share)
     )
 
 
@@ -185,7 +185,7 @@ def test_bonus_bar_cells_carry_the_rules_colours_in_order(pdfs: dict[str, Path])
     marks = colours_at(pdfs["bonuskette"], [(ox + c.cx, oy + c.cy) for c in cells])
     for colour, fill, mark in zip(expected, fills, marks, strict=True):
         assert off(tint(sheet, colour, 0.55), fill) <= 3
-        ink = paint.mix(HexColor(sheet.colours[colour]), paint.INK, 0.35).rgb()
+        ink = palette.print_ink(palette.hex_rgb(sheet.colours[colour]))
         assert off(tuple(round(v * 255) for v in ink), mark) <= 3
 
 
@@ -284,12 +284,12 @@ def test_max_crosses_per_row_follow_from_the_layout(name: str, crosses: int, cou
 def test_fields_and_numbers_stay_large_enough(name: str) -> None:
     width, height = geometry.field_size(catalogue.find(name))
     assert min(width, height) >= geometry.MIN_FIELD
-    assert paint.number_size(geometry.Box(0, 0, width, height)) == paint.NUMBER_PT == 11
+    assert fonts.number_size(geometry.Box(0, 0, width, height)) == fonts.NUMBER_PT == 11
 
 
 def test_numbers_in_narrow_fields_are_set_smaller_but_never_below_9_pt() -> None:
     smallest = geometry.Box(0, 0, geometry.MIN_FIELD, geometry.MIN_FIELD)
-    assert 9 <= paint.number_size(smallest) < paint.NUMBER_PT
+    assert 9 <= fonts.number_size(smallest) < fonts.NUMBER_PT
 
 
 THIRTEEN = """\
@@ -423,7 +423,7 @@ def test_rows_of_fewer_fields_get_wider_fields() -> None:
 )
 def test_a_lock_after_one_cross_is_said_in_the_singular(lang: str, hint: str) -> None:
     one = dataclasses.replace(catalogue.find("classic"), lock_threshold=1)
-    assert marks.header_hints(one, labels.for_layout(one, lang)) == [("lock_after_one", hint)]
+    assert hints.header_hints(one, labels.for_layout(one, lang)) == [("lock_after_one", hint)]
 
 
 def test_a_rules_hint_too_long_for_the_header_leaves_rules_out_instead_of_refusing(
@@ -434,7 +434,7 @@ def test_a_rules_hint_too_long_for_the_header_leaves_rules_out_instead_of_refusi
     out = tmp_path / "de.pdf"
     assert run(str(path), "--lang", "de", "--out", str(out)).exit_code == 0
     sheet = layout.load(path)
-    full = [text for _, text in marks.header_hints(sheet, labels.for_layout(sheet, "de"))]
+    full = [text for _, text in hints.header_hints(sheet, labels.for_layout(sheet, "de"))]
     assert len(full) == 5
     ox, oy = sheet_origin()
     title = geometry.sheet_boxes(sheet).title
@@ -463,7 +463,7 @@ def test_every_variant_but_classic_prints_its_rules_and_the_docs_say_so() -> Non
     hinted = {
         name
         for name in catalogue.shipped_names()
-        if marks.header_hints(catalogue.find(name), labels.for_layout(catalogue.find(name)))
+        if hints.header_hints(catalogue.find(name), labels.for_layout(catalogue.find(name)))
     }
     assert hinted == set(catalogue.shipped_names()) - {"classic"}
     docs = " ".join((ROOT / "docs" / "variants.md").read_text(encoding="utf-8").split())

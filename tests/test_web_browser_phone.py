@@ -18,7 +18,7 @@ from PIL import Image
 from selenium.webdriver.common.by import By
 
 from qwixx_print import catalogue
-from qwixx_print.web.svg import mix
+from qwixx_print.scene import palette
 from tests.browser import chromium, need_browser, phone, served, wait_for
 from tests.test_web_browser_counter import moves_made, start_game
 
@@ -184,13 +184,13 @@ def look(browser: Any, fields: list[tuple[str, int]]) -> dict[tuple[str, int], t
 
 def assert_normal(seen: tuple[int, ...], colour: str) -> None:
     """``seen`` is a field's normal light fill (the PDF's tint of its colour)."""
-    want = _rgb(mix(colour, "#ffffff", 0.82))
+    want = _rgb(palette.hex_code(palette.paper(palette.hex_rgb(colour))))
     assert all(abs(a - b) <= 10 for a, b in zip(seen, want, strict=True)), (seen, want)
 
 
 def assert_muted(seen: tuple[int, ...], colour: str) -> None:
     """``seen`` is lighter and greyer than the field's normal fill, never darker."""
-    normal = _rgb(mix(colour, "#ffffff", 0.82))
+    normal = _rgb(palette.hex_code(palette.paper(palette.hex_rgb(colour))))
     assert min(seen) >= min(normal) + 8, (seen, normal)  # lighter
     assert max(seen) - min(seen) < max(normal) - min(normal), (seen, normal)  # less colour
 

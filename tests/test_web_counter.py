@@ -645,7 +645,7 @@ def test_new_game_refuses_the_names_score_refuses_and_prints_the_others(
         ),
         encoding="utf-8",
     )
-    if printable:  # the web and score agree: one rule (draw.filled.name_misfit)
+    if printable:  # the web and score agree: one rule (scene.shapes.name_misfit)
         api.score(str(marks))
     else:
         with pytest.raises(MarksError, match=r"players\[0\]\.name: the name \("):

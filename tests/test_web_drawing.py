@@ -8,15 +8,15 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from qwixx_print import api, catalogue, geometry
-from qwixx_print.draw import symbols
 from qwixx_print.play import Move, Sheet
-from qwixx_print.web.drawing import marks_of, mix, sheet_svg
+from qwixx_print.scene import palette, shapes
+from qwixx_print.web.drawing import sheet_svg, sheet_view
 
 SVG = "{http://www.w3.org/2000/svg}"
 
 
 def drawn(sheet: Sheet, url: str | None = "/tap") -> ET.Element:
-    return ET.fromstring(str(sheet_svg(sheet.layout, marks_of(sheet), "Léa", url)))
+    return ET.fromstring(str(sheet_svg(sheet.layout, sheet_view(sheet), "Léa", url)))
 
 
 @pytest.mark.parametrize("name", catalogue.shipped_names())
@@ -35,13 +35,8 @@ def test_every_field_of_every_shipped_layout_is_drawn_where_the_pdf_puts_it(name
             assert float(rect.get("x", "")) == pytest.approx(box.x, abs=0.01)
             assert float(rect.get("y", "")) == pytest.approx(geometry.SHEET_H - box.top, abs=0.01)
             assert float(rect.get("width", "")) == pytest.approx(box.w, abs=0.01)
-            assert rect.get("fill") == mix(
-                sheet.layout.colours[
-                    row.fields[0 if False else int(field.get("data-index", ""))].colour
-                ],
-                "#ffffff",
-                0.82,
-            )
+            code = sheet.layout.colours[row.fields[int(field.get("data-index", ""))].colour]
+            assert rect.get("fill") == palette.hex_code(palette.paper(palette.hex_rgb(code)))
         small = svg.findall(f".//{SVG}g[@class='again'][@data-row='{row.id}']")
         assert len(small) == (len(row.fields) - 1 if row.again else 0)
     doubles = sum(f.double for row in sheet.layout.rows for f in row.fields)
@@ -95,7 +90,7 @@ def test_the_marks_of_the_new_sheets_are_drawn_where_the_pdf_puts_them() -> None
         assert float(ring.get("cx", "")) == pytest.approx(box.cx, abs=0.01)
         assert float(ring.get("cy", "")) == pytest.approx(geometry.SHEET_H - box.cy, abs=0.01)
     for g, box in zip(cells[:11], boxes.bonus_rows[0], strict=True):  # red over yellow
-        dot = symbols.bonus_half(box, 1)  # red's circle in the upper half, as the PDF
+        dot = shapes.bonus_half(box, 1)  # red's circle in the upper half, as the PDF
         assert [
             c for c in g.findall(f".//{SVG}circle")
             if float(c.get("cy", "")) == pytest.approx(geometry.SHEET_H - dot.cy, abs=0.01)
@@ -118,5 +113,7 @@ def test_the_marks_of_the_new_sheets_are_drawn_where_the_pdf_puts_them() -> None
     slip = next(g for g in chain.iter(f"{SVG}g") if g.get("data-slip"))
     assert slip.get("data-slip") == "B"
     steps = drawn(Sheet(api.checked("connected-steps")))
-    frames = [r for r in steps.iter(f"{SVG}rect") if r.get("stroke-dasharray") == "1.2 0.8"]
+    frames = [
+        r for r in steps.iter(f"{SVG}rect") if r.get("stroke-dasharray") == "0.42 0.28"
+    ]  # 1.2 0.8 pt
     assert len(frames) == 11

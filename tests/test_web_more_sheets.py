@@ -280,7 +280,7 @@ def test_the_own_page_offers_the_new_marks_to_tap(client: FlaskClient) -> None:
     assert len(re.findall(r'<g class="lucky legal" data-lucky-number="\d+"', own)) == 2
     assert own.count('data-lucky="true"') == 4  # the first field of every row
     own = own_sheet("connected-steps")
-    assert own.count('stroke-dasharray="1.2 0.8"') == 11
+    assert own.count('stroke-dasharray="0.42 0.28"') == 11  # the PDF's 1.2 0.8 pt
 
 
 def filled_by_score(run: Run, tmp_path: Path, marks: dict[str, Any]) -> bytes:

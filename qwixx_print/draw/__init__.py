@@ -18,9 +18,11 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import dealing, geometry, labels, plan
-from qwixx_print.draw import check, extras, paint
-from qwixx_print.draw.paint import CUT, FONT, MM
+from qwixx_print.draw import check, pads, paint
+from qwixx_print.draw.paint import CUT
 from qwixx_print.layout import Layout
+from qwixx_print.scene import fonts
+from qwixx_print.scene.fonts import FONT, MM
 
 __all__ = [
     "DrawnSheets",
@@ -181,7 +183,7 @@ class DrawnSheets:
             c = self.c
             c.beginForm(form, 0, 0, geometry.SHEET_W * MM, geometry.SHEET_H * MM)
             c.doForm(name)
-            extras.own(c, slot.own, self.boxes(slot.blank))
+            pads.own(c, slot.own, self.boxes(slot.blank))
             c.endForm()
         return self._own[key]
 
@@ -243,7 +245,7 @@ def _note(c: Canvas, layout: Layout, note: str) -> None:
     """``note`` small and grey at the left of the sheet's total label line (mm of a sheet)."""
     box = geometry.sheet_boxes(layout).total_label
     c.setFillColor(CUT)
-    c.setFont(FONT, min(NOTE_PT, paint.fit_size(note, box._replace(w=NOTE_MM), NOTE_PT)))
+    c.setFont(FONT, min(NOTE_PT, fonts.fit_size(note, box._replace(w=NOTE_MM), NOTE_PT)))
     c.drawString(box.x * MM, (box.y + 0.5) * MM, note)
 
 

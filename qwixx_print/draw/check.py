@@ -15,9 +15,10 @@ from qwixx_print.draw import paint
 from qwixx_print.draw.sheet import draw_sheet
 from qwixx_print.errors import LayoutError, first_of
 from qwixx_print.layout import Layout
+from qwixx_print.scene import fonts
 
 
-def _as_problems(layout: Layout, lang: str, misfits: Sequence[paint.Misfit]) -> list[rules.Problem]:
+def _as_problems(layout: Layout, lang: str, misfits: Sequence[fonts.Misfit]) -> list[rules.Problem]:
     """The misfits found while drawing ``layout`` in ``lang`` as problems: a layout's own
     label is placed at ``labels.KEY``; a language's label names the language; any other text
     is placed where the misfit says. Each problem once."""
@@ -40,13 +41,13 @@ def _as_problems(layout: Layout, lang: str, misfits: Sequence[paint.Misfit]) -> 
 
 def label_problems(layout: Layout, langs: Sequence[str] = labels.LANGUAGES) -> list[rules.Problem]:
     """Every label of ``layout`` that cannot be printed in one of ``langs``: too long for its
-    box even at :data:`~qwixx_print.draw.paint.MIN_LABEL_PT`, or holding a character the
+    box even at :data:`~qwixx_print.scene.fonts.MIN_LABEL_PT`, or holding a character the
     font lacks, each reported once. Raises LayoutError for an unknown language code.
     """
     paint.register_fonts()
     found: list[rules.Problem] = []
     for lang in langs:
-        with paint.collecting_misfits() as misfits:
+        with fonts.collecting_misfits() as misfits:
             draw_sheet(Canvas(io.BytesIO()), layout, lang)
         found += [p for p in _as_problems(layout, lang, misfits) if p not in found]
     return found
@@ -58,7 +59,7 @@ def draw_checked(
     """Draw one sheet of ``layout`` in ``lang`` (:func:`draw_sheet`; ``own``: with the
     sheet's own values); if a label does not fit or lacks a glyph, raise LayoutError located
     in the layout, naming the label, after the drawing (so every misfit is counted)."""
-    with paint.collecting_misfits() as misfits:
+    with fonts.collecting_misfits() as misfits:
         draw_sheet(c, layout, lang, rules_hint, own)
     if misfits:
         found = _as_problems(layout, lang, misfits)

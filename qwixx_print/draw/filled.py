@@ -9,48 +9,34 @@ its number. Sheets are imposed as printed sheets are (8 per page unless asked ot
 
 from __future__ import annotations
 
-import io
 from typing import BinaryIO
 
-from reportlab.lib.colors import Color
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry, labels, plan, rules
 from qwixx_print.choices import DEFAULT_LANG
-from qwixx_print.draw import extras, marks, paint, write
-from qwixx_print.draw.paint import FONT_BOLD, MM
-from qwixx_print.draw.sheet import TITLE_PT
+from qwixx_print.draw import check, pads, paint, write
+from qwixx_print.draw.paint import colour
 from qwixx_print.errors import MarksError
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
 from qwixx_print.marks import Player, ScoredGame
+from qwixx_print.scene import fonts, looks, palette, shapes
+from qwixx_print.scene.fonts import FONT_BOLD, MM
 
-PEN = Color(0.08, 0.16, 0.55)
+PEN = colour(palette.PEN)
 """Colour of the crosses and written numbers: a blue ballpoint, distinct from the print."""
-
-CROSS_INSET = 0.18
-"""Share of a box's side left free at each end of a cross's strokes."""
-
-CROSS_PT = 1.1
-"""Stroke width of a cross, pt."""
-
-NAME_PT = 8.5
-"""Size of the player's name on the title line, pt."""
-
-NAME_SHARE = 0.5
-"""Widest share of the title line the name may take (less what the printed title needs);
-a longer name is set smaller, down to 4 pt."""
 
 EFFECTS_PT = 5.0
 """Largest size of the power effects line, pt (it shrinks to fit, down to 4 pt)."""
 
 
 def cross(c: Canvas, box: Box) -> None:
-    """A pen cross: both diagonals of ``box`` (mm), inset by :data:`CROSS_INSET`."""
-    dx, dy = box.w * CROSS_INSET, box.h * CROSS_INSET
+    """A pen cross: both diagonals of ``box`` (mm), inset by
+    :data:`qwixx_print.scene.looks.CROSS_INSET`."""
+    dx, dy = box.w * looks.CROSS_INSET, box.h * looks.CROSS_INSET
     c.setStrokeColor(PEN)
-    c.setLineWidth(CROSS_PT)
+    c.setLineWidth(looks.CROSS_LINE)
     c.setLineCap(1)
     c.line((box.x + dx) * MM, (box.y + dy) * MM, (box.right - dx) * MM, (box.top - dy) * MM)
     c.line((box.x + dx) * MM, (box.top - dy) * MM, (box.right - dx) * MM, (box.y + dy) * MM)
@@ -98,11 +84,11 @@ def _fill(
     written.append(str(sheet.total))
     c.setFillColor(PEN)
     for text, box in zip(written, boxes.totals, strict=True):
-        paint.centred(c, text, box, 7.5, FONT_BOLD)
-    name_box = _name(c, player.name, name_line(boxes), title)
+        paint.centred(c, text, box, looks.WRITTEN_PT, FONT_BOLD)
+    name_box = _name(c, player.name, shapes.name_line(boxes), title)
     room = effects_box(layout, boxes, title, name_box)
     for text in _effects(sheet):  # in full if it fits, else short, else not at all
-        if text and paint.fit_size(text, room, EFFECTS_PT) >= paint.MIN_LABEL_PT:
+        if text and fonts.fit_size(text, room, EFFECTS_PT) >= fonts.MIN_LABEL_PT:
             paint.fitted_text(c, "powers", text, room, "power effects box", EFFECTS_PT, align="l")
             break
 
@@ -110,7 +96,7 @@ def _fill(
 def _fill_more(c: Canvas, layout: Layout, player: Player, boxes: geometry.SheetBoxes) -> None:
     """The crosses of RULES.md §4 on a player's own sheet: its slip's links and lucky
     numbers, crossed bonus cells (Big Points) and diamonds (X-Change)."""
-    extras.own(c, layout, boxes)
+    pads.own(c, layout, boxes)
     rows = {row.id: row for row in layout.rows}
     for bonus, cells in zip(layout.bonus_rows, boxes.bonus_rows, strict=True):
         crossed = player.bonus.get(bonus.id, ())
@@ -123,15 +109,6 @@ def _fill_more(c: Canvas, layout: Layout, player: Player, boxes: geometry.SheetB
             cross(c, geometry.diamond_cross(box))
 
 
-def name_line(boxes: geometry.SheetBoxes) -> Box:
-    """The title line the player's name shares with the title: the header left of the
-    slip's name where the sheet has one (Connected Chain), mm."""
-    title = boxes.title
-    if boxes.slip is None:
-        return title
-    return Box(title.x, title.y, boxes.slip.x - 1.0 - title.x, title.h)
-
-
 def _clear_of(box: Box, obstacles: list[Box]) -> Box:
     """``box`` with its bottom raised above every obstacle that reaches into it."""
     bottom = box.y
@@ -141,56 +118,47 @@ def _clear_of(box: Box, obstacles: list[Box]) -> Box:
     return Box(box.x, bottom, box.w, max(box.top - bottom, 0.0))
 
 
-def _title_end(title_box: Box, title: str) -> float:
-    """Right end (mm) of the printed ``title`` text in the sheet's ``title_box``."""
-    width = float(pdfmetrics.stringWidth(title, FONT_BOLD, TITLE_PT)) / MM
-    return min(title_box.x + 0.5 + width, title_box.right - 0.5)
-
-
 def _name(c: Canvas, name: str, title_box: Box, title: str) -> Box:
-    """Draw the player's ``name`` right-aligned on the ``title_box`` line (mm), in at most
-    :data:`NAME_SHARE` of its width and 2 mm clear of the printed ``title``; return the box
-    it took. Raises LayoutError for a name the font cannot print or fit (the check
-    :func:`name_misfit` makes)."""
+    """Draw the player's ``name`` in its box on the ``title_box`` line
+    (:func:`shapes.name_box`); return the box. Raises LayoutError for a name the font
+    cannot print or fit (the check :func:`name_misfit` makes)."""
     c.setFillColor(PEN)
-    room = min(title_box.w * NAME_SHARE, title_box.right - 0.5 - _title_end(title_box, title) - 2)
-    width = min(pdfmetrics.stringWidth(name, FONT_BOLD, NAME_PT) / MM, max(room, 0.0))
-    name_box = Box(title_box.right - 0.5 - width, title_box.y, width, title_box.h)
-    where = ("players", "name")  # a player's name, not a label: said as "the name (...)"
-    paint.fitted_text(c, "the name", name, name_box, "name box", NAME_PT, FONT_BOLD, "r", where)
-    return name_box
+    box = shapes.name_box(name, title_box, title)
+    where = shapes.NAME_PLACE
+    paint.fitted_text(c, "the name", name, box, "name box", looks.NAME_PT, FONT_BOLD, "r", where)
+    return box
 
 
 def effects_box(layout: Layout, boxes: geometry.SheetBoxes, title: str, name_box: Box) -> Box:
     """The power effects' own box on the title line, mm: from 2 mm right of the printed
     ``title`` to 1.5 mm left of the name, above every power badge that reaches into it."""
-    left = _title_end(boxes.title, title) + 2.0
+    left = shapes.title_end(boxes.title, title) + 2.0
     room = Box(left, boxes.title.y, max(name_box.x - 1.5 - left, 0.0), boxes.title.h)
-    return _clear_of(room, marks.badge_boxes(layout, boxes))
-
-
-def name_misfit(layout: Layout, name: str, lang: str = DEFAULT_LANG) -> paint.Misfit | None:
-    """Why a filled-in sheet of ``layout`` (labels in ``lang``) cannot print the player's
-    ``name`` (a character the font lacks, or too long for the name box even at 4 pt), or
-    None when it can. The one rule for names: :func:`check_names` (``score``) and the web
-    page's new game both ask it."""
-    paint.register_fonts()
-    title_box = name_line(geometry.sheet_boxes(layout))
-    title = labels.for_layout(layout, lang)["title"]
-    with paint.collecting_misfits() as found:
-        _name(Canvas(io.BytesIO()), name, title_box, title)
-    return found[0] if found else None
+    return _clear_of(room, shapes.badge_boxes(layout, boxes))
 
 
 def check_names(game: ScoredGame, lang: str = DEFAULT_LANG) -> None:
     """Refuse a player's name that the filled-in sheet (labels in ``lang``) cannot print
-    (:func:`name_misfit`). ``score`` checks this with or without ``--out``, so a name is
-    accepted or refused alike. Raises MarksError located at the player's name."""
+    (:func:`qwixx_print.scene.shapes.name_misfit`). ``score`` checks this with or without
+    ``--out``, so a name is accepted or refused alike. Raises MarksError located at the
+    player's name."""
     for player in game.marks.players:
-        misfit = name_misfit(game.marks.layout, player.name, lang)
+        misfit = shapes.name_misfit(game.marks.layout, player.name, lang)
         if misfit is not None:
             where = (*player.place, "name")
             raise MarksError(game.marks.doc.message(where, misfit.message()))
+
+
+def draw_filled(
+    c: Canvas, layout: Layout, player: Player, sheet: rules.SheetScore, lang: str = DEFAULT_LANG
+) -> None:
+    """Draw ``player``'s filled-in sheet of ``layout`` (scored ``sheet``, labels in ``lang``)
+    with its lower-left corner at the current origin, as :func:`render` places each: the
+    blank sheet without the rules hint, then the player's own values and pen marks."""
+    check.draw_checked(c, layout, lang, rules_hint=False, own=False)
+    boxes = geometry.sheet_boxes(layout)
+    title = labels.for_layout(layout, lang)["title"]
+    _fill(c, player.sheet(layout), player, sheet, boxes, title)
 
 
 def draw_marks(

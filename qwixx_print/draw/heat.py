@@ -9,17 +9,20 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, BinaryIO
 
-from reportlab.lib.colors import Color, white
+from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry, labels
 from qwixx_print.draw import check, paint, picture
-from qwixx_print.draw.paint import FONT, FONT_BOLD, INK, MM
+from qwixx_print.draw.paint import INK
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
+from qwixx_print.scene import fonts, palette, shapes
+from qwixx_print.scene.fonts import FONT, FONT_BOLD, MM
 
-HEAT = Color(0.16, 0.05, 0.32)
-"""The tint of a crossed field (deep violet), laid over the field's own colours."""
+HEAT = paint.colour(palette.HEAT)
+"""The tint of a crossed field, laid over the field's own colours: the ink's neutral grey,
+so it reads alike on every row colour (a violet tint vanished into a purple row)."""
 MAX_ALPHA = 0.78
 """Opacity of the tint on the most crossed field; the others in proportion to their rate."""
 LEGEND_H = 13.0
@@ -54,7 +57,14 @@ def _label(c: Canvas, text: str, box: Box, size: float) -> None:
     c.restoreState()
     room = Box(box.x + 0.3, box.y, box.w - 0.6, box.h)
     c.setFillColor(INK)
-    paint.centred(c, text, room, paint.fit_size(text, room, size, FONT_BOLD), FONT_BOLD)
+    paint.centred(c, text, room, fonts.fit_size(text, room, size, FONT_BOLD), FONT_BOLD)
+
+
+def lock_tag(lock: Box) -> Box:
+    """The box (mm) of a lock's rate: the bottom of the round ``lock`` field, below the
+    padlock's body (:func:`qwixx_print.scene.shapes.padlock_body`), never over it."""
+    bottom = lock.y - 0.3
+    return Box(lock.x + 0.2, bottom, lock.w - 0.4, shapes.padlock_body(lock).y - 0.1 - bottom)
 
 
 def _legend(c: Canvas, top: float, peak: float, title: str, note: str = "") -> None:
@@ -101,9 +111,7 @@ def draw_heat(c: Canvas, layout: Layout, report: Mapping[str, Any]) -> None:
             inset = min(0.9, box.w * 0.07)  # the badge sits below the field's digits
             tag = Box(box.x + inset, box.y + 0.2, box.w - 2 * inset, min(1.6, box.h * 0.22))
             _label(c, f"{rate:.0%}", tag, 4.0)
-        lock = boxes.lock
-        tag = Box(lock.x + 0.2, lock.cy - 1.2, lock.w - 0.4, 2.4)  # within the lock
-        _label(c, f"{locks[row.id]:.0%}", tag, 5.0)
+        _label(c, f"{locks[row.id]:.0%}", lock_tag(boxes.lock), 5.0)
     for bonus_row, cells in zip(layout.bonus_rows, sheet.bonus_rows, strict=True):
         for rate, box in zip(cross[bonus_row.id], cells, strict=True):
             _tint(c, box, rate / peak if peak > 0 else 0.0, round_cell=True)

@@ -1,57 +1,14 @@
-"""A small vector symbol per colour, so rows stay apart without colour: printed in greyscale
-by a laser printer, or read by a colour-blind player (README, "Colour-blind and black-and-white
-safe"). Every field carries its own colour's symbol in its top-left corner (mixed sheets:
-field by field, RULES.md §2 Farbblöcke), every lock its colour's symbol on the padlock, every
-row total box its row's symbol."""
+"""The colour symbols and other outlines of :mod:`qwixx_print.scene.shapes` filled on a
+reportlab canvas."""
 
 from __future__ import annotations
-
-import math
-from collections.abc import Callable
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from qwixx_print.draw import paint
-from qwixx_print.draw.paint import MM
 from qwixx_print.geometry import Box
-from qwixx_print.layout import Layout
-
-SHAPES = ("circle", "triangle", "square", "diamond", "star", "cross", "hexagon", "bar")
-"""The symbols, in the order colours without a fixed symbol take them."""
-
-PALETTE_SHAPES = {
-    "red": "circle",
-    "yellow": "triangle",
-    "green": "square",
-    "blue": "diamond",
-    "purple": "star",
-    "orange": "cross",
-    "grey": "hexagon",
-    "black": "bar",
-}
-"""Fixed symbol of each palette colour, the same on every layout."""
-
-_INSET = 0.4
-"""Gap between a field's edges and its symbol, mm."""
-_CLEAR = 0.35
-"""Gap between the symbol and the top of the field's number, mm."""
-_LARGEST = 1.3
-"""Largest symbol side in a field, mm."""
-
-
-def shapes(layout: Layout) -> dict[str, str]:
-    """Colour name -> symbol for every colour of ``layout`` (dice and fields): a palette
-    colour its fixed symbol (:data:`PALETTE_SHAPES`), any other colour the next symbol no
-    colour of the layout has yet."""
-    used = dict.fromkeys([*layout.dice, *(f.colour for row in layout.rows for f in row.fields)])
-    taken = {PALETTE_SHAPES[c] for c in used if c in PALETTE_SHAPES}
-    free = [s for s in SHAPES if s not in taken] or list(SHAPES)
-    others = [c for c in used if c not in PALETTE_SHAPES]
-    return {
-        c: PALETTE_SHAPES[c] if c in PALETTE_SHAPES else free[others.index(c) % len(free)]
-        for c in used
-    }
+from qwixx_print.scene import shapes
+from qwixx_print.scene.fonts import MM
 
 
 def polygon(c: Canvas, points: list[tuple[float, float]]) -> None:
@@ -64,136 +21,11 @@ def polygon(c: Canvas, points: list[tuple[float, float]]) -> None:
     c.drawPath(path, stroke=0, fill=1)
 
 
-def _star(box: Box) -> list[tuple[float, float]]:
-    r = box.w / 2
-    return [
-        (
-            box.cx + (r if k % 2 == 0 else r * 0.45) * math.sin(k * math.pi / 5),
-            box.cy + (r if k % 2 == 0 else r * 0.45) * math.cos(k * math.pi / 5),
-        )
-        for k in range(10)
-    ]
-
-
-def _hexagon(box: Box) -> list[tuple[float, float]]:
-    q = box.w / 4
-    return [
-        (box.x, box.cy),
-        (box.x + q, box.top),
-        (box.right - q, box.top),
-        (box.right, box.cy),
-        (box.right - q, box.y),
-        (box.x + q, box.y),
-    ]
-
-
-def _cross(box: Box) -> list[tuple[float, float]]:
-    t = box.w * 0.17
-    xs = (box.x, box.cx - t, box.cx + t, box.right)
-    ys = (box.y, box.cy - t, box.cy + t, box.top)
-    return [
-        (xs[1], ys[3]),
-        (xs[2], ys[3]),
-        (xs[2], ys[2]),
-        (xs[3], ys[2]),
-        (xs[3], ys[1]),
-        (xs[2], ys[1]),
-        (xs[2], ys[0]),
-        (xs[1], ys[0]),
-        (xs[1], ys[1]),
-        (xs[0], ys[1]),
-        (xs[0], ys[2]),
-        (xs[1], ys[2]),
-    ]
-
-
-_OUTLINES: dict[str, Callable[[Box], list[tuple[float, float]]]] = {
-    "triangle": lambda b: [(b.x, b.y), (b.right, b.y), (b.cx, b.top)],
-    "square": lambda b: [
-        (b.x + 0.1 * b.w, b.y + 0.1 * b.h),
-        (b.right - 0.1 * b.w, b.y + 0.1 * b.h),
-        (b.right - 0.1 * b.w, b.top - 0.1 * b.h),
-        (b.x + 0.1 * b.w, b.top - 0.1 * b.h),
-    ],
-    "diamond": lambda b: [(b.cx, b.y), (b.right, b.cy), (b.cx, b.top), (b.x, b.cy)],
-    "star": _star,
-    "cross": _cross,
-    "hexagon": _hexagon,
-    "bar": lambda b: [
-        (b.x, b.cy - 0.2 * b.h),
-        (b.right, b.cy - 0.2 * b.h),
-        (b.right, b.cy + 0.2 * b.h),
-        (b.x, b.cy + 0.2 * b.h),
-    ],
-}
-
-
-CIRCLE_R = 0.45
-"""The circle's radius as a share of its square's side."""
-
-
-def outline(shape: str, box: Box) -> list[tuple[float, float]]:
-    """The corners (mm) of ``shape``'s polygon filling the square ``box``; empty for the
-    ``circle`` (a circle of :data:`CIRCLE_R` times the side around the centre). The web
-    page draws the same symbols from these."""
-    return [] if shape == "circle" else _OUTLINES[shape](box)
-
-
-def steps(box: Box) -> list[tuple[float, float]]:
-    """The corners (mm) of three steps going down to the right, filling ``box``: the mark of
-    Connected Steps' framed group (RULES.md §4), drawn by the PDF and the web page."""
-    w, h = box.w / 3, box.h / 3
-    points = [(box.x, box.top)]
-    for k in range(3):
-        points += [
-            (box.x + (k + 1) * w, box.top - k * h),
-            (box.x + (k + 1) * w, box.top - (k + 1) * h),
-        ]
-    return [*points, (box.x, box.y)]
-
-
 def draw_symbol(c: Canvas, shape: str, box: Box, ink: Color) -> None:
-    """Draw ``shape`` (one of :data:`SHAPES`) filled with ``ink``, filling the square
-    ``box`` (mm)."""
+    """Draw ``shape`` (one of :data:`qwixx_print.scene.shapes.SHAPES`) filled with ``ink``,
+    filling the square ``box`` (mm)."""
     c.setFillColor(ink)
     if shape == "circle":
-        c.circle(box.cx * MM, box.cy * MM, box.w * CIRCLE_R * MM, stroke=0, fill=1)
+        c.circle(box.cx * MM, box.cy * MM, box.w * shapes.CIRCLE_R * MM, stroke=0, fill=1)
     else:
-        polygon(c, outline(shape, box))
-
-
-BONUS_PT = 5.5
-"""Size of a bonus cell's number, pt (small enough to leave room for both symbols)."""
-
-
-def bonus_half(cell: Box, side: int) -> Box:
-    """The square (mm) of the colour symbol in the upper (``side`` 1) or lower (-1) half of
-    a round bonus ``cell`` (Big Points, RULES.md §4): centred, between the number and the
-    cell's edge."""
-    size = cell.w * 0.18
-    y = cell.cy + side * cell.w * 0.355
-    return Box(cell.cx - size / 2, y - size / 2, size, size)
-
-
-def field_corner(field: Box) -> Box:
-    """The square (mm) for a symbol in ``field``'s top-left corner, clear of the top of the
-    field's number (set as :func:`~qwixx_print.draw.paint.centred` sets it)."""
-    size = paint.number_size(field)
-    baseline = field.cy - paint.cap_height(paint.FONT_BOLD, size) / 2
-    digits_top = baseline + paint.ink_extent("0123456789", paint.FONT_BOLD)[1] * size / MM
-    side = min(_LARGEST, field.top - _INSET - _CLEAR - digits_top)
-    return Box(field.x + _INSET, field.top - _INSET - side, side, side)
-
-
-def total_corner(total: Box) -> Box:
-    """The square (mm) for a symbol in the top-left corner of a row's ``total`` box, small
-    enough to leave the box's middle to the handwritten score."""
-    side = 1.2
-    return Box(total.x + _INSET, total.top - _INSET - side, side, side)
-
-
-def lock_mark(lock: Box) -> Box:
-    """The square (mm) for a symbol on the padlock body drawn in the round ``lock`` field
-    (the body is 0.42 x 0.31 of the lock's width, its middle 0.095 widths below the centre)."""
-    side = lock.w * 0.26
-    return Box(lock.cx - side / 2, lock.cy - lock.w * 0.095 - side / 2, side, side)
+        polygon(c, shapes.outline(shape, box))

@@ -68,12 +68,23 @@ def hints(game: Game) -> dict[str, set[tuple[str, int]]]:
         name: {*sheet.legal_crosses(dice.white_sum), *sheet.legal_bonus(dice.white_sum)}
         for name, sheet in game.sheets.items()
     }
+    found[game.active].update(colour_hints(game))
+    return found
+
+
+def colour_hints(game: Game) -> set[tuple[str, int]]:
+    """The fields (and bonus cells) only the active player's white + coloured sums allow,
+    not the white sum: outlined otherwise than the white sum's (docs/web.md)."""
+    dice = game.dice
+    if dice is None:
+        return set()
     active = game.sheets[game.active]
+    found = set()
     for colour in dice.colours:
         for number in dice.sums(colour):
-            found[game.active].update(active.legal_crosses(number, colour))
-            found[game.active].update(active.legal_bonus(number, colour))
-    return found
+            found.update(active.legal_crosses(number, colour))
+            found.update(active.legal_bonus(number, colour))
+    return found - {*active.legal_crosses(dice.white_sum), *active.legal_bonus(dice.white_sum)}
 
 
 def diamond_hints(game: Game) -> dict[str, frozenset[int]]:
@@ -103,6 +114,7 @@ def sheet_svg(
     url: str | None,
     allowed: set[tuple[str, int]],
     diamonds: frozenset[int] = frozenset(),
+    by_colour: frozenset[tuple[str, int]] = frozenset(),
 ) -> Markup:
     """``name``'s sheet as SVG (see :func:`drawing.sheet_svg`), drawn once per state of the
     sheet (its marks, the colours the table closed, the end, the dice's fields and
@@ -117,13 +129,15 @@ def sheet_svg(
         sheet.table_over,
         frozenset(allowed),
         diamonds,
+        by_colour,
     )
     with _DRAWN_LOCK:
         found = _DRAWN.get(key)
         if found is not None:
             _DRAWN.move_to_end(key)
             return found
-    svg = drawing.sheet_svg(sheet.layout, drawing.marks_of(sheet, allowed, diamonds), name, url)
+    view = drawing.sheet_view(sheet, allowed, diamonds, by_colour)
+    svg = drawing.sheet_svg(sheet.layout, view, name, url)
     with _DRAWN_LOCK:
         _DRAWN[key] = svg
         while len(_DRAWN) > MAX_DRAWN:
@@ -134,11 +148,13 @@ def sheet_svg(
 def sheet_svgs(table: Table, token: str, own: str | None) -> list[tuple[str, Markup]]:
     """Every player's sheet as SVG, the player ``own``'s first and tappable."""
     game, allowed, diamonds = table.game, hints(table.game), diamond_hints(table.game)
+    by_colour = frozenset(colour_hints(game))
     names = sorted(game.names, key=lambda n: n != own)
     out = []
     for name in names:
         url = url_for("counter.move", game_id=table.id, token=token) if name == own else None
-        out.append((name, sheet_svg(table, name, url, allowed[name], diamonds[name])))
+        mine = by_colour if name == game.active else frozenset()
+        out.append((name, sheet_svg(table, name, url, allowed[name], diamonds[name], mine)))
     return out
 
 

@@ -69,7 +69,7 @@ def game_state(table: Table, token: str | None = None) -> dict[str, Any]:
             **_more(sheet),
         }
         if name == own:
-            marks = drawing.marks_of(sheet)
+            marks = drawing.sheet_view(sheet)
             player["legal"] = sorted([row, i] for row, i in marks.legal)
             if sheet.layout.bonus_rows:
                 player["legal_bonus"] = sorted([row, i] for row, i in marks.legal_bonus)

@@ -1,37 +1,33 @@
 """SVG text for the counter's sheets, built in mm with the geometry's y up (flipped on
-output): the :class:`Canvas`, the PDF's ink and tints, and the htmx attributes of a tap.
+output): the :class:`Canvas`, colours of the scene's palette as ``#rrggbb``, and the htmx
+attributes of a tap. Text is sized and placed by :mod:`qwixx_print.scene.fonts`, as the
+PDF sets it.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 
 from markupsafe import escape
 
-from qwixx_print.draw import paint, symbols
 from qwixx_print.geometry import Box
+from qwixx_print.scene import fonts, looks, palette, shapes
+from qwixx_print.scene.looks import mm
 
-INK = "#212121"
-"""The PDF's ink (``draw.paint.INK``: 0.13 grey)."""
-
-_PT = 25.4 / 72
-"""Millimetres per point: SVG sizes are in mm, the PDF's type sizes in pt."""
-
-
-def _rgb(hex_code: str) -> tuple[float, float, float]:
-    return tuple(int(hex_code[k : k + 2], 16) / 255 for k in (1, 3, 5))  # type: ignore[return-value]
+INK = palette.hex_code(palette.INK)
+"""The printed ink, as the PDF prints it."""
+WHITE = palette.hex_code(palette.WHITE)
+PEN = palette.hex_code(palette.PEN)
+"""The player's pen: crosses and written points, as on the filled-in sheet."""
 
 
-@lru_cache(maxsize=1024)
-def mix(hex_code: str, other: str, share: float) -> str:
-    """``hex_code`` moved ``share`` (0..1) of the way towards ``other``, as the PDF mixes
-    its tints (``draw.paint.mix``)."""
-    a, b = _rgb(hex_code), _rgb(other)
-    return "#" + "".join(
-        f"{round((x + (y - x) * share) * 255):02x}" for x, y in zip(a, b, strict=True)
-    )
+@lru_cache(maxsize=4096)
+def tint(recipe: Callable[[palette.RGB], palette.RGB], code: str) -> str:
+    """``#rrggbb`` of the layout colour ``code`` tinted by a palette ``recipe``
+    (:func:`qwixx_print.scene.palette.paper`, ...)."""
+    return palette.hex_code(recipe(palette.hex_rgb(code)))
 
 
 def flag(value: bool) -> str:
@@ -40,6 +36,7 @@ def flag(value: bool) -> str:
 
 
 def num(value: float) -> str:
+    """``value`` as SVG writes a length: at most two decimals, no trailing zeros."""
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
@@ -118,12 +115,19 @@ class Canvas:
         bold: bool = False,
         anchor: str = "middle",
         cls: str = "",
+        label: bool = False,
     ) -> None:
-        """``text`` in ``box`` at ``size_pt`` pt, vertically on the middle of its digits."""
-        font = paint.FONT_BOLD if bold else paint.FONT
-        size = min(size_pt, paint.fit_size(text, box, size_pt, font)) * _PT
+        """``text`` in ``box`` at ``size_pt`` pt or shrunk to fit it
+        (:func:`qwixx_print.scene.fonts.fit_size`), vertically on the middle of its digits,
+        or, a ``label``, with its em box centred, as the PDF sets each."""
+        font = fonts.FONT_BOLD if bold else fonts.FONT
+        fitted = min(size_pt, fonts.fit_size(text, box, size_pt, font))
+        size = mm(fitted)
         x = {"start": box.x, "middle": box.cx, "end": box.right}[anchor]
-        baseline = box.cy - 0.36 * size  # DejaVu's digits are 0.73 em tall
+        if label:
+            baseline = fonts.em_baseline(box, fitted, font)
+        else:
+            baseline = fonts.centred_baseline(box, fitted, font)
         weight = ' font-weight="bold"' if bold else ""
         klass = f' class="{cls}"' if cls else ""
         self.parts.append(
@@ -131,21 +135,29 @@ class Canvas:
             f'text-anchor="{anchor}" fill="{fill}"{weight}{klass}>{escape(text)}</text>'
         )
 
-    def cross(self, box: Box, width: float = 0.55, inset: float = 0.12) -> None:
-        """A hand-drawn-like cross over ``box``: the mark of a crossed field or box."""
+    def cross(
+        self,
+        box: Box,
+        width: float = mm(looks.CROSS_LINE),
+        inset: float = looks.CROSS_INSET,
+        ink: str = PEN,
+    ) -> None:
+        """A player's cross over ``box``: both diagonals, inset by ``inset`` of its sides,
+        in the filled-in sheet's pen (``ink`` and ``width`` mm otherwise)."""
         dx, dy = box.w * inset, box.h * inset
-        self.line(box.x + dx, box.y + dy, box.right - dx, box.top - dy, INK, width)
-        self.line(box.x + dx, box.top - dy, box.right - dx, box.y + dy, INK, width)
+        self.line(box.x + dx, box.y + dy, box.right - dx, box.top - dy, ink, width)
+        self.line(box.x + dx, box.top - dy, box.right - dx, box.y + dy, ink, width)
 
     def symbol(self, shape: str, box: Box, fill: str) -> None:
-        """A colour's symbol (``draw.symbols.SHAPES``) filling the square ``box``, as the
-        PDF draws it (:func:`qwixx_print.draw.symbols.outline`), in a group of class
-        ``num``: upright on a turned phone sheet, like the numbers (a triangle stays ▲)."""
+        """A colour's symbol (:data:`qwixx_print.scene.shapes.SHAPES`) filling the square
+        ``box``, as the PDF draws it (:func:`qwixx_print.scene.shapes.outline`), in a group
+        of class ``num``: upright on a turned phone sheet, like the numbers (a triangle
+        stays ▲)."""
         self.open('<g class="num">')
         if shape == "circle":
-            self.circle(box.cx, box.cy, box.w * symbols.CIRCLE_R, fill)
+            self.circle(box.cx, box.cy, box.w * shapes.CIRCLE_R, fill)
         else:
-            self.polygon(symbols.outline(shape, box), fill)
+            self.polygon(shapes.outline(shape, box), fill)
         self.close("g")
 
     def open(self, tag: str) -> None:

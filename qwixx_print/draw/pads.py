@@ -10,24 +10,23 @@ small form on top of it.
 
 from __future__ import annotations
 
-from reportlab.lib.colors import Color, HexColor, white
+from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry
 from qwixx_print.draw import paint, symbols
-from qwixx_print.draw.paint import FONT_BOLD, INK, MM
+from qwixx_print.draw.paint import INK, colour
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
+from qwixx_print.scene import looks, palette, shapes
+from qwixx_print.scene.fonts import FONT_BOLD, MM
 
-LINK_PT = 1.2
-"""Stroke of a link's rings and of the bar joining them, pt."""
-
-CLOVER = Color(0.16, 0.5, 0.24)
+CLOVER = colour(palette.CLOVER)
 """Colour of the lucky clovers (Longo)."""
 
 
-def _colour(layout: Layout, name: str) -> Color:
-    return HexColor(layout.colours[name])
+def _colour(layout: Layout, name: str) -> palette.RGB:
+    return palette.hex_rgb(layout.colours[name])
 
 
 def blank(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
@@ -49,11 +48,18 @@ def own(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
         paint.rect(c, sheet.slip, INK, None, radius=0.8)
         c.setFillColor(white)
         paint.fitted_text(
-            c, "slip name", layout.slip, sheet.slip, "slip box", 8.0, FONT_BOLD, place=("slips",)
+            c,
+            "slip name",
+            layout.slip,
+            sheet.slip,
+            "slip box",
+            looks.SLIP_PT,
+            FONT_BOLD,
+            place=("slips",),
         )
     for number, box in zip(layout.lucky, sheet.lucky, strict=False):
         c.setFillColor(white)
-        paint.centred(c, str(number), box, 6.5, FONT_BOLD)
+        paint.centred(c, str(number), box, looks.LUCKY_PT, FONT_BOLD)
 
 
 def _bonus_rows(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
@@ -61,7 +67,7 @@ def _bonus_rows(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
     its lower half in the colour of the row below, each half with its colour's symbol (so
     the halves tell apart without colour), the column's number in it."""
     rows = {row.id: row for row in layout.rows}
-    shapes = symbols.shapes(layout)
+    symbol = shapes.shapes(layout)
     for bonus, cells in zip(layout.bonus_rows, sheet.bonus_rows, strict=True):
         upper, lower = rows[bonus.between[0]], rows[bonus.between[1]]
         top, bottom = (
@@ -69,32 +75,32 @@ def _bonus_rows(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
             _colour(layout, lower.fields[0].colour),
         )
         marks = (
-            (shapes[upper.fields[0].colour], paint.mix(top, INK, 0.35), 1),
-            (shapes[lower.fields[0].colour], paint.mix(bottom, INK, 0.35), -1),
+            (symbol[upper.fields[0].colour], colour(palette.print_ink(top)), 1),
+            (symbol[lower.fields[0].colour], colour(palette.print_ink(bottom)), -1),
         )
         for f, box in zip(upper.fields, cells, strict=True):
             x0, y0, x1, y1 = box.x * MM, box.y * MM, box.right * MM, box.top * MM
             c.setLineWidth(0)
-            c.setFillColor(paint.mix(top, white, 0.55))
+            c.setFillColor(colour(palette.half_tint(top)))
             c.wedge(x0, y0, x1, y1, 0, 180, stroke=0, fill=1)
-            c.setFillColor(paint.mix(bottom, white, 0.55))
+            c.setFillColor(colour(palette.half_tint(bottom)))
             c.wedge(x0, y0, x1, y1, 180, 180, stroke=0, fill=1)
-            c.setLineWidth(0.5)
+            c.setLineWidth(looks.BONUS_CELL_LINE)
             c.setStrokeColor(INK)
             c.circle(box.cx * MM, box.cy * MM, box.w / 2 * MM, stroke=1, fill=0)
             for shape, ink, side in marks:
-                symbols.draw_symbol(c, shape, symbols.bonus_half(box, side), ink)
+                symbols.draw_symbol(c, shape, shapes.bonus_half(box, side), ink)
             c.setFillColor(INK)
-            paint.centred(c, str(f.number), box, symbols.BONUS_PT, FONT_BOLD)
+            paint.centred(c, str(f.number), box, shapes.BONUS_PT, FONT_BOLD)
 
 
 def padlock(c: Canvas, box: Box, ink: Color) -> None:
-    """A small padlock filling ``box`` (mm): a body and its shackle."""
-    body = Box(box.x, box.y, box.w, box.h * 0.58)
+    """A small padlock filling ``box`` (mm): a body and its shackle
+    (:func:`qwixx_print.scene.shapes.padlock_parts`)."""
+    body, r, stroke = shapes.padlock_parts(box)
     paint.rect(c, body, ink, None, radius=0.1 * box.w)
     c.setStrokeColor(ink)
-    c.setLineWidth(0.16 * box.w * MM)
-    r = box.w * 0.3
+    c.setLineWidth(stroke * MM)
     path = c.beginPath()
     path.moveTo((box.cx - r) * MM, body.top * MM)
     path.arcTo(
@@ -110,20 +116,15 @@ def _lock_fields(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
     if layout.lock_fields < 2:
         return
     for row, boxes in zip(layout.rows, sheet.rows, strict=True):
-        ink = paint.mix(_colour(layout, row.lock_colour), INK, 0.35)
+        ink = colour(palette.print_ink(_colour(layout, row.lock_colour)))
         for box in boxes.fields[layout.lock_start(row) :]:
-            side = 1.0
-            padlock(
-                c,
-                Box(box.right - side - 0.3, box.top - side * 1.25 - 0.3, side, side * 1.25),
-                ink,
-            )
+            padlock(c, shapes.lock_field_padlock(box), ink)
 
 
 def steps_icon(c: Canvas, box: Box, ink: Color) -> None:
     """Three steps going down to the right, filling ``box`` (mm): the framed group's mark."""
     c.setFillColor(ink)
-    symbols.polygon(c, symbols.steps(box))
+    symbols.polygon(c, shapes.steps(box))
 
 
 def _framed(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
@@ -135,8 +136,8 @@ def _framed(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
             if not f.framed:
                 continue
             framed = True
-            c.setLineWidth(1.6)
-            c.setDash(1.2, 0.8)
+            c.setLineWidth(looks.FRAMED_LINE)
+            c.setDash(*looks.FRAMED_DASH)
             paint.rect(c, Box(box.x - 0.1, box.y - 0.1, box.w + 0.2, box.h + 0.2), None, INK, 0.7)
             c.setDash()
             steps_icon(c, Box(box.right - 1.6, box.top - 1.6, 1.2, 1.2), INK)
@@ -158,32 +159,31 @@ def _diamonds(c: Canvas, sheet: geometry.SheetBoxes, layout: Layout) -> None:
         path.lineTo((x + half_w) * MM, y * MM)
         path.lineTo(x * MM, (y - half_h) * MM)
         path.close()
-        c.setFillColor(Color(0.95, 0.95, 0.95))
+        c.setFillColor(colour(palette.DIAMOND_PAPER))
         c.setStrokeColor(INK)
-        c.setLineWidth(0.6)
+        c.setLineWidth(looks.DIAMOND_LINE)
         c.drawPath(path, stroke=1, fill=1)
-        c.setLineWidth(0.3)
+        c.setLineWidth(looks.DIAMOND_RULE)
         c.line((x - half_w * 0.45) * MM, y * MM, (x + half_w * 0.45) * MM, y * MM)
         c.setFillColor(INK)
         upper = Box(x - half_w / 2, y, half_w, half_h * 0.8)
         lower = Box(x - half_w / 2, y - half_h * 0.8, half_w, half_h * 0.8)
-        paint.centred(c, str(a), upper, 5.5, FONT_BOLD)
-        paint.centred(c, str(b), lower, 5.5, FONT_BOLD)
+        paint.centred(c, str(a), upper, looks.DIAMOND_PT, FONT_BOLD)
+        paint.centred(c, str(b), lower, looks.DIAMOND_PT, FONT_BOLD)
         if k:
-            paint.centred(c, "\u203a", Box(cell.x - 0.7, cell.y, 1.4, cell.h), 6.0)
+            paint.centred(c, "\u203a", shapes.arrow_box(cell), looks.ARROW_PT)
 
 
 def clover(c: Canvas, box: Box) -> None:
-    """A four-leaf clover filling ``box`` (mm), with a stem: the mark of a lucky number."""
-    r = box.w * 0.27
+    """A four-leaf clover filling ``box`` (mm), with a stem: the mark of a lucky number
+    (:func:`qwixx_print.scene.shapes.clover`)."""
+    (x0, y0), (x1, y1) = shapes.clover(box)[0]
     c.setFillColor(CLOVER)
     c.setStrokeColor(CLOVER)
-    c.setLineWidth(0.5)
-    c.line(box.cx * MM, box.cy * MM, (box.right - 0.2) * MM, (box.y + 0.1) * MM)
-    for dx, dy in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
-        c.circle(
-            (box.cx + dx * r * 0.75) * MM, (box.cy + dy * r * 0.75) * MM, r * MM, stroke=0, fill=1
-        )
+    c.setLineWidth(looks.CLOVER_STEM)
+    c.line(x0 * MM, y0 * MM, x1 * MM, y1 * MM)
+    for (x, y), r in shapes.clover(box)[1]:
+        c.circle(x * MM, y * MM, r * MM, stroke=0, fill=1)
 
 
 def _links(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
@@ -191,7 +191,7 @@ def _links(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
     two rings of a pair."""
     index = {row.id: k for k, row in enumerate(layout.rows)}
     c.setStrokeColor(INK)
-    c.setLineWidth(LINK_PT)
+    c.setLineWidth(looks.LINK_LINE)
     for (ra, ia), (rb, ib) in layout.links:
         a, b = sheet.rows[index[ra]].fields[ia], sheet.rows[index[rb]].fields[ib]
         r = min(a.w, a.h) * 0.4

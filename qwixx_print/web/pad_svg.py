@@ -1,5 +1,6 @@
 """The marks of the sheets of RULES.md §4 on the counter's SVG sheet, drawn from the same
-geometry as the PDF's (:mod:`qwixx_print.draw.extras`), sizes in mm: Big Points' round
+geometry and the same looks (:mod:`qwixx_print.scene`) as the PDF's
+(:mod:`qwixx_print.draw.pads`), sizes in mm: Big Points' round
 two-colour bonus cells (tappable), Connected's linked pairs with the slip's name and the
 framed staircase, X-Change's diamonds (a tap selects one for a swap), Longo's lock fields
 and the player's lucky numbers in their clovers (a tap offers a lucky cross).
@@ -7,7 +8,7 @@ and the player's lucky numbers in their clovers (a tap offers a lucky cross).
 A tappable mark carries ``role="button"``; bonus cells post their move with htmx, diamonds
 and clovers are picked up by ``static/counter.js`` (a swap and a lucky cross are two taps:
 the diamond or the clover, then the field). Nothing here decides a rule: what is crossed
-and what may be is the engine's (:class:`~qwixx_print.web.drawing.Marks`).
+and what may be is the engine's (:class:`~qwixx_print.web.drawing.SheetView`).
 """
 
 from __future__ import annotations
@@ -17,16 +18,14 @@ from collections.abc import Collection, Mapping
 from markupsafe import escape
 
 from qwixx_print import geometry
-from qwixx_print.draw import symbols
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
-from qwixx_print.web.svg import INK, Canvas, flag, mix, tap
+from qwixx_print.scene import looks, palette, shapes
+from qwixx_print.scene.looks import mm
+from qwixx_print.web.svg import INK, WHITE, Canvas, flag, num, tap, tint
 
-LINK_W = 0.42
-"""Stroke of a link's rings and of the bar joining them, mm (the PDF's 1.2 pt)."""
-
-CLOVER = "#297a3d"
-"""Colour of the lucky clovers (the PDF's ``draw.extras.CLOVER``)."""
+CLOVER = palette.hex_code(palette.CLOVER)
+"""Colour of the lucky clovers."""
 
 BONUS_HIT_PAD = 0.9
 """How far (mm) a bonus cell's tap area reaches above and below the cell: to the bands of
@@ -43,24 +42,27 @@ def bonus_rows(
     crossed: Mapping[str, Collection[int]],
     legal: Collection[tuple[str, int]],
     hinted: Collection[tuple[str, int]],
+    by_colour: Collection[tuple[str, int]],
     url: str | None,
 ) -> None:
     """Big Points: a round cell per column, its upper half in the colour of the row above,
     its lower half in the colour of the row below, each half with its colour's symbol, the
     column's number in it; ``crossed`` columns per bonus row crossed, ``legal`` and
-    ``hinted`` (bonus row id, column) marked, each cell posting ``bonus ROW COLUMN`` to
+    ``hinted`` (bonus row id, column) marked (``by_colour``: hinted by a white + coloured
+    sum only), each cell posting ``bonus ROW COLUMN`` to
     ``url``. Its tap area is as wide as the field above it."""
     rows = {row.id: (row, boxes) for row, boxes in zip(layout.rows, sheet.rows, strict=True)}
-    shapes = symbols.shapes(layout)
+    symbol = shapes.shapes(layout)
     for bonus, cells in zip(layout.bonus_rows, sheet.bonus_rows, strict=True):
         (upper, above), (lower, _) = rows[bonus.between[0]], rows[bonus.between[1]]
         colours = [upper.fields[0].colour, lower.fields[0].colour]
-        top, bottom = (mix(layout.colours[c], "#ffffff", 0.55) for c in colours)
-        marks = [(shapes[c], mix(layout.colours[c], INK, 0.35)) for c in colours]
+        top, bottom = (tint(palette.half_tint, layout.colours[c]) for c in colours)
+        marks = [(symbol[c], tint(palette.print_ink, layout.colours[c])) for c in colours]
         for k, (f, cell, field) in enumerate(zip(upper.fields, cells, above.fields, strict=True)):
             done, may = k in crossed.get(bonus.id, ()), (bonus.id, k) in legal
             classes = "bonus-cell" + " legal" * may + " crossed" * done
             classes += " hinted" * ((bonus.id, k) in hinted)
+            classes += " by-colour" * ((bonus.id, k) in by_colour)
             c.open(
                 f'<g class="{classes}" data-bonus-row="{escape(bonus.id)}" data-index="{k}" '
                 f'data-number="{f.number}" data-crossed="{flag(done)}" data-legal="{flag(may)}"'
@@ -73,10 +75,10 @@ def bonus_rows(
             r = cell.w / 2
             c.half_disc(cell.cx, cell.cy, r, top, upper=True)
             c.half_disc(cell.cx, cell.cy, r, bottom, upper=False)
-            c.circle(cell.cx, cell.cy, r, "none", INK, 0.18)
+            c.circle(cell.cx, cell.cy, r, "none", INK, mm(looks.BONUS_CELL_LINE))
             for (shape, ink), side in zip(marks, (1, -1), strict=True):
-                c.symbol(shape, symbols.bonus_half(cell, side), ink)
-            c.text(str(f.number), cell, symbols.BONUS_PT, bold=True, cls="num")
+                c.symbol(shape, shapes.bonus_half(cell, side), ink)
+            c.text(str(f.number), cell, shapes.BONUS_PT, bold=True, cls="num")
             if done:
                 c.cross(cell, 0.5)
             c.close("g")
@@ -94,9 +96,9 @@ def links(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
         c.open(f'<g data-link="{escape(ra)} {ia} {escape(rb)} {ib}">')
         r = min(a.w, a.h) * 0.4
         for box in (a, b):
-            c.circle(box.cx, box.cy, r, "none", INK, LINK_W)
+            c.circle(box.cx, box.cy, r, "none", INK, mm(looks.LINK_LINE))
         upper, lower = (a, b) if a.cy > b.cy else (b, a)
-        c.line(upper.cx, upper.cy - r, lower.cx, lower.cy + r, INK, LINK_W)
+        c.line(upper.cx, upper.cy - r, lower.cx, lower.cy + r, INK, mm(looks.LINK_LINE))
         c.close("g")
     c.close("g")
 
@@ -107,13 +109,13 @@ def slip(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
         return
     c.open(f'<g data-slip="{escape(layout.slip)}">')
     c.rect(sheet.slip, INK, r=0.8)
-    c.text(layout.slip, sheet.slip, 8.0, "#ffffff", bold=True, cls="num")
+    c.text(layout.slip, sheet.slip, looks.SLIP_PT, WHITE, bold=True, cls="num", label=True)
     c.close("g")
 
 
 def _steps(c: Canvas, box: Box) -> None:
     """Three steps going down to the right, filling ``box``: the framed group's mark."""
-    c.polygon(symbols.steps(box), INK)
+    c.polygon(shapes.steps(box), INK)
 
 
 def framed(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
@@ -133,9 +135,9 @@ def framed(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
             Box(box.x - 0.1, box.y - 0.1, box.w + 0.2, box.h + 0.2),
             "none",
             INK,
-            0.56,
+            mm(looks.FRAMED_LINE),
             0.7,
-            ' stroke-dasharray="1.2 0.8"',
+            f' stroke-dasharray="{mm(looks.FRAMED_DASH[0]):.2f} {mm(looks.FRAMED_DASH[1]):.2f}"',
         )
         _steps(c, Box(box.right - 1.6, box.top - 1.6, 1.2, 1.2))
     total = sheet.totals[-2]
@@ -150,16 +152,19 @@ def lock_fields(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
         return
     c.open('<g class="lock-fields" pointer-events="none">')
     for row, boxes in zip(layout.rows, sheet.rows, strict=True):
-        ink = mix(layout.colours[row.lock_colour], INK, 0.35)
+        ink = tint(palette.print_ink, layout.colours[row.lock_colour])
         for box in boxes.fields[layout.lock_start(row) :]:
-            body = Box(box.right - 1.3, box.top - 1.55, 1.0, 0.7)
-            c.rect(body, ink, r=0.1)
-            r = 0.3
+            padlock = shapes.lock_field_padlock(box)
+            body, r, stroke = shapes.padlock_parts(padlock)
+            c.open('<g class="num">')  # upright on a turned phone sheet
+            c.rect(body, ink, r=0.1 * padlock.w)
+            arch = c.y(padlock.top - r)
             c.parts.append(
-                f'<path d="M{body.cx - r:.2f},{c.y(body.top):.2f} v{-r:.2f} '
-                f'a{r},{r} 0 0 1 {2 * r},0 v{r:.2f}" fill="none" stroke="{ink}" '
-                'stroke-width="0.16"/>'
+                f'<path d="M{num(padlock.cx - r)},{num(c.y(body.top))} V{num(arch)} '
+                f"A{num(r)},{num(r)} 0 0 1 {num(padlock.cx + r)},{num(arch)} "
+                f'V{num(c.y(body.top))}" fill="none" stroke="{ink}" stroke-width="{num(stroke)}"/>'
             )
+            c.close("g")
     c.close("g")
 
 
@@ -193,14 +198,16 @@ def diamonds(
         half_w, half_h = shape.w / 2, shape.h / 2
         x, y = cell.cx, cell.cy
         points = [(x - half_w, y), (x, y + half_h), (x + half_w, y), (x, y - half_h)]
-        c.polygon(points, "#f2f2f2", INK, 0.21)
+        c.polygon(points, palette.hex_code(palette.DIAMOND_PAPER), INK, mm(looks.DIAMOND_LINE))
         c.open('<g class="num">')  # the pair stays upright as one on a turned phone sheet
-        c.line(x - half_w * 0.45, y, x + half_w * 0.45, y, INK, 0.1)
-        c.text(str(a), Box(x - half_w / 2, y, half_w, half_h * 0.8), 5.5, bold=True)
-        c.text(str(b), Box(x - half_w / 2, y - half_h * 0.8, half_w, half_h * 0.8), 5.5, bold=True)
+        c.line(x - half_w * 0.45, y, x + half_w * 0.45, y, INK, mm(looks.DIAMOND_RULE))
+        upper = Box(x - half_w / 2, y, half_w, half_h * 0.8)
+        lower = Box(x - half_w / 2, y - half_h * 0.8, half_w, half_h * 0.8)
+        c.text(str(a), upper, looks.DIAMOND_PT, bold=True)
+        c.text(str(b), lower, looks.DIAMOND_PT, bold=True)
         c.close("g")
         if k:
-            c.text("\u203a", Box(cell.x - 0.7, cell.y, 1.4, cell.h), 6.0)
+            c.text("\u203a", shapes.arrow_box(cell), looks.ARROW_PT)
         if done:
             c.cross(geometry.diamond_cross(cell), 0.5)
         c.close("g")
@@ -209,19 +216,24 @@ def diamonds(
 def lucky(
     c: Canvas, layout: Layout, sheet: geometry.SheetBoxes, usable: bool, url: str | None
 ) -> None:
-    """Longo: a four-leaf clover per lucky number with the player's number in it; on the
-    own sheet (``url``) a tap on one offers a lucky cross (counter.js), ``usable`` when the
-    engine allows one now."""
-    for number, box in zip(layout.lucky, sheet.lucky, strict=False):
-        c.open(
-            f'<g class="lucky{" legal" * usable}" data-lucky-number="{number}" '
-            f'data-legal="{flag(usable)}"' + (BUTTON if url is not None else "") + ">"
-        )
-        if url is not None:
-            c.hit(Box(box.x - 0.5, box.y - 1.0, box.w + 1.0, box.h + 2.0))
-        r = box.w * 0.27
-        c.line(box.cx, box.cy, box.right - 0.2, box.y + 0.1, CLOVER, 0.18)
-        for dx, dy in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
-            c.circle(box.cx + dx * r * 0.75, box.cy + dy * r * 0.75, r, CLOVER)
-        c.text(str(number), box, 6.5, "#ffffff", bold=True, cls="num")
+    """Longo: a four-leaf clover per lucky number with the player's number in it (empty on
+    a sheet without its numbers, as the blank PDF); on the own sheet (``url``) a tap on one
+    offers a lucky cross (counter.js), ``usable`` when the engine allows one now."""
+    numbers: list[int | None] = [*layout.lucky]
+    for number, box in zip(numbers + [None] * len(sheet.lucky), sheet.lucky, strict=False):
+        if number is None:
+            c.open('<g class="lucky">')
+        else:
+            c.open(
+                f'<g class="lucky{" legal" * usable}" data-lucky-number="{number}" '
+                f'data-legal="{flag(usable)}"' + (BUTTON if url is not None else "") + ">"
+            )
+            if url is not None:
+                c.hit(Box(box.x - 0.5, box.y - 1.0, box.w + 1.0, box.h + 2.0))
+        (x0, y0), (x1, y1) = shapes.clover(box)[0]
+        c.line(x0, y0, x1, y1, CLOVER, mm(looks.CLOVER_STEM))
+        for (x, y), r in shapes.clover(box)[1]:
+            c.circle(x, y, r, CLOVER)
+        if number is not None:
+            c.text(str(number), box, looks.LUCKY_PT, WHITE, bold=True, cls="num")
         c.close("g")

@@ -1,0 +1,53 @@
+"""The header line of a sheet: its own rules, in the order they weigh (RULES.md §2, §4)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from qwixx_print.layout import Layout, Row
+
+CLASSIC_LOCK = 5
+"""The classic lock threshold (RULES.md §1 Locking); any other is printed in the header."""
+
+
+def _in_order(row: Row) -> bool:
+    numbers = [f.number for f in row.fields]
+    return numbers in (sorted(numbers), sorted(numbers, reverse=True))
+
+
+def header_hints(layout: Layout, text: Mapping[str, str]) -> list[tuple[str, str]]:
+    """The sheet's own rules for the header line, as (label key, text) in order of weight,
+    none on a classic sheet: the lock threshold when not 5, bonus rows, links, the framed
+    group, diamonds, lucky numbers and several lock fields (RULES.md §4), what doubles, small
+    boxes, boxed fields and power symbols do, that mixed rows score on their own, and that
+    the last field locks where the numbers are not in order (RULES.md §2). The sheet prints
+    as many as fit."""
+    parts = []
+    if layout.lock_threshold != CLASSIC_LOCK:
+        key = "lock_after_one" if layout.lock_threshold == 1 else "lock_after"
+        parts.append((key, text[key].replace("{n}", str(layout.lock_threshold))))
+    fields = [f for row in layout.rows for f in row.fields]
+    for key, used in (  # RULES.md §4, before the older variants' marks
+        ("bonus_row_hint", bool(layout.bonus_rows)),
+        ("link_hint", bool(layout.links)),
+        ("framed_hint", any(f.framed for f in fields)),
+        ("diamond_hint", bool(layout.diamonds)),
+        ("lucky_hint", layout.lucky_draw is not None),
+    ):
+        if used:
+            parts.append((key, text[key]))
+    if layout.lock_fields > 1:  # after the lucky numbers: the padlocks show it too
+        parts.append(
+            ("lock_fields_hint", text["lock_fields_hint"].replace("{n}", str(layout.lock_fields)))
+        )
+    for key, used in (
+        ("double_hint", any(f.double for f in fields)),
+        ("again_hint", any(row.again for row in layout.rows)),
+        ("bonus_hint", any(f.bonus for f in fields)),
+        ("power_hint", any(f.power for f in fields)),
+        ("mixed_hint", any(row.colour is None for row in layout.rows)),
+        ("last_hint", any(row.colour is None or not _in_order(row) for row in layout.rows)),
+    ):
+        if used:
+            parts.append((key, text[key]))
+    return parts
