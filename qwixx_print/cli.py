@@ -755,9 +755,9 @@ def serve_command(
     Listens on loopback (this computer only) unless --host says otherwise. Ctrl-C stops it.
     Several servers may share one database.
     """
+    from qwixx_print.web.running import LIMITS
     from qwixx_print.web.server import serve
     from qwixx_print.web.storage import GameLimits
-    from qwixx_print.web.tables import LIMITS
 
     if db is not None and not db.startswith(("postgresql://", "postgres://")):
         folder = Path(db).parent

@@ -76,7 +76,7 @@ def test_wheel_install_prints_classic_from_another_folder(tmp_path: Path) -> Non
     assert Path(installed).is_relative_to(venv)
     assert not Path(installed, "layouts").is_symlink()
     assert Path(installed, "fonts", "LICENSE-DejaVu.txt").is_file()
-    assert Path(installed, "draw", "sheet.py").is_file()
+    assert Path(installed, "draw", "blank.py").is_file()
     assert Path(installed, "parsed", "layouts", "classic.json").is_file()
     # the stored parses match the installed files, so printing needs no YAML parser
     code = (

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from qwixx_print.errors import unprinted
 from qwixx_print.web import create_app, guard
 from qwixx_print.web.counter import NO_SUCH_LINK
-from qwixx_print.web.tables import check_names
+from qwixx_print.web.running import check_names
 from tests.webclient import one_line_error, token
 
 CLASSIC = (Path(__file__).parent.parent / "qwixx_print" / "layouts" / "classic.yaml").read_text()

@@ -1,6 +1,6 @@
 """Checks that need the font: every printed label fits its box and has a glyph for each of
 its characters, in every language asked for. Found by drawing the sheet on a scratch canvas,
-so whatever :func:`qwixx_print.draw.sheet.draw_sheet` prints through
+so whatever :func:`qwixx_print.draw.blank.draw_sheet` prints through
 :func:`qwixx_print.draw.paint.fitted_text` is checked, and nothing else needs to list it."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import labels, rules
 from qwixx_print.draw import paint
-from qwixx_print.draw.sheet import draw_sheet
+from qwixx_print.draw.blank import draw_sheet
 from qwixx_print.errors import LayoutError, first_of
 from qwixx_print.layout import Layout
 from qwixx_print.scene import fonts

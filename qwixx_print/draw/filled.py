@@ -1,5 +1,5 @@
 """Filled-in sheets for teaching the scoring (``qwixx-print score --out``): the blank sheet of
-:func:`qwixx_print.draw.sheet.draw_sheet`, one per player, with a pen cross on every crossed
+:func:`qwixx_print.draw.blank.draw_sheet`, one per player, with a pen cross on every crossed
 field, small box and penalty box, the struck locks, the row points, penalty points and total
 written into the total line, and the player's name and power effects on the title line.
 

@@ -51,10 +51,10 @@ def create_app(
     links; ``loopback_only`` says that they cannot (the host page says so). A request's
     ``Host`` must name :data:`LOOPBACK_NAMES`, the host of ``public_url`` or one of
     ``allowed_hosts`` (else 400: DNS rebinding fails). ``limits`` bound the games (default
-    :data:`~qwixx_print.web.tables.LIMITS`). Raises OutputError (one line) when the database
+    :data:`~qwixx_print.web.running.LIMITS`). Raises OutputError (one line) when the database
     cannot be opened, is damaged or is not ours."""
     from qwixx_print.web import counter, fresh, jsonapi, layouts, printing
-    from qwixx_print.web.tables import LIMITS, RunningGames
+    from qwixx_print.web.running import LIMITS, RunningGames
 
     app = Flask(__name__)
     store = opened(db)

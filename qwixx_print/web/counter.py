@@ -1,7 +1,7 @@
 """The score counter: a new game (layout, 1 to 5 players) gets a host page with one link
 and QR code per player; each player's link shows their own sheet to tap and the others'
 read-only; the host page and a read-only table view show every sheet. Moves go to the
-engine (:mod:`qwixx_print.web.tables`), which refuses illegal ones with its reason.
+engine (:mod:`qwixx_print.web.running`), which refuses illegal ones with its reason.
 
 URLs: ``/games/<game>/<token>``, the token a player's (their sheet) or the host's (the
 links, the dice, every sheet read-only); ``/games/<game>`` is the read-only table.
@@ -26,7 +26,7 @@ from qwixx_print.errors import RuleViolation
 from qwixx_print.play import Game, Move
 from qwixx_print.web import drawing, layouts
 from qwixx_print.web.guard import CSRF_FIELD, MAX_PLAYERS, heavy
-from qwixx_print.web.tables import NO_SUCH_LINK, RunningGames, Table, check_names
+from qwixx_print.web.running import NO_SUCH_LINK, RunningGames, Table, check_names
 
 bp = Blueprint("counter", __name__)
 

@@ -23,7 +23,7 @@ from werkzeug.exceptions import (
 )
 
 from qwixx_print.errors import QwixxError, RuleViolation, escaped
-from qwixx_print.web.tables import same_secret
+from qwixx_print.web.running import same_secret
 
 MAX_UPLOAD = 1_000_000
 """Largest layout accepted, bytes (an upload or a pasted text): the strict loader's limit."""

@@ -13,7 +13,7 @@ from qwixx_print import catalogue
 from qwixx_print.errors import RuleViolation
 from qwixx_print.play import Sheet
 from qwixx_print.web import counter, drawing, guard, layouts
-from qwixx_print.web.tables import Table
+from qwixx_print.web.running import Table
 
 bp = Blueprint("jsonapi", __name__, url_prefix="/api")
 
