@@ -1,6 +1,6 @@
 """The reference loop in plain C (``benchmarks/gap2.c``: classic, gap-2 self-play, written from
 docs/simulate.md): built with ``cc -O2``, run, and compared game by game with the kernel
-(issue 24). Used by ``benchmarks/simulate.py`` and ``tests/test_sim_kernel.py``."""
+(issue 24). Used by ``benchmarks/simulate.py`` and ``tests/sim/test_sim_kernel.py``."""
 
 from __future__ import annotations
 

@@ -14,8 +14,7 @@ from pathlib import Path
 
 from qwixx_print.errors import LayoutError
 from qwixx_print.yamldoc import read
-
-from . import hostile
+from tests import hostile
 
 
 def measure(path: Path, runs: int = 5) -> tuple[float, float]:

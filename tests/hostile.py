@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from .conftest import CLASSIC_YAML
+from tests.conftest import CLASSIC_YAML
 
 Recipe = Callable[[Path], None]
 

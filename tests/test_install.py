@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT
-from .pdfcheck import page_sizes
+from tests.conftest import ROOT
+from tests.pdfcheck import page_sizes
 
 PURELIB = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
 """Prints where a Python installs packages."""

@@ -4,7 +4,7 @@ compiled with numba (``@njit(cache=True)``: the compile is cached in the user's 
 read-only).
 
 This is the one allowed mirror of the rules (RULES.md §1-§4, RULES-more.md §5); the source of
-truth is :mod:`qwixx_print.play`, and ``tests/test_sim_kernel.py`` plays the same seeded games
+truth is :mod:`qwixx_print.play`, and ``tests/sim/test_sim_kernel.py`` plays the same seeded games
 through both and compares every cross and every score. The bots are specified in
 :mod:`qwixx_print.sim.bots` (docs/simulate.md).
 

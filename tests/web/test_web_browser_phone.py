@@ -1,0 +1,283 @@
+"""The counter on a 390 x 844 phone in a real browser (Debian's chromium, headless, taps as
+touch events at screen positions, as a finger taps): a tap, a refused tap and another
+player's move leave the page where it was scrolled to, and a refusal's reason shows on the
+screen; fields the engine does not allow are muted (lighter, greyer), never darker than a
+normal field; a crossed X-Change diamond cannot be chosen again."""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PIL import Image
+from selenium.webdriver.common.by import By
+
+from qwixx_print import catalogue
+from qwixx_print.scene import palette
+from tests.browser import chromium, need_browser, phone, served, wait_for
+from tests.web.test_web_browser_counter import moves_made, start_game
+
+WIDTH, HEIGHT = 390, 844
+"""The phone's viewport, CSS px (2 device px each)."""
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    need_browser()
+    with served(tmp_path_factory.mktemp("db") / "web.sqlite3") as url:
+        yield url
+
+
+def ann_on_phone(browser: Any, base: str, sheet: str) -> dict[str, str]:
+    """A game of ``sheet`` for Ann and Ben, Ann's page open on the phone; the links."""
+    links = start_game(browser, base, ["Ann", "Ben"], sheet)
+    phone(browser, WIDTH, HEIGHT)
+    browser.get(links["Ann"])
+    wait_for(browser, "document.querySelector('.own .field')")
+    return links
+
+
+FIELD = '.own .field[data-row="{}"][data-index="{}"]'
+
+
+def finger(browser: Any, css: str) -> None:
+    """Tap the middle of the element ``css`` with a finger (touch events at its place on
+    the screen, no scrolling into view first); it must be on the screen."""
+    x, y = browser.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+        " return [r.x + r.width / 2, r.y + r.height / 2]",
+        css,
+    )
+    assert 0 < x < WIDTH and 0 < y < HEIGHT, (css, x, y)
+    point = [{"x": x, "y": y}]
+    browser.execute_cdp_cmd(
+        "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point}
+    )
+    browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def scroll_to(browser: Any, y: int) -> None:
+    browser.execute_script(f"window.scrollTo(0, {y})")
+    wait_for(browser, f"window.scrollY == {y}")
+
+
+def scroll_y(browser: Any) -> int:
+    return int(browser.execute_script("return Math.round(window.scrollY)"))
+
+
+def settle(browser: Any) -> None:
+    """Let a swapped board lay out and paint (two animation frames)."""
+    browser.execute_async_script(
+        "const done = arguments[0];"
+        " requestAnimationFrame(() => requestAnimationFrame(() => done()))"
+    )
+
+
+def post_json(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=20) as answer:
+        found: dict[str, Any] = json.load(answer)
+    return found
+
+
+def api_of(link: str) -> str:
+    """The JSON twin of a player's link."""
+    head, tail = link.split("/games/", 1)
+    return f"{head}/api/games/{tail}"
+
+
+@pytest.mark.parametrize(("sheet", "start"), [("x-change", 360), ("big-points", 246)])
+def test_taps_and_other_players_moves_keep_the_page_where_it_was_scrolled_to(
+    base: str, sheet: str, start: int
+) -> None:
+    with chromium(WIDTH, HEIGHT) as browser:
+        links = ann_on_phone(browser, base, sheet)
+        scroll_to(browser, start)
+        before = moves_made(browser)
+        finger(browser, FIELD.format("blue", 6))
+        wait_for(browser, f"document.getElementById('board').dataset.moves != '{before}'")
+        settle(browser)
+        assert (
+            browser.execute_script(
+                f"return document.querySelector('{FIELD.format('blue', 6)}').dataset.crossed"
+            )
+            == "true"
+        )
+        assert scroll_y(browser) == start
+        # another player's move comes with the next poll (every 2 s)
+        before = moves_made(browser)
+        post_json(api_of(links["Ben"]) + "/moves", {"kind": "cross", "row": "red", "index": 0})
+        wait_for(browser, f"document.getElementById('board').dataset.moves != '{before}'", 8)
+        settle(browser)
+        assert scroll_y(browser) == start
+
+
+def test_a_refused_tap_low_on_the_sheet_keeps_the_page_and_shows_the_reason_on_screen(
+    base: str,
+) -> None:
+    with chromium(WIDTH, HEIGHT) as browser:
+        ann_on_phone(browser, base, "classic")
+        browser.find_element(By.CSS_SELECTOR, FIELD.format("blue", 6)).click()
+        wait_for(browser, "document.getElementById('board').dataset.moves == '1'")
+        low = browser.execute_script(
+            "return Math.round(document.querySelector(arguments[0]).getBoundingClientRect().top"
+            " + window.scrollY)",
+            FIELD.format("blue", 2),
+        )
+        start = max(0, int(low) - HEIGHT + 120)  # the field near the bottom of the screen
+        scroll_to(browser, start)
+        finger(browser, FIELD.format("blue", 2))
+        wait_for(browser, "document.getElementById('message').textContent.trim() != ''")
+        settle(browser)
+        assert scroll_y(browser) == start
+        box = browser.find_element(By.ID, "message")
+        assert box.text == "Ann, blue: 10 is left of your last cross (6)"
+        assert box.get_attribute("role") == "alert"
+        top, bottom = browser.execute_script(
+            "const r = document.getElementById('message').getBoundingClientRect();"
+            " return [r.top, r.bottom]"
+        )
+        assert 0 <= top < bottom <= HEIGHT, (top, bottom)
+        # the fixed message stays on the screen when the player scrolls on
+        scroll_to(browser, max(0, start - 300))
+        top = browser.execute_script(
+            "return document.getElementById('message').getBoundingClientRect().top"
+        )
+        assert 0 <= top < HEIGHT
+
+
+def _pixel(image: Image.Image, browser: Any, css: str) -> tuple[int, int, int]:
+    """The mean colour of a small patch inside the field ``css``'s box, near the middle of
+    its left edge on the screen: its fill, clear of its number and symbol."""
+    x, y = browser.execute_script(
+        "const r = document.querySelector(arguments[0] + ' > rect').getBoundingClientRect();"
+        " return [r.left + 0.13 * r.width, r.top + 0.5 * r.height]",
+        css,
+    )
+    scale = image.width / WIDTH
+    cx, cy = round(x * scale), round(y * scale)
+    patch = [image.getpixel((cx + dx, cy + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+    return tuple(round(sum(p[k] for p in patch) / len(patch)) for k in range(3))  # type: ignore[return-value]
+
+
+def _rgb(hex_code: str) -> tuple[int, int, int]:
+    return tuple(int(hex_code[k : k + 2], 16) for k in (1, 3, 5))  # type: ignore[return-value]
+
+
+def look(browser: Any, fields: list[tuple[str, int]]) -> dict[tuple[str, int], tuple[int, ...]]:
+    """The fill the player sees of each field of the own sheet (scrolled into view)."""
+    browser.execute_script("document.querySelector('.own .sheet-wrap').scrollIntoView()")
+    settle(browser)
+    image = Image.open(io.BytesIO(browser.get_screenshot_as_png())).convert("RGB")
+    return {(row, i): _pixel(image, browser, FIELD.format(row, i)) for row, i in fields}
+
+
+def assert_normal(seen: tuple[int, ...], colour: str) -> None:
+    """``seen`` is a field's normal light fill (the PDF's tint of its colour)."""
+    want = _rgb(palette.hex_code(palette.paper(palette.hex_rgb(colour))))
+    assert all(abs(a - b) <= 10 for a, b in zip(seen, want, strict=True)), (seen, want)
+
+
+def assert_muted(seen: tuple[int, ...], colour: str) -> None:
+    """``seen`` is lighter and greyer than the field's normal fill, never darker."""
+    normal = _rgb(palette.hex_code(palette.paper(palette.hex_rgb(colour))))
+    assert min(seen) >= min(normal) + 8, (seen, normal)  # lighter
+    assert max(seen) - min(seen) < max(normal) - min(normal), (seen, normal)  # less colour
+
+
+def state(link: str) -> dict[str, Any]:
+    with urllib.request.urlopen(api_of(link), timeout=20) as answer:
+        found: dict[str, Any] = json.load(answer)
+    return found
+
+
+@pytest.mark.parametrize("sheet", ["classic", "big-points", "x-change", "longo"])
+def test_fields_the_engine_does_not_allow_are_muted_never_darker(base: str, sheet: str) -> None:
+    colours = catalogue.find(sheet).colours
+    last = len(catalogue.find(sheet).rows[0].fields) - 1
+    with chromium(WIDTH, HEIGHT) as browser:
+        links = ann_on_phone(browser, base, sheet)
+        # a fresh sheet: the first field is allowed, the lock field is not
+        seen = look(browser, [("red", 0), ("red", last), ("green", 0)])
+        assert_normal(seen[("red", 0)], colours["red"])
+        assert_normal(seen[("green", 0)], colours["green"])
+        assert_muted(seen[("red", last)], colours["red"])
+        if sheet == "x-change":  # the diamond 8/5 chosen: its fields stand out, others muted
+            browser.find_element(By.CSS_SELECTOR, '.own .diamond[data-diamond="0"]').click()
+            wait_for(browser, "document.getElementById('board').dataset.mode == 'swap'")
+            seen = look(browser, [("red", 0), ("red", 3)])
+            assert_muted(seen[("red", 0)], colours["red"])
+            assert_normal(seen[("red", 3)], colours["red"])
+        if sheet == "longo":  # "Lucky cross" pressed on a fresh sheet: every row's first
+            browser.execute_script("window.scrollTo(0, 0)")  # the button, clear of the top bar
+            browser.find_element(By.CSS_SELECTOR, '[data-action="lucky"]').click()
+            wait_for(browser, "document.getElementById('board').dataset.mode == 'lucky'")
+            seen = look(browser, [("red", 0), ("red", 1)])
+            assert_normal(seen[("red", 0)], colours["red"])
+            assert_muted(seen[("red", 1)], colours["red"])
+        post_json(api_of(links["Ann"]) + "/moves", {"kind": "cross", "row": "yellow", "index": 0})
+        post_json(api_of(links["Ann"]) + "/moves", {"kind": "finish"})
+        assert state(links["Ann"])["over"]
+        browser.refresh()
+        wait_for(browser, "document.getElementById('board').dataset.over == 'true'")
+        seen = look(browser, [("red", 0), ("green", 3), ("yellow", 0)])
+        assert_muted(seen[("red", 0)], colours["red"])
+        assert_muted(seen[("green", 3)], colours["green"])
+        crossed = seen[("yellow", 0)]  # crossed: its fill as it was, the cross on top
+        assert_normal(crossed, colours["yellow"])
+
+
+def test_a_crossed_diamond_cannot_be_chosen_again(base: str) -> None:
+    with chromium(WIDTH, HEIGHT) as browser:
+        ann_on_phone(browser, base, "x-change")
+        diamond = '.own .diamond[data-diamond="0"]'
+        browser.find_element(By.CSS_SELECTOR, diamond).click()
+        before = moves_made(browser)
+        browser.find_element(By.CSS_SELECTOR, FIELD.format("red", 3)).click()
+        wait_for(browser, f"document.getElementById('board').dataset.moves != '{before}'")
+        assert browser.find_element(By.CSS_SELECTOR, diamond).get_attribute("data-crossed") == (
+            "true"
+        )
+        browser.find_element(By.CSS_SELECTOR, diamond).click()
+        time.sleep(0.2)
+        found = browser.find_element(By.CSS_SELECTOR, diamond)
+        assert "selected" not in str(found.get_attribute("class")).split()
+        assert (
+            browser.execute_script("return document.getElementById('board').dataset.mode") is None
+        )
+        assert found.get_attribute("role") is None and found.get_attribute("tabindex") is None
+        assert found.get_attribute("aria-disabled") == "true"
+
+
+def test_on_the_turned_phone_sheet_diamonds_and_symbols_read_upright(base: str) -> None:
+    """The sheet is turned to fit the phone; a diamond's two numbers stay one above the
+    other as printed (8 over 5, not "5 8"), and yellow's triangle still points up."""
+    with chromium(WIDTH, HEIGHT) as browser:
+        ann_on_phone(browser, base, "x-change")
+        boxes = browser.execute_script(
+            "const g = document.querySelector('.own .diamond[data-diamond=\"0\"]');"
+            "return [...g.querySelectorAll('text')].map(t => {"
+            " const r = t.getBoundingClientRect(); return [t.textContent, r.x, r.y, r.width]; })"
+        )
+        (upper, ux, uy, uw), (lower, lx, ly, lw) = boxes
+        assert (upper, lower) == ("8", "5")
+        assert uy < ly and abs((ux + uw / 2) - (lx + lw / 2)) < 2  # one above the other
+        point = browser.execute_script(
+            "const p = document.querySelector("
+            '  \'.own .field[data-row="yellow"][data-index="0"] polygon\');'
+            "const r = p.getBoundingClientRect();"
+            "const top = [...p.points].map(q => q.matrixTransform(p.getScreenCTM()))"
+            "  .reduce((a, b) => (a.y < b.y ? a : b));"
+            "return [top.x - r.x, r.width];"
+        )
+        assert abs(point[0] - point[1] / 2) < 1  # the apex at the top, in the middle
