@@ -41,7 +41,7 @@ FIELD_OFF = 6
 MARK_OFF = 40
 """Largest distance of a cross's centre from the pen's colour, per channel."""
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "qwixx_print"
 PEN = tuple(round(v * 255) for v in palette.PEN)
 

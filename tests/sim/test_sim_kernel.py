@@ -246,7 +246,7 @@ def test_lean_kernel_plays_the_general_kernels_games(name: str, seating: str) ->
         assert (getattr(lean_games, key) == getattr(general, key)).all(), key
 
 
-C_LOOP = Path(__file__).resolve().parent.parent / "benchmarks" / "c_loop.py"
+C_LOOP = Path(__file__).resolve().parents[2] / "benchmarks" / "c_loop.py"
 
 
 def c_loop() -> types.ModuleType:
