@@ -138,6 +138,18 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
+def new_game(host: Client, k: int) -> tuple[str, list[str]]:
+    """A fresh 3-player classic game through the API (players ``A{k}``, ``B{k}``, ``C{k}``):
+    its id and the players' tokens in seat order. Exits with one line if it is refused."""
+    names = [f"A{k}", f"B{k}", f"C{k}"]
+    body = json.dumps({"layout": "classic", "players": names}).encode()
+    status, data = host.request("POST", "/api/games", body, {"Content-Type": "application/json"})
+    if status != 201:
+        raise SystemExit(f"new game {k}: {status} {data[:200]!r}")
+    made = json.loads(data)
+    return made["game"], [made["tokens"][name] for name in names]
+
+
 def report(name: str, values: list[float]) -> bool:
     """Print one line of figures for ``name``; whether its targets are met."""
     p50, p99 = statistics.median(values), percentile(values, 0.99)
@@ -259,17 +271,9 @@ def run(port: int, args: argparse.Namespace) -> int:
 
     def new_games() -> list[tuple[str, str]]:
         """``--games`` fresh 3-player classic games: (game id, first player's token)."""
-        made_games = []
-        for k in range(args.games):
-            names = [f"A{k}", f"B{k}", f"C{k}"]
-            body = json.dumps({"layout": "classic", "players": names}).encode()
-            status, data = host.request(
-                "POST", "/api/games", body, {"Content-Type": "application/json"}
-            )
-            assert status == 201, data
-            made = json.loads(data)
-            made_games.append((made["game"], made["tokens"][f"A{k}"]))
-        return made_games
+        return [
+            (game, tokens[0]) for game, tokens in (new_game(host, k) for k in range(args.games))
+        ]
 
     games = new_games()
     for _ in range(10):  # warm-up: the layout, the preview cache, the templates
@@ -435,14 +439,8 @@ def night_phase(port: int, count: int, via: str, args: argparse.Namespace) -> bo
     csrf = found[1]
     phones = []
     for k in range(count):
-        body = json.dumps({"layout": "classic", "players": [f"A{k}", f"B{k}", f"C{k}"]})
-        status, data = host.request(
-            "POST", "/api/games", body.encode(), {"Content-Type": "application/json"}
-        )
-        if status != 201:
-            raise SystemExit(f"new game {k}: {status} {data[:200]!r}")
-        made = json.loads(data)
-        phones += [Phone(port, made["game"], t, host.cookie) for t in made["tokens"].values()]
+        game, tokens = new_game(host, k)
+        phones += [Phone(port, game, t, host.cookie) for t in tokens]
     if via == "html":
         poll, tap = _html_poll, _html_tap
         poll_headers = {"HX-Request": "true"}

@@ -41,7 +41,7 @@ from urllib.parse import urlencode
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
 
-from web import TAPS, Client, percentile  # benchmarks/web.py
+from web import TAPS, Client, new_game, percentile  # benchmarks/web.py
 
 
 @contextmanager
@@ -81,16 +81,6 @@ def play(ports: list[int], args: argparse.Namespace) -> tuple[list[float], list[
         "Content-Type": "application/x-www-form-urlencoded",
         "HX-Request": "true",
     }
-
-    def new_game(k: int) -> tuple[str, list[str]]:
-        names = [f"A{k}", f"B{k}", f"C{k}"]
-        body = json.dumps({"layout": "classic", "players": names}).encode()
-        status, data = host.request(
-            "POST", "/api/games", body, {"Content-Type": "application/json"}
-        )
-        assert status == 201, data
-        made = json.loads(data)
-        return made["game"], [made["tokens"][name] for name in names]
 
     def game_taps(k: int, html: bool, games: list[tuple[str, list[str]]]) -> list[float]:
         phones = [Client(port) for port in ports]
@@ -137,12 +127,12 @@ def play(ports: list[int], args: argparse.Namespace) -> tuple[list[float], list[
             raise SystemExit(f"{len(errors)} games failed, e.g. {errors[0]}")
         return [value for values in results for value in values]
 
-    games = [new_game(k) for k in range(args.games)]
+    games = [new_game(host, k) for k in range(args.games)]
     for _ in range(5):  # warm-up: the templates, the layout, each process's copy of a game
         for port in ports:
             Client(port).timed("GET", f"/games/{games[0][0]}/{games[0][1][0]}")
     html = at_once(lambda k: game_taps(k, True, games))
-    games = [new_game(k + args.games) for k in range(args.games)]
+    games = [new_game(host, k + args.games) for k in range(args.games)]
     api = at_once(lambda k: game_taps(k, False, games))
     return html, api
 
