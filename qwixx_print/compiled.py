@@ -58,7 +58,9 @@ class Compiled(NamedTuple):
     ``bonus_colours`` (the colours of those rows' first fields: the dice whose white + colour
     sum reaches a cell) of the bonus rows (Big Points); ``partner`` maps a linked field to the
     other end of its link on this sheet, ``slip_partners`` the same per slip of the layout
-    (one, ``partner``, on a layout without slips; Connected Chain).
+    (one, ``partner``, on a layout without slips; Connected Chain). RULES-more.md §7 (Lucky
+    15): ``track`` the value track's values left to right (empty: no track), ``track_total``
+    the total of its trigger and ``track_dice`` the (white, coloured) dice it sums.
 
     For scoring at a glance: ``weights``, per row the crosses each field counts when crossed
     (a double 2, a lock field 2 with its lock, else 1: :func:`qwixx_print.rules.score_fields`),
@@ -97,6 +99,9 @@ class Compiled(NamedTuple):
     slip_partners: tuple[dict[Place, Place], ...]
     weights: tuple[tuple[int, ...], ...]
     points: tuple[int, ...]
+    track: tuple[int, ...] = ()
+    track_total: int = 0
+    track_dice: tuple[int, int] = (0, 0)
 
     @classmethod
     def of(cls, layout: Layout) -> Compiled:
@@ -121,6 +126,7 @@ class Compiled(NamedTuple):
             (row_of[b.between[0]], row_of[b.between[1]]) for b in layout.bonus_rows
         )
         partner = _partners(layout.links, row_of)
+        track = layout.value_track
         return cls(
             layout=layout,
             ids=ids,
@@ -159,6 +165,9 @@ class Compiled(NamedTuple):
                 for row, start in zip(rows, lock_starts, strict=True)
             ),
             points=(0, *rules.score_table(layout)),
+            track=track.values if track else (),
+            track_total=track.total if track else 0,
+            track_dice=(track.white, track.coloured) if track else (0, 0),
         )
 
 

@@ -65,6 +65,10 @@ MIN_DIAMOND_CELL = 7.0
 """Narrowest cell of an X-Change diamond, mm: room for the diamond and its two numbers."""
 _DIAMOND_H = 6.0
 """Height of the strip of X-Change diamonds, mm."""
+_TRACK_H = 6.0
+"""Height of the strip of a value track (Lucky 15, RULES-more.md §7), mm."""
+_TRACK_CELL = 11.0
+"""Widest cell of a value track, mm; a track of many values shares the sheet's width."""
 
 
 class Box(NamedTuple):
@@ -117,7 +121,8 @@ class SheetBoxes(NamedTuple):
     cell per power of the layout inside ``legend`` (RULES.md §2 Bonuskette, Kräfte).
     RULES.md §4: ``bonus_rows`` one square per cell of each bonus row (its round cell's
     bounds); ``diamonds`` one square per X-Change diamond; ``lucky`` a square per lucky
-    number, beside the penalties; ``slip`` the box of the slip's name, right in the header.
+    number, beside the penalties; ``slip`` the box of the slip's name, right in the header;
+    ``track`` one cell per field of the value track, left to right (RULES-more.md §7).
     On a sheet with a framed group, ``totals`` holds a box for its points before the total.
     """
 
@@ -139,6 +144,7 @@ class SheetBoxes(NamedTuple):
     diamonds: tuple[Box, ...] = ()
     lucky: tuple[Box, ...] = ()
     slip: Box | None = None
+    track: tuple[Box, ...] = ()
 
 
 def _slots(layout: Layout) -> int:
@@ -278,6 +284,7 @@ def _rows_area(layout: Layout) -> tuple[float, float]:
     has_bar, has_legend = _strips(layout)
     bottom = _PAD + _SCORE_H + _TOTAL_H + 1.0 + _STRIP_H * (has_bar + has_legend)
     bottom += _DIAMOND_H if layout.diamonds else 0.0
+    bottom += _TRACK_H if layout.value_track else 0.0
     return bottom, SHEET_H - _PAD - _HEADER_H
 
 
@@ -325,11 +332,13 @@ def _strip_cells(count: int, y: float, height: float, left: float = 0.0) -> tupl
 
 def _total_line(layout: Layout) -> tuple[tuple[Box, ...], tuple[tuple[str, Box], ...]]:
     """The total line, right-aligned: a box per row, ``-`` the penalties, on a sheet with
-    power fields ``+`` the power points (RULES.md §2 Kräfte: they count at the end), ``=``
-    the total. Boxes are 7 mm wide, 6 mm when there are more than six."""
+    power fields ``+`` the power points (RULES.md §2 Kräfte: they count at the end), then
+    the framed group's and the value track's points where the sheet has them, ``=`` the
+    total. Boxes are 7 mm wide, 6 mm when there are more than six."""
     n = len(layout.rows)
     framed = any(f.framed for row in layout.rows for f in row.fields)
-    extra = ["+"] * (bool(powers(layout)) + framed)
+    track = layout.value_track is not None  # Lucky 15: the track's value, RULES-more.md §7
+    extra = ["+"] * (bool(powers(layout)) + framed + track)
     ops = ["+"] * (n - 1) + ["\u2212", *extra, "="]
     box_w, total_w, op_w, h = 7.0 if len(ops) <= 6 else 6.0, 9.0, 2.6, 5.2
     widths = [box_w] * len(ops) + [total_w]
@@ -369,6 +378,10 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
     if layout.diamonds:
         diamonds = _strip_cells(len(layout.diamonds), strip_y + 0.3, _DIAMOND_H - 0.6)
         strip_y += _DIAMOND_H
+    track: tuple[Box, ...] = ()
+    if layout.value_track is not None:
+        track = _track_cells(len(layout.value_track.values), strip_y + 0.4)
+        strip_y += _TRACK_H
     bonus_bar: tuple[Box, ...] = ()
     bonus_label = legend = None
     legend_cells: tuple[Box, ...] = ()
@@ -407,6 +420,7 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
         bonus_rows=tuple(_bonus_cells(rows[i], y) for i, y in bonus_ys),
         diamonds=diamonds,
         lucky=_lucky_boxes(layout, penalties, totals[0]),
+        track=track,
         slip=Box(title.right - 4.5, title.y + 0.2, 4.5, title.h - 0.4) if layout.slips else None,
     )
 
@@ -429,6 +443,29 @@ def diamond_cross(cell: Box) -> Box:
     shape = diamond_shape(cell)
     w, h = shape.w * DIAMOND_CROSS, shape.h * DIAMOND_CROSS
     return Box(shape.cx - w / 2, shape.cy - h / 2, w, h)
+
+
+def track_cross(cell: Box) -> Box:
+    """The square box (mm) whose diagonals cross out a value track ``cell``, centred on it."""
+    return Box(cell.cx - cell.h / 2, cell.y, cell.h, cell.h)
+
+
+def track_arrow(cell: Box) -> Box:
+    """The box (mm) of the arrow in the gap left of a value track ``cell``."""
+    return Box(cell.x - _TRACK_GAP, cell.y, _TRACK_GAP, cell.h)
+
+
+_TRACK_GAP = 2.0
+"""The gap between two value track cells, room for an arrow, mm."""
+
+
+def _track_cells(count: int, y: float) -> tuple[Box, ...]:
+    """``count`` cells of a value track at ``y``, centred across the sheet, at most
+    :data:`_TRACK_CELL` mm wide with a gap for the arrow between them (RULES-more.md §7)."""
+    gap = _TRACK_GAP
+    width = min(_TRACK_CELL, (SHEET_W - 2 * _PAD) / count - gap)
+    x = (SHEET_W - count * width - (count - 1) * gap) / 2
+    return tuple(Box(x + k * (width + gap), y, width, _TRACK_H - 0.8) for k in range(count))
 
 
 def _bonus_cells(above: RowBoxes, y: float) -> tuple[Box, ...]:

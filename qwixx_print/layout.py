@@ -134,6 +134,21 @@ class LuckyDraw:
 
 
 @dataclass(frozen=True)
+class ValueTrack:
+    """A value track (Lucky 15, RULES-more.md §7): fields worth ``values`` points, crossed
+    left to right, in ``colour``. Its trigger: when ``white`` white dice and ``coloured``
+    coloured dice (of one open colour) add up to ``total``, the active player may cross its
+    next field instead of both actions of the turn. The sheet scores the value of the
+    rightmost crossed field."""
+
+    values: tuple[int, ...]
+    colour: str
+    total: int
+    white: int = 2
+    coloured: int = 1
+
+
+@dataclass(frozen=True)
 class Layout:
     """A whole score sheet: rows, lock, penalties, score table, labels.
 
@@ -145,7 +160,8 @@ class Layout:
     ``bonus_rows`` (Big Points); ``slips`` of linked pairs, ``slip`` the one this sheet is
     and ``links`` its pairs (Connected); ``diamonds``, the side track of two-number fields
     (X-Change); ``lucky_draw``, how lucky numbers are drawn, and ``lucky``, this sheet's
-    (Longo). A sheet's own values are set with :meth:`sheet`.
+    (Longo); ``value_track``, a track of values crossed on a dice total (Lucky 15,
+    RULES-more.md §7). A sheet's own values are set with :meth:`sheet`.
     """
 
     name: str
@@ -172,6 +188,7 @@ class Layout:
     diamonds: tuple[tuple[int, int], ...] = ()
     lucky_draw: LuckyDraw | None = None
     lucky: tuple[int, ...] = ()
+    value_track: ValueTrack | None = None
     doc: Doc | None = field(default=None, compare=False, repr=False)
 
     def sheet(self, slip: str | None = None, lucky: tuple[int, ...] | None = None) -> Layout:
@@ -222,6 +239,7 @@ _TOP_KEYS = (
     "slips",
     "diamonds",
     "lucky",
+    "value_track",
     "labels",
 )
 
@@ -377,6 +395,7 @@ def from_doc(doc: Doc, default_name: str) -> Layout:
         if "diamonds" in top
         else (),
         lucky_draw=_lucky(top["lucky"], low, high) if "lucky" in top else None,
+        value_track=_value_track(top["value_track"], table) if "value_track" in top else None,
         doc=doc,
     )
 
@@ -440,6 +459,22 @@ def _lucky(node: Node, low: int, high: int) -> LuckyDraw:
     last = _int_in(keys, "to", high, first, high)
     count = keys["count"].integer(1, min(4, last - first + 1))
     return LuckyDraw(count, first, last)
+
+
+def _value_track(node: Node, table: dict[str, str]) -> ValueTrack:
+    """``value_track: {values: [...], colour: C, trigger: {total: N, white: W, coloured:
+    K}}``; the invariants (values rising, a total the dice can throw) are
+    :func:`qwixx_print.rules.validate`'s."""
+    keys = node.mapping(("values", "trigger"), ("colour",), _NO_SIZES)
+    values = tuple(n.integer(0, 999) for n in keys["values"].sequence(1, 12, "values"))
+    trigger = keys["trigger"].mapping(("total",), ("white", "coloured"))
+    return ValueTrack(
+        values=values,
+        colour=_colour(keys["colour"], table) if "colour" in keys else "orange",
+        total=trigger["total"].integer(0, 99),
+        white=_int_in(trigger, "white", 2, 0, 2),
+        coloured=_int_in(trigger, "coloured", 1, 0, 1),
+    )
 
 
 def load(path: Path, shown: str | None = None) -> Layout:

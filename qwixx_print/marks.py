@@ -46,7 +46,8 @@ class Player:
     RULES.md §4: ``bonus`` maps bonus row ids to the numbers of their crossed cells (Big
     Points), ``diamonds`` lists the crossed X-Change diamonds as printed (``8/5``), ``slip``
     names the player's slip (Connected Chain) and ``lucky`` holds their lucky numbers
-    (Longo)."""
+    (Longo); ``track`` the crossed value track fields by their values (Lucky 15,
+    RULES-more.md §7)."""
 
     name: str
     crosses: Numbers
@@ -57,6 +58,7 @@ class Player:
     diamonds: tuple[str, ...] = ()
     slip: str | None = None
     lucky: tuple[int, ...] | None = None
+    track: tuple[int, ...] = ()
 
     def sheet(self, layout: Layout) -> Layout:
         """``layout`` as this player's sheet (their slip and lucky numbers). Raises
@@ -139,7 +141,8 @@ def _layout(node: Node, base: Path) -> Layout:
 
 def _player(node: Node) -> Player:
     keys = node.mapping(
-        ("name",), ("crosses", "again", "bonus", "diamonds", "slip", "lucky", "penalties")
+        ("name",),
+        ("crosses", "again", "bonus", "diamonds", "slip", "lucky", "track", "penalties"),
     )
     return Player(
         name=keys["name"].text(40),
@@ -155,6 +158,9 @@ def _player(node: Node) -> Player:
         lucky=tuple(n.integer(0, 99) for n in keys["lucky"].sequence(1, 4))
         if "lucky" in keys
         else None,
+        track=tuple(n.integer(0, 999) for n in keys["track"].sequence(0, 12))
+        if "track" in keys
+        else (),
     )
 
 
@@ -185,7 +191,12 @@ def score(marks: Marks) -> ScoredGame:
         _check_own(marks, player, sheet)
         try:
             sheets[player.name] = rules.score_sheet(
-                sheet, player.crosses, player.penalties, player.again, player.bonus
+                sheet,
+                player.crosses,
+                player.penalties,
+                player.again,
+                player.bonus,
+                track_positions(sheet, player.track),
             )
         except rules.RowViolation as exc:
             key = next((k for k, v in _keyed(player) if exc.row in v), "crosses")
@@ -215,6 +226,29 @@ def _check_own(marks: Marks, player: Player, sheet: Layout) -> None:
         check_diamonds(sheet, player.diamonds, player.crosses)
     except RuleViolation as exc:
         raise _violation(marks, (*player.place, "diamonds"), player.name, exc) from None
+    try:
+        rules.track_points(sheet, track_positions(sheet, player.track))
+    except RuleViolation as exc:
+        raise _violation(marks, (*player.place, "track"), player.name, exc) from None
+
+
+def track_positions(layout: Layout, values: Collection[int]) -> list[int]:
+    """The 0-based positions of the value track fields written by their values (Lucky 15,
+    RULES-more.md §7; the values rise, so each names one field). Raises
+    :class:`RuleViolation` for a track the sheet lacks, a value it lacks or one given
+    twice; the order left to right is :func:`qwixx_print.rules.track_refusal`'s."""
+    track = layout.value_track
+    if not values:
+        return []
+    if track is None:
+        raise RuleViolation(f"the layout {layout.name} has no value track: leave 'track' out")
+    for value in values:
+        if value not in track.values:
+            known = ", ".join(map(str, track.values))
+            raise RuleViolation(f"the value track has no field {value} (fields: {known})")
+        if list(values).count(value) > 1:
+            raise RuleViolation(f"the track field {value} is given twice")
+    return sorted(track.values.index(v) for v in values)
 
 
 def check_scorable(layout: Layout) -> None:
@@ -363,6 +397,8 @@ def _more(layout: Layout, sheet: rules.SheetScore) -> dict[str, Any]:
         more["bonus_rows"] = [{"row": row, "crosses": n} for row, n in sheet.bonus.items()]
     if _has_framed(layout):
         more["framed"] = {"crosses": sheet.framed, "points": sheet.framed_points}
+    if layout.value_track is not None:
+        more["track"] = {"crosses": sheet.track, "points": sheet.track_points}
     return more
 
 
@@ -383,6 +419,8 @@ def _sheet_lines(layout: Layout, sheet: rules.SheetScore) -> list[tuple[str, str
         lines.append((f"{row} (bonus)", str(n), ""))
     if _has_framed(layout):
         lines.append(("framed", str(sheet.framed), str(sheet.framed_points)))
+    if layout.value_track is not None:
+        lines.append(("value track", str(sheet.track), str(sheet.track_points)))
     lines.append(("penalties", str(sheet.penalties), str(-sheet.penalty_points)))
     for e in sheet.powers:
         lines.append((f"power {e.power}{f' ({e.row})' if e.row else ''}", "", f"+{e.points}"))

@@ -81,6 +81,8 @@ def _fill(
         written.append(str(sum(e.points for e in sheet.powers)))
     if any(f.framed for row in layout.rows for f in row.fields):  # and one for the framed
         written.append(str(sheet.framed_points))
+    if layout.value_track is not None:  # and one for the value track (Lucky 15)
+        written.append(str(sheet.track_points))
     written.append(str(sheet.total))
     c.setFillColor(PEN)
     for text, box in zip(written, boxes.totals, strict=True):
@@ -95,7 +97,8 @@ def _fill(
 
 def _fill_more(c: Canvas, layout: Layout, player: Player, boxes: geometry.SheetBoxes) -> None:
     """The crosses of RULES.md §4 on a player's own sheet: its slip's links and lucky
-    numbers, crossed bonus cells (Big Points) and diamonds (X-Change)."""
+    numbers, crossed bonus cells (Big Points) and diamonds (X-Change), the value track's
+    crossed fields (Lucky 15, RULES-more.md §7)."""
     pads.own(c, layout, boxes)
     rows = {row.id: row for row in layout.rows}
     for bonus, cells in zip(layout.bonus_rows, boxes.bonus_rows, strict=True):
@@ -107,6 +110,10 @@ def _fill_more(c: Canvas, layout: Layout, player: Player, boxes: geometry.SheetB
     for name, box in zip(printed, boxes.diamonds, strict=True):
         if name in player.diamonds:
             cross(c, geometry.diamond_cross(box))
+    if layout.value_track is not None:  # Lucky 15: the crossed track fields
+        for value, box in zip(layout.value_track.values, boxes.track, strict=True):
+            if value in player.track:
+                cross(c, geometry.track_cross(box))
 
 
 def _clear_of(box: Box, obstacles: list[Box]) -> Box:

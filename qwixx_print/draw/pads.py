@@ -31,11 +31,13 @@ def _colour(layout: Layout, name: str) -> palette.RGB:
 
 def blank(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
     """Everything of RULES.md §4 that every sheet of ``layout`` shares: bonus rows, lock
-    fields, the framed group and its total box, diamonds, empty lucky clovers."""
+    fields, the framed group and its total box, diamonds, empty lucky clovers, the value
+    track."""
     _bonus_rows(c, layout, sheet)
     _lock_fields(c, layout, sheet)
     _framed(c, layout, sheet)
     _diamonds(c, sheet, layout)
+    _track(c, layout, sheet)
     for box in sheet.lucky:
         clover(c, box)
 
@@ -172,6 +174,27 @@ def _diamonds(c: Canvas, sheet: geometry.SheetBoxes, layout: Layout) -> None:
         paint.centred(c, str(b), lower, looks.DIAMOND_PT, FONT_BOLD)
         if k:
             paint.centred(c, "\u203a", shapes.arrow_box(cell), looks.ARROW_PT)
+
+
+def _track(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
+    """Lucky 15 (RULES-more.md §7): a rounded field per value of the track, in the track's
+    colour with its symbol, the value in it, an arrow between fields (left to right)."""
+    track = layout.value_track
+    if track is None:
+        return
+    rgb = _colour(layout, track.colour)
+    shape = shapes.shapes(layout)[track.colour]
+    c.setLineWidth(looks.TRACK_LINE)
+    for k, (value, cell) in enumerate(zip(track.values, sheet.track, strict=True)):
+        paint.rect(
+            c, cell, colour(palette.paper(rgb)), colour(palette.edge(rgb)), shapes.TRACK_RADIUS
+        )
+        symbols.draw_symbol(c, shape, shapes.track_corner(cell), colour(palette.print_ink(rgb)))
+        c.setFillColor(colour(palette.print_ink(rgb)))
+        paint.centred(c, str(value), cell, looks.TRACK_PT, FONT_BOLD)
+        if k:
+            c.setFillColor(INK)
+            paint.centred(c, "\u203a", geometry.track_arrow(cell), looks.ARROW_PT)
 
 
 def clover(c: Canvas, box: Box) -> None:

@@ -20,6 +20,8 @@ from qwixx_print.rules.refusals import (
     lock_refusal,
     lucky_refusal,
     small_box_refusal,
+    track_refusal,
+    trigger_totals,
 )
 from qwixx_print.rules.score import (
     CROSSING_POWERS,
@@ -47,6 +49,7 @@ from qwixx_print.rules.score import (
     score_row,
     score_sheet,
     score_table,
+    track_points,
     triangular,
     unlocked_powers,
     unlocked_powers_at,
@@ -90,7 +93,10 @@ __all__ = [
     "score_sheet",
     "score_table",
     "small_box_refusal",
+    "track_points",
+    "track_refusal",
     "triangular",
+    "trigger_totals",
     "unlocked_powers",
     "unlocked_powers_at",
     "validate",

@@ -3,14 +3,14 @@ scoring (:mod:`qwixx_print.rules.score`, a filled-in sheet: the mark is *given*)
 (:mod:`qwixx_print.play.sheet`, a move: the mark is *asked for*). Each returns ``None`` when
 the rule holds, else the rule it breaks as one line without player or row, for the caller to
 raise or to show. Rules: RULES.md §1 Locking, §2 Nochmal, RULES-more.md §4 (Big Points,
-Connected, X-Change, Longo). No drawing.
+Connected, X-Change, Longo), RULES-more.md §7 (Lucky 15). No drawing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from qwixx_print.layout import BonusRow, Layout, Row
+from qwixx_print.layout import BonusRow, Layout, Row, ValueTrack
 
 
 def lock_refusal(layout: Layout, row: Row, before: int, number: int | None = None) -> str | None:
@@ -146,3 +146,65 @@ def lucky_refusal(row: str, allowed: Sequence[str]) -> str | None:
         f"{row}: a lucky cross goes to the next free field of an open row with the "
         f"fewest crosses ({names})"
     )
+
+
+def track_refusal(
+    track: ValueTrack,
+    crossed: Sequence[int],
+    field: int | None = None,
+    totals: Sequence[int] | None = None,
+) -> str | None:
+    """``None`` when the value track ``track`` may hold its crossed fields ``crossed``
+    (0-based, left to right), else the rule it breaks (Lucky 15, RULES-more.md §7: the track
+    is crossed left to right, a field once). For a move (play), ``field`` is the track
+    field asked for and two more hold: it is the next free one, and the roll's ``totals``
+    (the trigger's dice sums this roll shows; ``None``: the dice are not known, table
+    play) hold the trigger's total. Asked by scoring and marks (``field`` ``None``) and by
+    play."""
+    values = track.values
+    for k, f in enumerate(sorted(crossed)):
+        if f != k:
+            return (
+                f"the track field {values[f]} is crossed, but {values[k]} left of it is not "
+                "(a value track is crossed left to right)"
+            )
+    if field is None:
+        return None
+    if field in crossed:
+        return f"the track field {values[field]} is crossed already"
+    if len(crossed) >= len(values):
+        return f"the value track is full ({values[-1]} crossed)"
+    if field != len(crossed):
+        return (
+            f"the track field {values[field]} is not the next one ({values[len(crossed)]}): "
+            "a value track is crossed left to right"
+        )
+    if totals is None or track.total in totals:
+        return None
+    shown = " or ".join(map(str, sorted(set(totals)))) or "nothing"
+    return (
+        f"the value track takes a total of {track.total} of {_trigger_dice(track)}; "
+        f"this roll makes {shown}"
+    )
+
+
+def _trigger_dice(track: ValueTrack) -> str:
+    """``2 white dice and 1 coloured die of an open colour``: the dice a track's total sums."""
+    parts = []
+    if track.white:
+        parts.append(f"{track.white} white {'die' if track.white == 1 else 'dice'}")
+    if track.coloured:
+        parts.append("1 coloured die of an open colour")
+    return " and ".join(parts)
+
+
+def trigger_totals(
+    track: ValueTrack, white: Sequence[int], colours: Sequence[int]
+) -> tuple[int, ...]:
+    """The totals a roll makes for ``track``'s trigger (RULES-more.md §7): the sum of its
+    white dice (both faces of ``white`` when it takes two, either when it takes one) plus,
+    when it takes a coloured die, each face of ``colours`` (the dice of open colours)."""
+    whites = (sum(white),) if track.white == 2 else tuple(white) if track.white else (0,)
+    if not track.coloured:
+        return tuple(sorted(set(whites)))
+    return tuple(sorted({w + c for w in whites for c in colours}))

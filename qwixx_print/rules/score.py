@@ -220,7 +220,9 @@ class SheetScore(NamedTuple):
     they cost (``penalty_points``, >= 0), the unlocked ``powers``, the ``total``
     (rows - penalty points + power points + framed points; RULES.md §1 Score, §2 Kräfte),
     the crossed fields of the framed group (``framed``) and their ``framed_points`` (RULES.md
-    §4 Connected Steps) and the crosses of each bonus row (``bonus``, Big Points)."""
+    §4 Connected Steps), the crosses of each bonus row (``bonus``, Big Points) and the
+    crossed fields of the value track (``track``) with their ``track_points`` (RULES-more.md
+    §7 Lucky 15)."""
 
     rows: Mapping[str, RowScore]
     penalties: int
@@ -230,6 +232,8 @@ class SheetScore(NamedTuple):
     framed: int = 0
     framed_points: int = 0
     bonus: Mapping[str, int] = {}
+    track: int = 0
+    track_points: int = 0
 
     @property
     def locked(self) -> tuple[str, ...]:
@@ -316,10 +320,12 @@ def score_sheet(
     penalties: int,
     again: Mapping[str, Collection[int]] | None = None,
     bonus: Mapping[str, Collection[int]] | None = None,
+    track: Collection[int] = (),
 ) -> SheetScore:
     """Score one filled-in sheet: ``crossed``, ``again`` (Nochmal small boxes) and ``bonus``
     (cells of the bonus rows by bonus row id, Big Points) map row ids to numbers; rows not
-    named are empty. See :func:`score_positions`.
+    named are empty; ``track`` holds the 0-based positions of the crossed value track
+    fields (Lucky 15). See :func:`score_positions`.
 
     Raises :class:`RowViolation` for an unknown row id, a number a row lacks or one given
     twice, and whatever :func:`score_positions` raises.
@@ -339,7 +345,7 @@ def score_sheet(
             cells[b.id] = field_positions(rows[b.between[0]], bonus.get(b.id, ()), "bonus cells")
         except RuleViolation as exc:
             raise RowViolation(b.id, str(exc)) from None
-    return score_positions(layout, fields, penalties, boxes, cells)
+    return score_positions(layout, fields, penalties, boxes, cells, track)
 
 
 def _bonus_crosses(layout: Layout, fields: Positions, bonus: Positions) -> dict[str, int]:
@@ -379,22 +385,38 @@ def framed_crossed(layout: Layout, fields: Positions) -> int:
     return sum(1 for row in layout.rows for i in fields.get(row.id, ()) if row.fields[i].framed)
 
 
+def track_points(layout: Layout, crossed: Collection[int]) -> int:
+    """The value track's points: the value of its rightmost crossed field (0-based
+    positions ``crossed``), 0 when none or when the layout has no track (RULES-more.md §7
+    Lucky 15). Raises :class:`RuleViolation` for fields not crossed left to right."""
+    track = layout.value_track
+    if track is None or not crossed:
+        return 0
+    refusal = refusals.track_refusal(track, sorted(crossed))
+    if refusal is not None:
+        raise RuleViolation(refusal)
+    return track.values[max(crossed)]
+
+
 def score_positions(
     layout: Layout,
     fields: Positions,
     penalties: int,
     again: Positions | None = None,
     bonus: Positions | None = None,
+    track: Collection[int] = (),
 ) -> SheetScore:
     """Score one sheet from the 0-based positions of its crossed ``fields``, small boxes
-    (``again``) and bonus cells (``bonus``, by bonus row id: columns) per row id; rows not
-    named are empty. Mixed sheets score per row (RULES.md §2); a bonus cross counts for both
-    rows beside it, not toward their lock; the framed group scores with the score table on
-    top of the rows (RULES.md §4). The play engine scores its sheets here too, so both
-    count alike.
+    (``again``) and bonus cells (``bonus``, by bonus row id: columns) per row id, and of
+    the value track's crossed fields (``track``); rows not named are empty. Mixed sheets
+    score per row (RULES.md §2); a bonus cross counts for both rows beside it, not toward
+    their lock; the framed group scores with the score table on top of the rows (RULES.md
+    §4), the value track its rightmost crossed value (RULES-more.md §7). The play engine
+    scores its sheets here too, so both count alike.
 
     Raises :class:`RowViolation` for a row :func:`score_fields` refuses, a bonus cell beside
-    no crossed field, a link crossed at one end only, and :class:`RuleViolation` for more
+    no crossed field, a link crossed at one end only, and :class:`RuleViolation` for a
+    value track not crossed left to right, more
     penalties than boxes or more than :data:`MAX_LOCKS_PER_SHEET` locks (RULES.md §1 End),
     unless the ``one-in-each`` power is unlocked: it crosses several rows at once and may
     lock more (RULES.md §1 exception).
@@ -424,6 +446,16 @@ def score_positions(
     framed_points = points(layout, framed)
     total = sum(s.points for s in rows.values()) - lost + sum(e.points for e in effects)
     cells = {b.id: len(bonus.get(b.id, ())) for b in layout.bonus_rows} if bonus else {}
+    on_track = track_points(layout, track)
     return SheetScore(
-        rows, penalties, lost, effects, total + framed_points, framed, framed_points, cells
+        rows,
+        penalties,
+        lost,
+        effects,
+        total + framed_points + on_track,
+        framed,
+        framed_points,
+        cells,
+        len(track),
+        on_track,
     )

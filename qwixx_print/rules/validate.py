@@ -32,7 +32,8 @@ def validate(layout: Layout) -> list[Problem]:
     colour has a one-colour row; every power symbol is on exactly two fields; no double,
     bonus or power on a last field; and RULES-more.md §4's: lock fields, bonus rows, links,
     the framed group, diamonds (:func:`_bonus_rows`, :func:`_links`, :func:`_framed`,
-    :func:`_diamonds`). Each broken invariant is its own :class:`Problem`.
+    :func:`_diamonds`); RULES-more.md §7's value track (:func:`_value_track`). Each broken
+    invariant is its own :class:`Problem`.
     """
     problems: list[Problem] = []
     for i, row in enumerate(layout.rows):
@@ -48,6 +49,7 @@ def validate(layout: Layout) -> list[Problem]:
     problems += _links(layout)
     problems += _framed(layout)
     problems += _diamonds(layout)
+    problems += _value_track(layout)
     return problems
 
 
@@ -358,4 +360,50 @@ def _diamonds(layout: Layout) -> list[Problem]:
         elif frozenset((a, b)) in seen:
             problems.append(Problem(("diamonds", k), f"the diamond {a}/{b} is there twice"))
         seen.add(frozenset((a, b)))
+    return problems
+
+
+def _value_track(layout: Layout) -> list[Problem]:
+    """Lucky 15 (RULES-more.md §7): a value track's values rise left to right; its trigger is
+    a total the declared dice can throw (each die 1 to the faces, the highest sum halved),
+    with at least one die; its colour, when it takes a coloured die, is not needed: any
+    open colour's die counts."""
+    track = layout.value_track
+    if track is None:
+        return []
+    problems = []
+    for k in range(1, len(track.values)):
+        if track.values[k] <= track.values[k - 1]:
+            problems.append(
+                Problem(
+                    ("value_track", "values", k),
+                    f"a value track's values rise left to right: {track.values[k]} follows "
+                    f"{track.values[k - 1]}",
+                )
+            )
+    dice = track.white + track.coloured
+    faces = layout.number_range[1] // 2
+    if dice == 0:
+        problems.append(
+            Problem(
+                ("value_track", "trigger"), "a trigger sums at least one die: set white or coloured"
+            )
+        )
+    elif not dice <= track.total <= dice * faces:
+        what = " and ".join(
+            part
+            for part in (
+                f"{track.white} white" if track.white else "",
+                f"{track.coloured} coloured" if track.coloured else "",
+            )
+            if part
+        )
+        problems.append(
+            Problem(
+                ("value_track", "trigger", "total"),
+                f"the trigger's total is a sum its dice can throw: {what} "
+                f"{'die' if dice == 1 else 'dice'} of {faces} faces throw {dice} to "
+                f"{dice * faces}, not {track.total}",
+            )
+        )
     return problems

@@ -30,6 +30,8 @@ LUCKY_PT = 6.5
 """A lucky number in its clover, pt."""
 DIAMOND_PT = 5.5
 """The two numbers of an X-Change diamond, pt."""
+TRACK_PT = 7.0
+"""A value track field's value (Lucky 15, RULES-more.md §7), pt."""
 
 FIELD_LINE = 0.4
 """A field's outline, pt."""
@@ -57,6 +59,8 @@ DIAMOND_LINE = 0.6
 """An X-Change diamond's outline, pt."""
 DIAMOND_RULE = 0.3
 """The rule between a diamond's two numbers, pt."""
+TRACK_LINE = 0.6
+"""A value track field's outline, pt."""
 LINK_LINE = 1.2
 """Stroke of a link's rings and of the bar joining them, pt."""
 CLOVER_STEM = 0.5

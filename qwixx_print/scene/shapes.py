@@ -60,8 +60,11 @@ Point = tuple[float, float]
 def shapes(layout: Layout) -> dict[str, str]:
     """Colour name -> symbol for every colour of ``layout`` (dice and fields): a palette
     colour its fixed symbol (:data:`PALETTE_SHAPES`), any other colour the next symbol no
-    colour of the layout has yet."""
-    used = dict.fromkeys([*layout.dice, *(f.colour for row in layout.rows for f in row.fields)])
+    colour of the layout has yet. The value track's colour (Lucky 15) is one of them."""
+    track = [layout.value_track.colour] if layout.value_track else []
+    used = dict.fromkeys(
+        [*layout.dice, *(f.colour for row in layout.rows for f in row.fields), *track]
+    )
     taken = {PALETTE_SHAPES[c] for c in used if c in PALETTE_SHAPES}
     free = [s for s in SHAPES if s not in taken] or list(SHAPES)
     others = [c for c in used if c not in PALETTE_SHAPES]
@@ -231,6 +234,17 @@ def bar_square(cell: Box) -> tuple[Box, Box]:
     return square, Box(
         square.x + inset, square.y + inset, square.w - 2 * inset, square.h - 2 * inset
     )
+
+
+def track_corner(cell: Box) -> Box:
+    """The square (mm) for the track colour's symbol in the top-left corner of a value
+    track ``cell`` (Lucky 15, RULES-more.md §7), left of its value."""
+    side = min(1.6, cell.h * 0.32)
+    return Box(cell.x + _INSET, cell.top - _INSET - side, side, side)
+
+
+TRACK_RADIUS = 1.2
+"""A value track field's rounded corners, mm."""
 
 
 def arrow_box(cell: Box) -> Box:

@@ -292,11 +292,14 @@ def _footer(
                 m.score.total
                 - sum(rs.points for _, rs in rows)
                 + m.score.penalty_points
-                - m.score.framed_points,
+                - m.score.framed_points
+                - m.score.track_points,
             )
         )
     if any(f.framed for row in layout.rows for f in row.fields):  # RULES.md §4 Steps
         values.append(('data-framed-points=""', m.score.framed_points))
+    if layout.value_track is not None:  # RULES-more.md §7 Lucky 15
+        values.append(('data-track-points=""', m.score.track_points))
     values.append((f'data-total="{m.score.total}"', m.score.total))
     for k, (box, (attr, value)) in enumerate(zip(sheet.totals, values, strict=True)):
         row_colour = layout.rows[k].colour if k < len(layout.rows) else None
