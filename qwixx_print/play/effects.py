@@ -48,6 +48,8 @@ class Effects(Legality):
         elif move.kind == "again":
             assert move.row is not None and move.index is not None
             s = s._replace(again=_with(s.again, self.board.row_of[move.row], move.index))
+        elif move.kind == "track":  # Lucky 15: the next field, RULES-more.md §7
+            s = s._replace(track=s.track + 1)
         elif move.kind == "penalty":
             s = s._replace(penalties=s.penalties + 1)
         elif move.kind == "concede":

@@ -26,6 +26,7 @@ from typing import NamedTuple
 from qwixx_print.compiled import Compiled
 from qwixx_print.errors import RuleViolation
 from qwixx_print.layout import Layout
+from qwixx_print.play import track
 from qwixx_print.play.moves import LEGAL, Move, Verdict
 from qwixx_print.play.sheet import Sheet
 
@@ -58,14 +59,15 @@ class Dice(NamedTuple):
 
 class _TurnEnd(NamedTuple):
     """What an end of a turn changed (table play), kept so the host can take it back: the
-    player who was active, their dice, whether they had crossed, the closed colours and each
-    sheet's end."""
+    player who was active, their dice, whether they had crossed, the closed colours, each
+    sheet's end and where each sheet's moves of that turn began."""
 
     active_index: int
     dice: Dice | None
     crossed: bool
     closed: frozenset[str]
     table_over: dict[str, str | None]
+    turn_start: dict[str, int]
 
 
 class Game:
@@ -120,6 +122,9 @@ class Game:
         """Colours closed at the table (closed for every sheet)."""
         self._in_play = layout.dice
         self._crossed_this_turn = False
+        self._track_turn = False  # the active player crossed the value track this turn
+        self._turn_start: dict[str, int] = {name: 0 for name in names}
+        """Table play: each sheet's history length when this turn began (its moves since)."""
         self._ended: list[_TurnEnd] = []  # table play: the state before each end of a turn
         self.entries: list[dict[str, object]] = []
         """What happened, in order, as game-log entries (see :mod:`qwixx_print.play.log`);
@@ -216,6 +221,8 @@ class Game:
             return Verdict(f"no player '{name}' (players: {', '.join(self.names)})")
         if move is None:
             return LEGAL
+        if move.kind == "track":
+            return track.verdict(self.sheets[name], name, self.active, self.dice, move)
         return self._dice_verdict(name, move, (self.dice.white_sum,), None)
 
     def white(self, moves: Mapping[str, Move | None]) -> None:
@@ -229,7 +236,9 @@ class Game:
         for name, move in moves.items():
             if move is not None:
                 self.sheets[name]._play_legal(move)
-        self._crossed_this_turn = moves.get(self.active) is not None
+        active = moves.get(self.active)
+        self._crossed_this_turn = active is not None
+        self._track_turn = active is not None and active.kind == "track"
         self.entries.append({"white": dict(moves)})
         self.phase = "colour"
         self._close_locks()
@@ -241,6 +250,8 @@ class Game:
             return Verdict(self._not_now("colour"))
         if move is None:
             return LEGAL
+        if self._track_turn:
+            return Verdict(track.DONE)
         return self._dice_verdict(self.active, move, None, self.dice)
 
     def colour(self, move: Move | None) -> None:
@@ -274,11 +285,17 @@ class Game:
             found += sheet.legal_swaps(number)
         if number in sheet.layout.lucky:
             found += [Move("lucky", sheet.board.ids[r]) for r in sheet.lucky_rows()]
+        if sheet.board.track and name == self.active:
+            move = Move("track", None, sheet.state.track)
+            if track.verdict(sheet, name, self.active, self.dice, move):
+                found.append(move)
         return found
 
     def legal_colour(self) -> list[Move]:
         """The moves the active player may make in action 2 of this roll."""
         if self.table or self.phase != "colour" or self.dice is None or self.over:
+            return []
+        if self._track_turn:
             return []
         sheet, found = self.sheets[self.active], []
         again, bonus = sheet.board.has_again, sheet.board.bonus_ids
@@ -304,7 +321,7 @@ class Game:
     ) -> Verdict:
         """``move`` on ``name``'s sheet, checked against the white sum(s) ``sums`` or, for
         action 2, against the coloured ``dice``."""
-        if move.kind not in ("cross", "again", "bonus", "swap", "lucky"):
+        if move.kind not in ("cross", "again", "bonus", "swap", "lucky"):  # a track: not here
             return Verdict(f"a die sum crosses a field or a small box, not '{move}'")
         sheet = self.sheets[name]
         verdict = sheet.can(move)
@@ -351,7 +368,11 @@ class Game:
             return Verdict("this game is played in turns: use white and colour")
         if name not in self.sheets:
             return Verdict(f"no player '{name}' (players: {', '.join(self.names)})")
-        return self.sheets[name].can(move)
+        sheet = self.sheets[name]
+        if sheet.board.track:  # Lucky 15: the track's cross stands for the whole turn
+            since = self._turn_start[name]
+            return track.table_verdict(sheet, name, self.active, self.dice, move, since)
+        return sheet.can(move)
 
     def play(self, name: str, move: Move) -> None:
         """Apply ``move`` to ``name``'s sheet (table play). A lock closes its colour for the
@@ -390,6 +411,7 @@ class Game:
             self._crossed_this_turn,
             self.closed,
             {name: sheet.table_over for name, sheet in self.sheets.items()},
+            dict(self._turn_start),
         )
         self._close_locks()
         self._next_player()
@@ -419,6 +441,7 @@ class Game:
         self.dice = before.dice
         self.phase = "roll" if before.dice is None else "white"
         self._crossed_this_turn = before.crossed
+        self._turn_start = dict(before.turn_start)
         self._set_closed(before.closed)
         for name, sheet in self.sheets.items():
             if sheet.table_over != before.table_over[name]:
@@ -479,6 +502,8 @@ class Game:
         self.phase = "roll"
         self.dice = None
         self._crossed_this_turn = False
+        self._track_turn = False
+        self._turn_start = {name: len(sheet.history) for name, sheet in self.sheets.items()}
 
     @staticmethod
     def _refuse(name: str, verdict: Verdict) -> None:

@@ -75,6 +75,8 @@ class Legality(SheetBase):
         kind = move.kind
         if kind == "penalty" or kind == "finish":
             return None
+        if kind == "track":
+            return self._track_refusal(move.index)
         if kind == "bonus" and move.row in self.board.bonus_ids:
             reason = self._bonus_refusal(self.board.bonus_ids.index(move.row), move.index)
             return None if reason is None else f"{move.row}: {reason}"
@@ -177,6 +179,17 @@ class Legality(SheetBase):
         if self._why_over is not None or not self.layout.lucky:
             return []
         return [(self.board.ids[r], self._last(r) + 1) for r in self.lucky_rows()]
+
+    def _track_refusal(self, index: int | None) -> str | None:
+        """Why the value track field ``index`` may not be crossed on this sheet (Lucky 15,
+        RULES-more.md §7: the next field, left to right); who and when, with which dice, is
+        the game's (:mod:`qwixx_print.play.track`)."""
+        track = self.layout.value_track
+        if track is None:
+            return "this sheet has no value track"
+        if index is None or not 0 <= index < len(track.values):
+            return f"no track field {index} (the track has fields 0 to {len(track.values) - 1})"
+        return rules.track_refusal(track, range(self._state.track), index)
 
     def _lucky_refusal(self, r: int) -> str | None:
         row = self.board.ids[r]

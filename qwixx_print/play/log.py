@@ -88,13 +88,15 @@ def _plain(value: object) -> Any:
 
 def sheet_game(sheet: Sheet, name: str = "player") -> Game:
     """A one-player table game whose sheet is ``sheet``'s state, its undone moves still to
-    redo: the log of a lone sheet (``to_data(sheet_game(sheet))``)."""
+    redo: the log of a lone sheet (``to_data(sheet_game(sheet))``). Its moves make one
+    turn, but where the table's rules want another (a value track cross before or after
+    other moves, RULES-more.md §7), the turn ends there."""
     own = {name: sheet.layout} if sheet.layout.slip or sheet.layout.lucky else None
     game = Game(sheet.layout, [name], table=True, own=own)
     redo = list(reversed(sheet.redoable))
-    for move, _ in sheet.history:
-        game.play(name, move)
-    for move in redo:
+    for move in [m for m, _ in sheet.history] + redo:
+        if not game.can_play(name, move) and game.sheets[name].can(move):
+            game.end_turn()  # a value track cross stands alone in its turn (Lucky 15)
         game.play(name, move)
     for _ in redo:
         game.undo(name)

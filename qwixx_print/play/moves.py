@@ -11,10 +11,11 @@ from dataclasses import dataclass
 
 from qwixx_print.errors import escaped
 
-KINDS = ("cross", "again", "bonus", "swap", "lucky", "penalty", "concede", "finish")
+KINDS = ("cross", "again", "bonus", "swap", "lucky", "track", "penalty", "concede", "finish")
 """The kinds of move (RULES-more.md §5): a field, a Nochmal small box, a bonus cell (Big
-Points), a diamond with its field (X-Change), a lucky cross (Longo), a penalty box, a colour
-closed by another player, the end by hand."""
+Points), a diamond with its field (X-Change), a lucky cross (Longo), a value track field
+(Lucky 15, RULES-more.md §7), a penalty box, a colour closed by another player, the end by
+hand."""
 
 _WITH_FIELD = ("cross", "again", "bonus")
 
@@ -25,7 +26,8 @@ class Move:
     (``cross``, ``again``, ``concede``) and the 0-based ``index`` of the field in that row
     (``cross``, ``again``: the field whose small box it is; ``bonus``: the cell's column);
     ``swap`` crosses the X-Change ``diamond`` (0-based, left to right) with field ``index``
-    of ``row``; ``lucky`` crosses the next free field of ``row`` (RULES-more.md §4, §5)."""
+    of ``row``; ``lucky`` crosses the next free field of ``row`` (RULES-more.md §4, §5);
+    ``track`` crosses field ``index`` of the value track (no row; RULES-more.md §7)."""
 
     kind: str
     row: str | None = None
@@ -83,6 +85,8 @@ def parse(line: str) -> Move:
         return Move(kind, args[1], _index(line, args[2]), _index(line, args[0]))
     if kind in _WITH_FIELD:
         return Move(kind, args[0], _index(line, args[1]))
+    if kind == "track":
+        return Move(kind, None, _index(line, args[0]))
     return Move(kind, args[0] if args else None)
 
 
@@ -90,6 +94,7 @@ _SHAPES = {
     **{kind: f"{kind} ROW INDEX" for kind in _WITH_FIELD},
     "swap": "swap DIAMOND ROW INDEX",
     "lucky": "lucky ROW",
+    "track": "track INDEX",
     "concede": "concede ROW",
 }
 

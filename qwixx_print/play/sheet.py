@@ -132,7 +132,8 @@ class Sheet(Effects):
         crossed = {ids[r]: s.crossed[r] for r in range(len(ids))}
         again = {ids[r]: s.again[r] for r in range(len(ids))}
         bonus = dict(zip(self.board.bonus_ids, s.bonus, strict=True)) or None
-        return rules.score_positions(self.layout, crossed, s.penalties, again, bonus)
+        track = range(s.track)  # Lucky 15: the value track's crossed fields
+        return rules.score_positions(self.layout, crossed, s.penalties, again, bonus, track)
 
     # ----- moves
 

@@ -25,7 +25,8 @@ class State(NamedTuple):
     (their colour closed by another player), ``penalties`` crossed, ``finished`` by hand and
     the ``bar`` fields earned (Bonuskette), by index; ``locks``, the lock colours of the rows
     locked (derived from ``crossed``, kept for speed); per bonus row the columns of its
-    crossed cells (``bonus``, Big Points) and the X-Change ``diamonds`` crossed, in order.
+    crossed cells (``bonus``, Big Points) and the X-Change ``diamonds`` crossed, in order;
+    ``track``, how many value track fields are crossed (from the left; Lucky 15).
     A row's crosses are kept left to right (a forced link cross may land left of others)."""
 
     crossed: tuple[tuple[int, ...], ...]
@@ -37,6 +38,7 @@ class State(NamedTuple):
     locks: frozenset[str] = frozenset()
     bonus: tuple[tuple[int, ...], ...] = ()
     diamonds: tuple[int, ...] = ()
+    track: int = 0
 
 
 class SheetBase:

@@ -373,6 +373,19 @@ def _mask(indexes: Sequence[int]) -> int:
     return sum(1 << i for i in indexes)
 
 
+def track_choice(g: Game) -> Move | None:
+    """The active player's value track cross when the roll allows it (Lucky 15,
+    RULES-more.md §7), which every bot takes, instead of both actions (our decision, one
+    rule for gap-k and strong alike): its next field adds 5 to 7 points at once, as much as
+    two crosses add to a row holding one or two, and it skips no field of any row; ``None``
+    when the sheet has no track or the roll does not allow it."""
+    sheet = g.sheets[g.active]
+    if not sheet.board.track:
+        return None
+    move = Move("track", None, sheet.state.track)
+    return move if g.can_white(g.active, move) else None
+
+
 def seats(players: int) -> list[str]:
     """The names of the simulated players: ``seat1``, ``seat2``, ..."""
     return [f"seat{k + 1}" for k in range(players)]
@@ -400,7 +413,11 @@ def play(
         if watch is not None:
             watch(g, roll, "white")
         moves: dict[str, Move | None] = {}
+        track = track_choice(g)
         for name, code in zip(g.names, codes, strict=True):
+            if track is not None and name == g.active:
+                moves[name] = track
+                continue
             sheet = g.sheets[name]
             choice = white_choice(sheet, roll, name == g.active, code)
             moves[name] = None if choice is None else choice.move(sheet)
@@ -410,6 +427,9 @@ def play(
         if watch is not None:
             watch(g, roll, "colour")
         sheet = g.sheets[g.active]
+        if track is not None:  # the track took the place of both actions
+            g.colour(None)
+            continue
         choice = colour_choice(sheet, roll, codes[g.active_index], moves[g.active] is not None)
         g.colour(None if choice is None else choice.move(sheet))
     return g

@@ -34,7 +34,7 @@ import numpy as np
 
 from qwixx_print.sim.crossing import _apply
 from qwixx_print.sim.gap import _gap_colour, _gap_white
-from qwixx_print.sim.matches import NONE, _skips
+from qwixx_print.sim.matches import NONE, _skips, _track_open
 from qwixx_print.sim.state import (
     EIGHT,
     END_LOCKS,
@@ -163,18 +163,27 @@ def _play(
                 for d in range(2 + dice):
                     roll[d] = _die(state, EIGHT)
             count += 1
-            moved = False
+            # Lucky 15 (RULES-more.md §7): every bot takes the value track when the roll
+            # allows it, instead of both actions (sim.bots: the bots' rule)
+            track = t.track.shape[0] > 0 and _track_open(t, s, active, roll)
+            moved = track
             for p in range(players):
+                if track and p == active:
+                    continue
                 r, j, d = _white_choice(t, s, p, p == active, roll, strategies[p])
                 if r >= 0:
                     if d >= 0:
                         s.diamond_next[p] = d + 1
                     _apply(t, s, p, r, j)
                     moved = moved or p == active
+            if track:
+                s.track_next[active] += 1
             if _close(s) >= end_at:
                 end = END_LOCKS
                 break
-            r, j = _colour_choice(t, s, active, roll, strategies[active], moved)
+            r, j = (
+                (-1, -2) if track else _colour_choice(t, s, active, roll, strategies[active], moved)
+            )
             if r >= 0:
                 _apply(t, s, active, r, j)
             elif not moved:

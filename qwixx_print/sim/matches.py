@@ -1,6 +1,7 @@
 """Where a die sum may go on a sheet, in the compiled kernel: per row the first matching
 field after the last cross, the lock field and the small box (RULES.md §1, §4 Nochmal), the
 first bonus cell (§4 Big Points), a diamond's swap (§4 X-Change), lucky crosses (§4 Longo),
+the value track (RULES-more.md §7 Lucky 15),
 and the gap bots' order of options as one number (:func:`_key`). Part of the one allowed
 mirror of the rules (:mod:`qwixx_print.sim.kernel`); :mod:`qwixx_print.sim.probe` compares
 these options with the engine's."""
@@ -8,7 +9,14 @@ these options with the engine's."""
 from __future__ import annotations
 
 from qwixx_print.sim.state import Sheets, _bits, _fast, _open
-from qwixx_print.sim.tables import THRESHOLD, KernelTables
+from qwixx_print.sim.tables import (
+    THRESHOLD,
+    TRACK_COLOURED,
+    TRACK_TOTAL,
+    TRACK_WHITE,
+    Ints,
+    KernelTables,
+)
 
 NONE = 1 << 40
 """Key of "no legal cross"."""
@@ -30,6 +38,28 @@ place) * RANKS + rank) * DIAMONDS + diamond``; one skip more adds this."""
 
 END = -1
 """No more rows (:func:`_row_matches`)."""
+
+
+@_fast
+def _track_open(t: KernelTables, s: Sheets, p: int, roll: Ints) -> bool:
+    """Whether player ``p`` may cross the value track's next field with ``roll`` (white,
+    white, then a face per die): a field left and the trigger's total made by its white dice
+    (both, either, or none) plus, when it takes one, the die of a colour still in the game
+    (Lucky 15, RULES-more.md §7; :func:`qwixx_print.rules.trigger_totals`). The player must
+    be the active one: the caller's."""
+    if s.track_next[p] >= t.track.shape[0]:
+        return False
+    total, white = t.rules[TRACK_TOTAL], t.rules[TRACK_WHITE]
+    for w in range(2 if white == 1 else 1):
+        base = roll[0] + roll[1] if white == 2 else roll[w] if white == 1 else 0
+        if t.rules[TRACK_COLOURED] == 0:
+            if base == total:
+                return True
+            continue
+        for c in range(s.closed.shape[0]):
+            if s.closed[c] == 0 and base + roll[2 + c] == total:
+                return True
+    return False
 
 
 @_fast

@@ -84,6 +84,13 @@ def _options(t: KernelTables, s: Sheets, p: int, total: int, c: int, out: Ints) 
     return n
 
 
+@njit(cache=True)
+def _track(t: KernelTables, s: Sheets, p: int, roll: Ints) -> bool:
+    """Whether the kernel lets player ``p`` (the active one) cross the value track with
+    ``roll`` (:func:`~qwixx_print.sim.matches._track_open`)."""
+    return matches._track_open(t, s, p, roll)
+
+
 def kernel_options(
     t: KernelTables, s: Sheets, p: int, totals: Iterable[int], colour: int = -1
 ) -> View:
@@ -165,6 +172,7 @@ def state_of(g: Game, t: KernelTables) -> Sheets:
         bonus_pos=bonus_pos,
         bonus_cells=bonus_cells,
         bonus_count=np.zeros((players, rows), dtype=np.int64),
+        track_next=np.array([g.sheets[n].state.track for n in g.names], dtype=np.int64),
     )
 
 
@@ -178,6 +186,15 @@ def differences(g: Game, t: KernelTables, roll: Dice, phase: str) -> list[str]:
         asked += [(p, (roll.white_sum,), None) for p in range(len(g.names))]
     asked += [(g.active_index, roll.sums(c), c) for c in roll.colours]
     found = []
+    if phase == "white" and board.track:  # Lucky 15: the active seat's value track
+        engine_track = bots.track_choice(g) is not None
+        faces = [roll.colours.get(c, 0) for c in board.dice]
+        kernel_track = _track(t, s, g.active_index, np.array([*roll.white, *faces]))
+        if engine_track != kernel_track:
+            found.append(
+                f"roll {g.rolls} white {g.active} track: engine {engine_track}, "
+                f"kernel {kernel_track}"
+            )
     for p, totals, colour in asked:
         sheet = g.sheets[g.names[p]]
         engine = engine_options(sheet, totals, colour)

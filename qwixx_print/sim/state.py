@@ -62,7 +62,8 @@ class Sheets(NamedTuple):
     (P,): bit mask of each player's lucky numbers in this game (Longo); ``slip`` (P,): each
     player's slip (Connected Chain); ``bonus_pos``, ``bonus_cells`` (P, K): the last crossed
     cell of each bonus row (-1: none) and a bit mask of its crossed cells; ``bonus_count``
-    (P, R): the bonus crosses each row scores (Big Points).
+    (P, R): the bonus crosses each row scores (Big Points); ``track_next`` (P,): the value
+    track's next field, so its crossed fields (Lucky 15).
     """
 
     pos: Ints
@@ -83,6 +84,7 @@ class Sheets(NamedTuple):
     bonus_pos: Ints
     bonus_cells: Ints
     bonus_count: Ints
+    track_next: Ints
 
 
 @_compiled
@@ -106,6 +108,7 @@ def _sheets(players: int, rows: int, dice: int, bonus_rows: int) -> Sheets:
         np.zeros((players, bonus_rows), dtype=np.int64),
         np.zeros((players, bonus_rows), dtype=np.int64),
         np.zeros((players, rows), dtype=np.int64),
+        np.zeros(players, dtype=np.int64),
     )
 
 
@@ -126,6 +129,7 @@ def _reset(s: Sheets) -> None:
     s.bonus_pos[:] = -1
     s.bonus_cells[:] = 0
     s.bonus_count[:] = 0
+    s.track_next[:] = 0
 
 
 @_fast
@@ -179,7 +183,8 @@ def _close(s: Sheets) -> int:
 def _score(t: KernelTables, s: Sheets, p: int) -> int:
     """Player ``p``'s total: rows by the score table (capped) with their bonus crosses, the
     framed group, penalties, and the Kräfte end effects (RULES.md §1 Score, §2 Kräfte: weakest
-    row: fewest points, the upper on ties; §4 Big Points, Connected Steps)."""
+    row: fewest points, the upper on ties; §4 Big Points, Connected Steps), and the value
+    of the rightmost crossed value track field (RULES-more.md §7 Lucky 15)."""
     top = t.points.shape[0] - 1
     total = 0
     weakest = -1
@@ -199,4 +204,6 @@ def _score(t: KernelTables, s: Sheets, p: int) -> int:
         total += PLUS_POINTS
     if (s.powers[p] >> NO_PENALTIES) & 1:
         total += lost
+    if s.track_next[p] > 0:
+        total += t.track[s.track_next[p] - 1]
     return int(total)

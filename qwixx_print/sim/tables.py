@@ -49,7 +49,9 @@ class KernelTables(NamedTuple):
     ``bonus_colours`` (K, 2), the dice whose white + colour sums reach it. Connected:
     ``framed`` (rows,), a bit mask per row of the Steps group's fields; ``link_row``,
     ``link_field`` (slips, rows, fields): the other end of the link at a field on each slip
-    (-1: none; a layout without slips has one, its ``links``).
+    (-1: none; a layout without slips has one, its ``links``). Lucky 15 (RULES-more.md §7):
+    ``track`` (N,), the value track's values left to right (empty: none); its trigger in
+    ``rules`` (total, white dice, coloured dice).
     ``weights``: the strong bot's weights (:data:`WEIGHTS`, read from
     :mod:`qwixx_print.sim.strategy` when the tables are made: data, not compiled constants,
     so a changed weight reaches the cached kernel).
@@ -81,6 +83,7 @@ class KernelTables(NamedTuple):
     framed: Ints
     link_row: Ints
     link_field: Ints
+    track: Ints
     weights: Floats
 
 
@@ -117,6 +120,8 @@ class Games(NamedTuple):
 
 THRESHOLD, MAX_COUNTED, PENALTY_BOXES, PENALTY_POINTS, DICE, END_AT, FACES = range(7)
 """Indexes into :attr:`KernelTables.rules`."""
+TRACK_TOTAL, TRACK_WHITE, TRACK_COLOURED = range(7, 10)
+"""Indexes into :attr:`KernelTables.rules` of the value track's trigger (Lucky 15)."""
 
 WEIGHTS = ("SKIP_WEIGHT", "SKIP_BASE", "LOCK_LOST", "TAKE_ABOVE", "PENALTY_RELIEF", "DIAMOND_COST",
            "LOCK_VALUE")  # fmt: skip
@@ -202,6 +207,8 @@ def compile_layout(layout: Layout) -> KernelTables:
                 dice,
                 c.end_at,
                 c.faces,
+                c.track_total,
+                *c.track_dice,
             ],
             dtype=np.int64,
         ),
@@ -220,5 +227,6 @@ def compile_layout(layout: Layout) -> KernelTables:
         ),
         link_row=link_row,
         link_field=link_field,
+        track=np.array(c.track, dtype=np.int64),
         weights=weights(),
     )

@@ -47,6 +47,7 @@ def legal_moves(sheet: Sheet) -> list[Move]:
         for i in range(b.lasts[r] + 1)
     ]
     candidates += [Move("lucky", row) for row in b.ids]
+    candidates += [Move("track", None, k) for k in range(len(b.track))]  # Lucky 15
     candidates += [Move("concede", row) for row in b.ids] + [Move("penalty"), Move("finish")]
     return [m for m in candidates if sheet.can(m)]
 
@@ -71,7 +72,12 @@ def final_score(sheet: Sheet) -> rules.SheetScore:
         for k, row in enumerate(b.bonus_ids)
     }
     return rules.score_sheet(
-        sheet.layout, numbers(sheet, s.crossed), s.penalties, numbers(sheet, s.again), bonus
+        sheet.layout,
+        numbers(sheet, s.crossed),
+        s.penalties,
+        numbers(sheet, s.again),
+        bonus,
+        tuple(range(s.track)),  # Lucky 15: the value track's fields, from the left
     )
 
 

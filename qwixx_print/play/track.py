@@ -1,0 +1,67 @@
+"""The value track's move in play (Lucky 15, RULES-more.md §7): the active player may cross
+the track's next field when both white dice and one open colour's die add up to its total,
+instead of both actions of the turn, decided before crossing anything. The words of the
+refusal are :func:`qwixx_print.rules.track_refusal`'s; this module says who and when, for
+turns (:meth:`qwixx_print.play.Game.can_white`) and table play
+(:meth:`qwixx_print.play.Game.can_play`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from qwixx_print import rules
+from qwixx_print.play.moves import LEGAL, Move, Verdict
+from qwixx_print.play.sheet import Sheet
+
+if TYPE_CHECKING:
+    from qwixx_print.play.game import Dice
+
+DONE = "the value track took the place of both actions this turn: pass"
+"""The refusal of a cross after a value track cross in the same turn."""
+
+FREE = ("concede", "finish")
+"""Table play: moves a player makes whatever the turn (another player's lock closing a row,
+the end by hand)."""
+
+
+def verdict(
+    sheet: Sheet, name: str, active: str, dice: Dice | None, move: Move, earlier: bool = False
+) -> Verdict:
+    """May ``name`` (``active`` is the active player) cross the value track field
+    ``move.index`` of ``sheet`` now: the active player only, before any other cross of the
+    turn (``earlier``: they made one); the sheet's order (:meth:`Sheet.can`) and, when the
+    roll ``dice`` is known, its total among the roll's
+    (:func:`qwixx_print.rules.trigger_totals`)."""
+    found = sheet.can(move)
+    if not found:
+        return found
+    if name != active:
+        return Verdict(f"only the active player ({active}) may cross the value track")
+    if earlier:
+        return Verdict(
+            "the value track takes the place of both actions: it is crossed before anything "
+            "else in the turn"
+        )
+    track = sheet.layout.value_track
+    assert track is not None and move.index is not None
+    totals = None
+    if dice is not None:
+        totals = rules.trigger_totals(track, dice.white, list(dice.colours.values()))
+    reason = rules.track_refusal(track, range(sheet.state.track), move.index, totals)
+    return LEGAL if reason is None else Verdict(reason)
+
+
+def table_verdict(
+    sheet: Sheet, name: str, active: str, dice: Dice | None, move: Move, since: int
+) -> Verdict:
+    """Table play on a sheet with a value track: ``move`` of ``name``, whose moves of this
+    turn are ``sheet.history[since:]``. The active player's track cross comes first in the
+    turn (a penalty box aside) and stands alone: after it, only :data:`FREE` moves; the dice
+    are checked when the host entered the roll (``dice``)."""
+    this_turn = [m.kind for m, _ in sheet.history[since:]]
+    if move.kind == "track":
+        earlier = name == active and any(kind != "penalty" for kind in this_turn)
+        return verdict(sheet, name, active, dice, move, earlier)
+    if name == active and "track" in this_turn and move.kind not in FREE:
+        return Verdict(DONE)
+    return sheet.can(move)

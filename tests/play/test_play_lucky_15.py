@@ -1,0 +1,149 @@
+"""The play engine on Lucky 15 (RULES-more.md §7): the active player crosses the value
+track's next field when both white dice and an open colour's die make 15, instead of both
+actions; the others still take the white sum; the move is undone, logged and replayed, and
+table play keeps the same rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from qwixx_print import api, yamldoc
+from qwixx_print.errors import RuleViolation
+from qwixx_print.play import Game, Move, Sheet
+from qwixx_print.play import log as playlog
+
+TRACK = Move("track", None, 0)
+
+
+def lucky_game(players: tuple[str, ...] = ("Léa", "Sam"), table: bool = False) -> Game:
+    return Game(api.checked("lucky-15"), list(players), table=table)
+
+
+def fifteen(game: Game) -> None:
+    """A roll of 4 + 6 white and a blue 5: white + white + blue = 15, white sum 10."""
+    game.roll(white=(4, 6), colours={"red": 1, "yellow": 2, "green": 3, "blue": 5})
+
+
+def test_the_active_player_crosses_the_track_instead_of_both_actions() -> None:
+    game = lucky_game()
+    fifteen(game)
+    lea, sam = game.sheets["Léa"], game.sheets["Sam"]
+    assert TRACK in game.legal_white("Léa")
+    assert TRACK not in game.legal_white("Sam")
+    assert game.can_white("Sam", TRACK).reason == (
+        "only the active player (Léa) may cross the value track"
+    )
+    game.white({"Léa": TRACK, "Sam": Move("cross", "red", 8)})  # Sam: the white 10
+    assert lea.state.track == 1 and sam.state.crossed[0] == (8,)
+    assert game.legal_colour() == []
+    assert game.can_colour(Move("cross", "blue", 3)).reason == (
+        "the value track took the place of both actions this turn: pass"
+    )
+    game.colour(None)
+    assert lea.penalties == 0  # the track cross is a cross: no penalty
+    assert lea.score().track_points == 5 and lea.score().total == 5
+
+
+def test_a_roll_without_15_and_a_field_out_of_order_are_refused() -> None:
+    game = lucky_game()
+    game.roll(white=(1, 2), colours={"red": 1, "yellow": 2, "green": 3, "blue": 5})
+    assert TRACK not in game.legal_white("Léa")
+    assert game.can_white("Léa", TRACK).reason == (
+        "the value track takes a total of 15 of 2 white dice and 1 coloured die of an open "
+        "colour; this roll makes 4 or 5 or 6 or 8"
+    )
+    assert game.can_white("Léa", Move("track", None, 1)).reason == (
+        "the track field 11 is not the next one (5): a value track is crossed left to right"
+    )
+    with pytest.raises(RuleViolation, match="Léa, the value track takes a total of 15"):
+        game.white({"Léa": TRACK})
+
+
+def test_a_closed_colours_die_makes_no_15() -> None:
+    game = lucky_game(("Léa",))
+    game._set_closed(frozenset({"blue"}))  # blue's die is out of the game
+    game.roll(white=(4, 6), colours={"red": 1, "yellow": 2, "green": 3})
+    assert TRACK not in game.legal_white("Léa")
+
+
+def test_the_track_fills_left_to_right_scores_25_and_undoes() -> None:
+    game = lucky_game(("Léa",))
+    lea = game.sheets["Léa"]
+    for k in range(4):
+        fifteen(game)
+        game.white({"Léa": Move("track", None, k)})
+        game.colour(None)
+    assert lea.state.track == 4 and lea.score().track_points == 25
+    fifteen(game)
+    assert game.can_white("Léa", Move("track", None, 4)).reason == (
+        "no track field 4 (the track has fields 0 to 3)"
+    )
+    assert [m for m in game.legal_white("Léa") if m.kind == "track"] == []
+    table = lucky_game(("Léa",), table=True)
+    sheet = table.sheets["Léa"]
+    table.play("Léa", TRACK)
+    assert sheet.state.track == 1
+    assert table.undo("Léa") == TRACK and sheet.state.track == 0 and sheet.score().total == 0
+
+
+def test_table_play_keeps_the_track_alone_in_the_active_players_turn() -> None:
+    game = lucky_game(table=True)
+    game.play("Léa", Move("cross", "red", 0))
+    assert game.can_play("Léa", TRACK).reason == (
+        "the value track takes the place of both actions: it is crossed before anything "
+        "else in the turn"
+    )
+    game.undo("Léa")
+    game.play("Léa", TRACK)
+    assert game.can_play("Léa", Move("cross", "red", 0)).reason == (
+        "the value track took the place of both actions this turn: pass"
+    )
+    assert game.can_play("Sam", TRACK).reason == (
+        "only the active player (Léa) may cross the value track"
+    )
+    game.play("Sam", Move("cross", "red", 0))  # the others take the white sum as ever
+    game.end_turn()
+    game.roll(white=(1, 1), colours={"red": 1, "yellow": 1, "green": 1, "blue": 1})
+    assert game.can_play("Sam", TRACK).reason.startswith(
+        "the value track takes a total of 15"
+    )  # a roll entered: the dice are checked
+    game.end_turn()
+    assert game.can_play("Léa", Move("track", None, 1))  # her turn again, no roll entered
+
+
+def test_a_log_with_track_crosses_replays_and_scores() -> None:
+    game = lucky_game()
+    fifteen(game)
+    game.white({"Léa": TRACK, "Sam": None})
+    game.colour(None)
+    text = playlog.dumps(game)
+    assert "track 0" in text
+    replayed = playlog.from_doc(
+        yamldoc.parse(text.encode(), "log.yaml", playlog.GameLogError), api.checked
+    )
+    assert replayed.sheets["Léa"].state.track == 1
+    assert replayed.sheets["Léa"].score() == game.sheets["Léa"].score()
+
+
+def test_the_marks_corpus_refusals_of_the_track_have_their_move_by_move_twins() -> None:
+    """tests/data/bad/score/lucky-track-*: a track field out of order, one the track lacks,
+    a track on a sheet without one."""
+    lucky = Sheet(api.checked("lucky-15"))
+    assert lucky.can(Move("track", None, 2)).reason == (
+        "the track field 18 is not the next one (5): a value track is crossed left to right"
+    )
+    assert lucky.can(Move("track", None, 4)).reason == (
+        "no track field 4 (the track has fields 0 to 3)"
+    )
+    classic = Sheet(api.checked("classic"))
+    assert classic.can(TRACK).reason == "this sheet has no value track"
+
+
+def test_a_lone_sheets_log_ends_the_turn_around_a_track_cross() -> None:
+    sheet = Sheet(api.checked("lucky-15"))
+    sheet.cross("red", 0)
+    sheet.play(TRACK)
+    sheet.cross("red", 1)
+    game = playlog.sheet_game(sheet, "Léa")
+    assert game.sheets["Léa"].state == sheet.state
+    assert [e for e in game.entries if "next" in e] == [{"next": "Léa"}, {"next": "Léa"}]
