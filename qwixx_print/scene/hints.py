@@ -38,8 +38,9 @@ def header_hints(layout: Layout, text: Mapping[str, str]) -> list[tuple[str, str
         if used:
             parts.append((key, text[key]))
     track = layout.value_track
-    if track is not None:  # Lucky 15, RULES-more.md §7
-        parts.append(("track_hint", text["track_hint"].replace("{n}", str(track.total))))
+    if track is not None:  # Lucky 15, RULES-more.md §7: its dice, or "dice sum" for others
+        key = "track_hint" if (track.white, track.coloured) == (2, 1) else "track_hint_sum"
+        parts.append((key, text[key].replace("{n}", str(track.total))))
     if layout.lock_fields > 1:  # after the lucky numbers: the padlocks show it too
         parts.append(
             ("lock_fields_hint", text["lock_fields_hint"].replace("{n}", str(layout.lock_fields)))

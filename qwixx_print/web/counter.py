@@ -30,7 +30,7 @@ from qwixx_print.web.running import NO_SUCH_LINK, RunningGames, Table, check_nam
 
 bp = Blueprint("counter", __name__)
 
-SHEET_MOVES = ("cross", "again", "bonus", "swap", "lucky", "penalty", "finish")
+SHEET_MOVES = ("cross", "again", "bonus", "swap", "lucky", "track", "penalty", "finish")
 """Moves a player's link may make on their own sheet (the engine's kinds)."""
 
 
@@ -87,6 +87,19 @@ def colour_hints(game: Game) -> set[tuple[str, int]]:
     return found - {*active.legal_crosses(dice.white_sum), *active.legal_bonus(dice.white_sum)}
 
 
+def track_hints(game: Game) -> dict[str, tuple[bool, bool]]:
+    """Per player, the game's verdict on their value track's next field (Lucky 15,
+    RULES-more.md §7): whether they may cross it now, and whether the dice on the table
+    allow it (so it is outlined); (False, False) on a sheet without a track."""
+    found = {}
+    for name, sheet in game.sheets.items():
+        legal = bool(sheet.board.track) and bool(
+            game.can_play(name, Move("track", None, sheet.state.track))
+        )
+        found[name] = (legal, legal and game.dice is not None)
+    return found
+
+
 def diamond_hints(game: Game) -> dict[str, frozenset[int]]:
     """Per player, the X-Change diamonds the white sum on the table allows a swap with now,
     as the engine says (``legal_swaps``; RULES.md §4: the white sum is everyone's)."""
@@ -115,6 +128,7 @@ def sheet_svg(
     allowed: set[tuple[str, int]],
     diamonds: frozenset[int] = frozenset(),
     by_colour: frozenset[tuple[str, int]] = frozenset(),
+    track: tuple[bool, bool] = (False, False),
 ) -> Markup:
     """``name``'s sheet as SVG (see :func:`drawing.sheet_svg`), drawn once per state of the
     sheet (its marks, the colours the table closed, the end, the dice's fields and
@@ -130,13 +144,14 @@ def sheet_svg(
         frozenset(allowed),
         diamonds,
         by_colour,
+        track,
     )
     with _DRAWN_LOCK:
         found = _DRAWN.get(key)
         if found is not None:
             _DRAWN.move_to_end(key)
             return found
-    view = drawing.sheet_view(sheet, allowed, diamonds, by_colour)
+    view = drawing.sheet_view(sheet, allowed, diamonds, by_colour, track)
     svg = drawing.sheet_svg(sheet.layout, view, name, url)
     with _DRAWN_LOCK:
         _DRAWN[key] = svg
@@ -148,13 +163,14 @@ def sheet_svg(
 def sheet_svgs(table: Table, token: str, own: str | None) -> list[tuple[str, Markup]]:
     """Every player's sheet as SVG, the player ``own``'s first and tappable."""
     game, allowed, diamonds = table.game, hints(table.game), diamond_hints(table.game)
-    by_colour = frozenset(colour_hints(game))
+    by_colour, track = frozenset(colour_hints(game)), track_hints(game)
     names = sorted(game.names, key=lambda n: n != own)
     out = []
     for name in names:
         url = url_for("counter.move", game_id=table.id, token=token) if name == own else None
         mine = by_colour if name == game.active else frozenset()
-        out.append((name, sheet_svg(table, name, url, allowed[name], diamonds[name], mine)))
+        drawn = sheet_svg(table, name, url, allowed[name], diamonds[name], mine, track[name])
+        out.append((name, drawn))
     return out
 
 
@@ -320,10 +336,12 @@ MOVE_NEEDS = {
     "bonus": ("row", "index"),
     "swap": ("diamond", "row", "index"),
     "lucky": ("row",),
+    "track": ("index",),
 }
 """What each move naming a place needs (docs/play.md): a field or the small box under it
 (``row``, ``index``), a Big Points bonus cell (the bonus ``row`` and the column ``index``),
-an X-Change ``diamond`` with the field it swaps into, a Longo lucky cross's ``row``."""
+an X-Change ``diamond`` with the field it swaps into, a Longo lucky cross's ``row``, a
+Lucky 15 value track field's ``index``."""
 
 
 MAX_INDEX = 999
@@ -381,12 +399,12 @@ def parse_move(values: Mapping[str, object]) -> Move:
             raise BadRequest(f"{key} is missing: {kind} names {_named(needs)}")
     if not needs:
         return Move(kind)
-    row = values["row"]
-    if not isinstance(row, str):
+    row = values["row"] if "row" in needs else None
+    if row is not None and not isinstance(row, str):
         raise BadRequest(f"row must be a row's id (text), got {repr(row)[:20]}")
     index = _index(values["index"]) if "index" in needs else None
     diamond = _index(values["diamond"], "diamond") if "diamond" in needs else None
-    return Move(kind, row[:40], index, diamond)
+    return Move(kind, None if row is None else row[:40], index, diamond)
 
 
 def _named(keys: tuple[str, ...]) -> str:

@@ -42,7 +42,10 @@ class SheetView:
     §4: the crossed cells per bonus row (``bonus``) and the tappable ones as (bonus row,
     column) (``legal_bonus``; ``hinted`` holds them too); the crossed X-Change ``diamonds``
     and per field the diamonds it may swap with now (``swaps``); the fields a Longo lucky
-    cross may cross now (``lucky``)."""
+    cross may cross now (``lucky``). Lucky 15 (RULES-more.md §7): the value track's
+    crossed fields (``track``), whether its next field may be crossed now (``track_legal``,
+    the game's verdict: the active player's first move) and whether the dice on the table
+    allow it (``track_hinted``)."""
 
     crossed: Mapping[str, Collection[int]]
     again: Mapping[str, Collection[int]]
@@ -62,6 +65,9 @@ class SheetView:
     lucky: Collection[tuple[str, int]] = field(default_factory=frozenset)
     hinted_diamonds: Collection[int] = field(default_factory=frozenset)
     hinted_colour: Collection[tuple[str, int]] = field(default_factory=frozenset)
+    track: int = 0
+    track_legal: bool = False
+    track_hinted: bool = False
 
 
 def sheet_view(
@@ -69,11 +75,13 @@ def sheet_view(
     hinted: Collection[tuple[str, int]] = frozenset(),
     hinted_diamonds: Collection[int] = frozenset(),
     hinted_colour: Collection[tuple[str, int]] = frozenset(),
+    track: tuple[bool, bool] = (False, False),
 ) -> SheetView:
     """The engine's view of ``sheet``: every field and small box asked with ``can_cross``
     and ``can_again``, so only what the engine allows is tappable; ``hinted`` fields and
     ``hinted_diamonds`` are those the dice on the table allow, ``hinted_colour`` the
-    hinted fields (and bonus cells) that only a white + coloured sum allows."""
+    hinted fields (and bonus cells) that only a white + coloured sum allows; ``track`` the
+    game's verdicts on the value track's next field: legal now, allowed by the dice."""
     layout = sheet.layout
     legal = {
         (row.id, i)
@@ -120,6 +128,9 @@ def sheet_view(
         lucky=frozenset(sheet.lucky_fields()),
         hinted_diamonds=frozenset(hinted_diamonds),
         hinted_colour=frozenset(hinted_colour),
+        track=sheet.state.track,
+        track_legal=track[0],
+        track_hinted=track[1],
     )
 
 
@@ -427,6 +438,7 @@ def sheet_svg(
     pad_svg.bonus_rows(c, layout, sheet, m.bonus, m.legal_bonus, m.hinted, m.hinted_colour, url)
     usable = {d for found in m.swaps.values() for d in found}
     pad_svg.diamonds(c, layout, sheet, m.diamonds, usable, m.hinted_diamonds, url)
+    pad_svg.track(c, layout, sheet, m.track, m.track_legal, m.track_hinted, url)
     _bar(c, layout, sheet, m, text, symbol)
     _footer(c, layout, sheet, m, text, symbol)
     pad_svg.lucky(c, layout, sheet, bool(m.lucky), url)

@@ -101,7 +101,8 @@ def game_state(table: Table, token: str | None = None) -> dict[str, Any]:
 def _more(sheet: Sheet) -> dict[str, Any]:
     """What a sheet of RULES.md §4 adds to a player's entry, only where the layout has it:
     ``bonus`` (columns crossed per bonus row), ``diamonds`` (crossed, 0-based), ``slip``,
-    ``lucky`` (the player's lucky numbers), ``framed_points`` (Steps)."""
+    ``lucky`` (the player's lucky numbers), ``framed_points`` (Steps); RULES-more.md §7:
+    ``track`` (the value track's crossed fields) and ``track_points`` (Lucky 15)."""
     layout, more = sheet.layout, dict[str, Any]()
     if layout.bonus_rows:
         more["bonus"] = {b.id: list(sheet.bonus_crossed(b.id)) for b in layout.bonus_rows}
@@ -113,6 +114,8 @@ def _more(sheet: Sheet) -> dict[str, Any]:
         more["lucky"] = list(layout.lucky)
     if any(f.framed for row in layout.rows for f in row.fields):
         more["framed_points"] = sheet.score().framed_points
+    if layout.value_track is not None:
+        more["track"], more["track_points"] = sheet.state.track, sheet.score().track_points
     return more
 
 

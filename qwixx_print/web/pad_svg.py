@@ -3,7 +3,8 @@ geometry and the same looks (:mod:`qwixx_print.scene`) as the PDF's
 (:mod:`qwixx_print.draw.pads`), sizes in mm: Big Points' round
 two-colour bonus cells (tappable), Connected's linked pairs with the slip's name and the
 framed staircase, X-Change's diamonds (a tap selects one for a swap), Longo's lock fields
-and the player's lucky numbers in their clovers (a tap offers a lucky cross).
+and the player's lucky numbers in their clovers (a tap offers a lucky cross), and Lucky
+15's value track (RULES-more.md §7; its next field tappable, posting ``track INDEX``).
 
 A tappable mark carries ``role="button"``; bonus cells post their move with htmx, diamonds
 and clovers are picked up by ``static/counter.js`` (a swap and a lucky cross are two taps:
@@ -33,6 +34,49 @@ the rows beside it, never over them."""
 
 BUTTON = ' role="button" tabindex="0"'
 """The attributes of a mark that takes taps without posting (counter.js handles it)."""
+
+
+def track(
+    c: Canvas,
+    layout: Layout,
+    sheet: geometry.SheetBoxes,
+    crossed: int,
+    legal: bool,
+    hinted: bool,
+    url: str | None,
+) -> None:
+    """Lucky 15 (RULES-more.md §7): a rounded field per value of the track in the track's
+    colour with its symbol and value, an arrow between fields, as the PDF draws it; the
+    ``crossed`` first fields crossed; the next one marked ``legal`` (it posts ``track
+    INDEX`` to ``url``) and ``hinted`` when the dice on the table allow it."""
+    found = layout.value_track
+    if found is None:
+        return
+    code = layout.colours[found.colour]
+    shape = shapes.shapes(layout)[found.colour]
+    ink = tint(palette.print_ink, code)
+    for k, (value, cell) in enumerate(zip(found.values, sheet.track, strict=True)):
+        done, nxt = k < crossed, k == crossed
+        classes = "track-field" + " crossed" * done + " legal" * (nxt and legal)
+        classes += " hinted" * (nxt and hinted)
+        posts = url if nxt and legal else None
+        c.open(
+            f'<g class="{classes}" data-track="{k}" data-value="{value}" '
+            f'data-crossed="{flag(done)}" data-legal="{flag(nxt and legal)}"'
+            + tap(posts, {"kind": "track", "index": k})
+            + ">"
+        )
+        if posts is not None:
+            c.hit(cell)
+        edge = INK if nxt and hinted else tint(palette.edge, code)
+        c.rect(cell, tint(palette.paper, code), edge, mm(looks.TRACK_LINE), shapes.TRACK_RADIUS)
+        c.symbol(shape, shapes.track_corner(cell), ink)
+        c.text(str(value), cell, looks.TRACK_PT, ink, bold=True, cls="num")
+        if k:
+            c.text("\u203a", geometry.track_arrow(cell), looks.ARROW_PT, cls="num")
+        if done:
+            c.cross(geometry.track_cross(cell))
+        c.close("g")
 
 
 def bonus_rows(

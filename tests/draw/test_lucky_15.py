@@ -100,3 +100,17 @@ def test_a_filled_in_sheet_crosses_the_track_and_writes_its_points(
     assert [off(rgb, pen) <= 60 for rgb in hits] == [True, True, False, False]
     words = [" ".join(t) for t, _ in row_sequences(out)]
     assert any(w.endswith("14") for w in words)  # 3 + 11: the total line's total
+
+
+def test_a_designers_layout_mixing_the_track_with_doubles_and_diamonds_prints(
+    tmp_path: Path,
+) -> None:
+    sheet = api.checked("tests/data/sim/track-with-todays-keys.yaml")
+    out = tmp_path / "mixed.pdf"
+    api.print_sheets([sheet], out, 1, per_page=2)
+    text = " ".join(PdfReader(out).pages[0].extract_text().split())
+    assert "dice sum 9: next track field, not both actions" in text
+    boxes = geometry.sheet_boxes(sheet)
+    assert len(boxes.track) == 5 and len(boxes.diamonds) == 3
+    assert boxes.diamonds[0].top < boxes.track[0].y  # the track above the diamonds' strip
+    assert len(boxes.totals) == 3 + 1 + 1 + 1  # rows, penalties, the track's points, total

@@ -147,3 +147,20 @@ def test_a_lone_sheets_log_ends_the_turn_around_a_track_cross() -> None:
     game = playlog.sheet_game(sheet, "Léa")
     assert game.sheets["Léa"].state == sheet.state
     assert [e for e in game.entries if "next" in e] == [{"next": "Léa"}, {"next": "Léa"}]
+
+
+def test_a_designers_track_of_one_white_and_one_coloured_die_plays_on_either_white() -> None:
+    """tests/data/sim/track-with-todays-keys.yaml: white + colour = 9, with doubles and
+    diamonds beside it (the kernel's agreement tests play it too)."""
+    layout = api.checked("tests/data/sim/track-with-todays-keys.yaml")
+    game = Game(layout, ["Léa"])
+    game.roll(white=(6, 2), colours={"red": 1, "yellow": 1, "blue": 3})  # 6 + blue 3 = 9
+    assert Move("track", None, 0) in game.legal_white("Léa")
+    game.white({"Léa": Move("track", None, 0)})
+    game.colour(None)
+    assert game.sheets["Léa"].score().total == 3
+    game.roll(white=(1, 1), colours={"red": 6, "yellow": 5, "blue": 4})  # at most 1 + 6
+    assert game.can_white("Léa", Move("track", None, 1)).reason == (
+        "the value track takes a total of 9 of 1 white die and 1 coloured die of an open "
+        "colour; this roll makes 5 or 6 or 7"
+    )

@@ -153,3 +153,33 @@ def test_a_longo_lucky_cross_is_a_tap_on_the_button_or_a_clover_then_on_the_fiel
         assert own_field(browser, "yellow", 0) == "true"
         assert points(browser) == {"red": 1, "yellow": 1, "green": 0, "blue": 0}
         assert shown(browser) == "2"
+
+
+def test_a_lucky_15_track_field_is_tapped_on_a_phone_and_stands_for_the_turn(
+    base: str, tmp_path: Path
+) -> None:
+    """RULES-more.md §7: Ann, active, taps the value track's first field: crossed, 5
+    points; a field after it the same turn gets the engine's reason; undo takes it back."""
+    with chromium(360, 740) as browser:
+        open_on_phone(browser, base, "lucky-15")
+        first = '.track-field[data-track="0"]'
+        assert shown(browser, first, "data-legal") == "true"
+        assert shown(browser, '.track-field[data-track="1"]', "data-legal") == "false"
+        box = browser.execute_script(
+            "const b = arguments[0].getBoundingClientRect(); return [b.width, b.height]",
+            browser.find_element(By.CSS_SELECTOR, ".own " + first),
+        )
+        assert min(box) / CSS_PX_PER_MM >= 5.0, box  # a thumb's target on the phone
+        click_and_wait(browser, first)
+        assert shown(browser, first, "data-crossed") == "true"
+        track_box = browser.find_element(By.CSS_SELECTOR, ".own [data-track-points]")
+        assert track_box.text == "5"  # its own box in the total line
+        assert shown(browser) == "5"
+        sheet_picture(browser, "player-phone-lucky-15", tmp_path)
+        tap(browser, "red", 0)
+        assert message(browser) == (
+            "Ann, the value track took the place of both actions this turn: pass"
+        )
+        assert own_field(browser, "red", 0) == "false"
+        press(browser, "undo")
+        assert shown(browser, first, "data-crossed") == "false" and shown(browser) == "0"
