@@ -275,6 +275,7 @@ def scored(game: Game, doc: Doc) -> marks.ScoredGame:
                 diamonds,
                 sheet.layout.slip if sheet.layout.slips else None,
                 sheet.layout.lucky or None,
+                _track_values(sheet),
             )
         )
     sheets = {name: sheet.score() for name, sheet in game.sheets.items()}
@@ -282,6 +283,13 @@ def scored(game: Game, doc: Doc) -> marks.ScoredGame:
     return marks.ScoredGame(
         marks.Marks(game.layout, tuple(players), doc), sheets, rules.ranking(totals)
     )
+
+
+def _track_values(sheet: Sheet) -> tuple[int, ...]:
+    """The sheet's crossed value track fields by their values, as a marks file names them
+    (Lucky 15, RULES-more.md §7)."""
+    track = sheet.layout.value_track
+    return () if track is None else track.values[: sheet.state.track]
 
 
 def _move(node: Node) -> Move | None:

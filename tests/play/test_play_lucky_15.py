@@ -5,12 +5,17 @@ table play keeps the same rule."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from qwixx_print import api, yamldoc
+from qwixx_print import api, geometry, yamldoc
 from qwixx_print.errors import RuleViolation
 from qwixx_print.play import Game, Move, Sheet
 from qwixx_print.play import log as playlog
+from qwixx_print.scene import looks, palette
+from tests.conftest import Run
+from tests.pdfcheck import colours_at
 
 TRACK = Move("track", None, 0)
 
@@ -164,3 +169,29 @@ def test_a_designers_track_of_one_white_and_one_coloured_die_plays_on_either_whi
         "the value track takes a total of 9 of 1 white die and 1 coloured die of an open "
         "colour; this roll makes 5 or 6 or 7"
     )
+
+
+def test_a_logs_track_cross_is_scored_and_drawn_by_the_score_command(
+    run: Run, tmp_path: Path
+) -> None:
+    game = lucky_game()
+    fifteen(game)
+    game.white({"Léa": TRACK, "Sam": Move("cross", "red", 8)})
+    game.colour(None)
+    log, pdf = tmp_path / "game.yaml", tmp_path / "filled.pdf"
+    log.write_text(playlog.dumps(game), encoding="utf-8")
+    table = run("score", str(log))
+    assert table.exit_code == 0, table.stderr
+    assert "  value track        1       5" in table.output
+    result = run("score", str(log), "--out", str(pdf))
+    assert result.exit_code == 0, result.stderr
+    data = playlog.to_data(game)
+    scored = playlog.scored(game, playlog.doc_of(data, "game.json"))
+    assert [p.track for p in scored.marks.players] == [(5,), ()]
+    boxes = geometry.sheet_boxes(scored.marks.layout)
+    ox, oy = geometry.impose("a4", 8).origins[0]
+    cross = geometry.track_cross(boxes.track[0])
+    inset = looks.CROSS_INSET + 0.1 * (1 - 2 * looks.CROSS_INSET)
+    (rgb,) = colours_at(pdf, [(ox + cross.x + inset * cross.w, oy + cross.y + inset * cross.h)])
+    pen = tuple(round(v * 255) for v in palette.PEN)
+    assert max(abs(a - b) for a, b in zip(rgb, pen, strict=True)) <= 60
