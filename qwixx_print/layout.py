@@ -363,6 +363,7 @@ def from_doc(doc: Doc, default_name: str) -> Layout:
     table_nodes = scoring["table"].sequence(1, 40) if "table" in scoring else None
     labels = {k: v.text(200) for k, v in top["labels"].items()} if "labels" in top else {}
     slips = _slips(top, rows)
+    track = _value_track(top["value_track"], table) if "value_track" in top else None
     return Layout(
         name=_name(top["name"]) if "name" in top else default_name,
         rows=rows,
@@ -395,7 +396,7 @@ def from_doc(doc: Doc, default_name: str) -> Layout:
         if "diamonds" in top
         else (),
         lucky_draw=_lucky(top["lucky"], low, high) if "lucky" in top else None,
-        value_track=_value_track(top["value_track"], table) if "value_track" in top else None,
+        value_track=track,
         doc=doc,
     )
 
@@ -466,7 +467,7 @@ def _value_track(node: Node, table: dict[str, str]) -> ValueTrack:
     K}}``; the invariants (values rising, a total the dice can throw) are
     :func:`qwixx_print.rules.validate`'s."""
     keys = node.mapping(("values", "trigger"), ("colour",), _NO_SIZES)
-    values = tuple(n.integer(0, 999) for n in keys["values"].sequence(1, 12, "values"))
+    values = tuple(n.integer(0, 999) for n in keys["values"].sequence(1, 8, "values"))
     trigger = keys["trigger"].mapping(("total",), ("white", "coloured"))
     return ValueTrack(
         values=values,

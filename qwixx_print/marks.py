@@ -158,7 +158,7 @@ def _player(node: Node) -> Player:
         lucky=tuple(n.integer(0, 99) for n in keys["lucky"].sequence(1, 4))
         if "lucky" in keys
         else None,
-        track=tuple(n.integer(0, 999) for n in keys["track"].sequence(0, 12))
+        track=tuple(n.integer(0, 999) for n in keys["track"].sequence(0, 8))
         if "track" in keys
         else (),
     )

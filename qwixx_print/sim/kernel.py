@@ -20,7 +20,9 @@ RULES.md §4: X-Change's diamond swaps and Longo's lucky crosses are options of 
 Big Points' bonus cells are options of the white sum and of the white + colour sums of the
 rows beside them, scored for both rows; a Connected link crosses its other end after
 everything else the cross sets off, on each seat's own slip; the Steps group scores at the
-end; 8-sided dice and several lock fields come from the tables.
+end; 8-sided dice and several lock fields come from the tables. RULES-more.md §7: when the
+roll lets the active player cross the value track (Lucky 15), every bot does, instead of
+both actions (:func:`qwixx_print.sim.bots.track_choice`).
 
 The parts: :mod:`~qwixx_print.sim.state` (the sheets as arrays, dice, score),
 :mod:`~qwixx_print.sim.crossing` (a cross and its chain), :mod:`~qwixx_print.sim.matches`

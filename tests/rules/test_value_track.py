@@ -5,13 +5,14 @@ and scored by the rules package, with the words of its refusal written once
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
-from qwixx_print import catalogue, rules
+from qwixx_print import api, catalogue, rules
 from qwixx_print.compiled import Compiled
 from qwixx_print.errors import RuleViolation
-from qwixx_print.layout import Layout, ValueTrack
+from qwixx_print.layout import Layout, ValueTrack, load
 
 TRACK = ValueTrack(values=(5, 11, 18, 25), colour="orange", total=15)
 
@@ -94,3 +95,21 @@ def test_validate_refuses_falling_values_and_a_total_the_dice_cannot_throw() -> 
     ]
     edges = [dataclasses.replace(TRACK, total=t) for t in (3, 18)]
     assert all(rules.validate(dataclasses.replace(lucky(), value_track=e)) == [] for e in edges)
+
+
+def test_a_track_of_a_hex_colour_and_its_defaults_load_and_print(tmp_path: Path) -> None:
+    """A designer's track: its own colour as a hex code (a colour of the layout, drawn),
+    white and coloured left to their defaults (2, 1), eight values of three digits."""
+    path = tmp_path / "eight.yaml"
+    path.write_text(
+        "rows:\n  - {id: red, colour: red, fields: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]}\n"
+        "value_track:\n  values: [1, 20, 300, 444, 555, 666, 777, 999]\n"
+        '  colour: "#7f00ff"\n  trigger: {total: 12}\n',
+        encoding="utf-8",
+    )
+    sheet = load(path)
+    assert sheet.value_track == ValueTrack((1, 20, 300, 444, 555, 666, 777, 999), "#7f00ff", 12)
+    assert sheet.colours["#7f00ff"] == "#7f00ff"
+    assert api.problems(sheet) == []
+    api.print_sheets([sheet], tmp_path / "eight.pdf", 1)
+    assert (tmp_path / "eight.pdf").stat().st_size > 0
