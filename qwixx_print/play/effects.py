@@ -3,7 +3,7 @@ forced crosses (Bonuskette), powers (Kräfte), linked fields (Connected). RULES.
 RULES-more.md §4-§5.
 
 :class:`Effects` applies a move judged legal by :class:`~qwixx_print.play.legality.Legality`
-to a new :class:`~qwixx_print.play.state.State` and records the state before it for undo.
+to a new :class:`~qwixx_print.play.sheet_state.State` and records the state before it for undo.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from qwixx_print import rules
 from qwixx_print.play.legality import Legality
 from qwixx_print.play.moves import Move
-from qwixx_print.play.state import State
+from qwixx_print.play.sheet_state import State
 
 
 def _with(rows: tuple[tuple[int, ...], ...], r: int, index: int) -> tuple[tuple[int, ...], ...]:

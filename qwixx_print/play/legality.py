@@ -13,7 +13,7 @@ from collections.abc import Collection
 
 from qwixx_print import rules
 from qwixx_print.play.moves import Move
-from qwixx_print.play.state import SheetBase, State
+from qwixx_print.play.sheet_state import SheetBase, State
 
 
 class Legality(SheetBase):

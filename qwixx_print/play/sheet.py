@@ -7,7 +7,7 @@ a move with all it caused (forced crosses, bar fields, powers, locks). Scoring i
 :func:`qwixx_print.rules.score_positions`, the same as ``qwixx-print score``.
 Rules: RULES.md §1-§3, RULES-more.md §5 (docs/RULES.md).
 
-The sheet stands on three parts: its marks and end (:mod:`qwixx_print.play.state`), the
+The sheet stands on three parts: its marks and end (:mod:`qwixx_print.play.sheet_state`), the
 legality of a move (:mod:`qwixx_print.play.legality`) and what a move causes
 (:mod:`qwixx_print.play.effects`).
 """
@@ -22,7 +22,7 @@ from qwixx_print.errors import RuleViolation
 from qwixx_print.layout import Layout
 from qwixx_print.play.effects import Effects
 from qwixx_print.play.moves import LEGAL, Move, Verdict
-from qwixx_print.play.state import State
+from qwixx_print.play.sheet_state import State
 
 __all__ = ["Sheet", "State"]
 
