@@ -50,7 +50,8 @@ class Compiled(NamedTuple):
     highest sum halved: 6, Longo 8). ``end_at`` is the number of closed colours that ends the
     game (RULES.md §1 End: 2; 1 on a one-colour sheet, RULES.md §6).
 
-    Mechanics: ``bar_row`` maps a colour to the row the Bonuskette bar's field of that colour
+    Mechanics: ``bar``, the bonus bar's field colours, left to right (Bonuskette, RULES.md
+    §2); ``bar_row`` maps a colour to the row the Bonuskette bar's field of that colour
     crosses: the first one-colour row of that colour from the top (RULES.md §6;
     :func:`qwixx_print.rules.bar_rows`); ``power_fields`` a power symbol to its (row, index)
     pairs in reading order (Kräfte; :func:`qwixx_print.rules.power_fields`).
@@ -89,6 +90,7 @@ class Compiled(NamedTuple):
     die_of: dict[str, int]
     faces: int
     end_at: int
+    bar: tuple[str, ...]
     bar_row: dict[str, int]
     power_fields: dict[str, tuple[Place, ...]]
     lock_starts: tuple[int, ...]
@@ -146,6 +148,7 @@ class Compiled(NamedTuple):
             die_of={colour: k for k, colour in enumerate(layout.dice)},
             faces=faces,
             end_at=min(2, len({row.lock_colour for row in rows})),
+            bar=layout.bonus_bar,
             bar_row=rules.bar_rows(layout),
             power_fields=rules.power_fields(layout),
             lock_starts=lock_starts,

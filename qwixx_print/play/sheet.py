@@ -110,7 +110,7 @@ class Sheet(Effects):
         """Indexes of the bonus bar fields struck: not earned, their colour closed
         (RULES-more.md §5 Bonuskette)."""
         closed, earned = self.closed, set(self.state.bar)
-        bar = self.layout.bonus_bar
+        bar = self.board.bar
         return tuple(k for k in range(len(bar)) if k not in earned and bar[k] in closed)
 
     @property
