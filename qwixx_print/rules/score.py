@@ -68,9 +68,9 @@ def max_before_lock(row: Row, lock_fields: int = 1) -> int:
 
 def max_crosses(row: Row, lock_fields: int = 1) -> int:
     """Most crosses a row can hold, uncapped, bonus rows left out: everything before the lock
-    fields, one lock field and the lock itself (classic 12, Doppelt 16, Nochmal 22, Longo 15;
-    RULES.md §1, §2, §4)."""
-    return max_before_lock(row, lock_fields) + 2
+    fields, one lock field, the lock itself and the row's link squares (classic 12, Doppelt
+    16, Nochmal 22, Longo 15, Connect 15 15; RULES.md §1, §2, §4, §7)."""
+    return max_before_lock(row, lock_fields) + 2 + len(row.squares)
 
 
 def bonus_cells(layout: Layout, row: Row) -> int:
