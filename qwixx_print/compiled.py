@@ -58,7 +58,12 @@ class Compiled(NamedTuple):
     ``bonus_colours`` (the colours of those rows' first fields: the dice whose white + colour
     sum reaches a cell) of the bonus rows (Big Points); ``partner`` maps a linked field to the
     other end of its link on this sheet, ``slip_partners`` the same per slip of the layout
-    (one, ``partner``, on a layout without slips; Connected Chain).
+    (one, ``partner``, on a layout without slips; Connected Chain). RULES.md §7 Connect 15:
+    ``squares``, per row its link squares, each as the index of the field left of it (in
+    the layout's order); ``square_colours``, per row the colour of each square, that of the
+    field left of it (the die a white + colour or two colours must include: RULES.md §6);
+    ``square_faces``, the two faces that cross a square (sorted), and ``square_dice``, the
+    pairs of dice that may (:data:`qwixx_print.layout.SQUARE_DICE`).
 
     For scoring at a glance: ``weights``, per row the crosses each field counts when crossed
     (a double 2, a lock field 2 with its lock, else 1: :func:`qwixx_print.rules.score_fields`),
@@ -95,6 +100,10 @@ class Compiled(NamedTuple):
     bonus_colours: tuple[tuple[str, str], ...]
     partner: dict[Place, Place]
     slip_partners: tuple[dict[Place, Place], ...]
+    squares: tuple[tuple[int, ...], ...]
+    square_colours: tuple[tuple[str, ...], ...]
+    square_faces: tuple[int, int]
+    square_dice: frozenset[str]
     weights: tuple[tuple[int, ...], ...]
     points: tuple[int, ...]
 
@@ -154,6 +163,12 @@ class Compiled(NamedTuple):
             ),
             partner=partner,
             slip_partners=tuple(_partners(s.links, row_of) for s in layout.slips) or (partner,),
+            squares=tuple(tuple(left for left, _ in row.squares) for row in rows),
+            square_colours=tuple(
+                tuple(row.fields[left].colour for left, _ in row.squares) for row in rows
+            ),
+            square_faces=(min(layout.square_faces), max(layout.square_faces)),
+            square_dice=frozenset(layout.square_dice),
             weights=tuple(
                 tuple(2 if i >= start or f.double else 1 for i, f in enumerate(row.fields))
                 for row, start in zip(rows, lock_starts, strict=True)
