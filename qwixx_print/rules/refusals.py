@@ -198,14 +198,15 @@ def square_refusal(
     return None
 
 
-def square_dice_refusal(faces: tuple[int, int], shown: tuple[int, int], dice: str) -> str | None:
-    """``None`` when two dice showing ``shown`` may cross a link square whose trigger is
-    ``faces`` (Connect 15, RULES.md §7: a 1 and a 5), else the rule it breaks; ``dice``
-    names the two dice (``the white dice``). Asked by play: a filled-in sheet shows no
-    dice."""
-    if sorted(shown) == sorted(faces):
+def square_dice_refusal(
+    faces: tuple[int, int], shown: Sequence[tuple[int, int]], dice: str
+) -> str | None:
+    """``None`` when one of the pairs of dice ``shown`` (the pairs the player may use) shows
+    the faces ``faces`` that cross a link square (Connect 15, RULES.md §7: a 1 and a 5), else
+    the rule it breaks; ``dice`` names the pairs (``the white dice``, ``white + red``).
+    Asked by play: a filled-in sheet shows no dice."""
+    if any(sorted(pair) == sorted(faces) for pair in shown):
         return None
     a, b = faces
-    return (
-        f"a link square needs two dice showing {a} and {b}; {dice} show {shown[0]} and {shown[1]}"
-    )
+    pairs = " or ".join(f"{x} and {y}" for x, y in shown)
+    return f"a link square needs two dice showing {a} and {b}; {dice} show {pairs}"

@@ -74,11 +74,13 @@ def sheet_view(
     hinted: Collection[tuple[str, int]] = frozenset(),
     hinted_diamonds: Collection[int] = frozenset(),
     hinted_colour: Collection[tuple[str, int]] = frozenset(),
+    hinted_squares: Collection[tuple[str, int]] = frozenset(),
 ) -> SheetView:
     """The engine's view of ``sheet``: every field and small box asked with ``can_cross``
     and ``can_again``, so only what the engine allows is tappable; ``hinted`` fields and
     ``hinted_diamonds`` are those the dice on the table allow, ``hinted_colour`` the
-    hinted fields (and bonus cells) that only a white + coloured sum allows."""
+    hinted fields (and bonus cells) that only a white + coloured sum allows, and
+    ``hinted_squares`` the link squares the dice allow (RULES.md §7)."""
     layout = sheet.layout
     legal = {
         (row.id, i)
@@ -125,6 +127,9 @@ def sheet_view(
         lucky=frozenset(sheet.lucky_fields()),
         hinted_diamonds=frozenset(hinted_diamonds),
         hinted_colour=frozenset(hinted_colour),
+        squares={row.id: frozenset(sheet.squares_crossed(row.id)) for row in layout.rows},
+        legal_squares=frozenset(sheet.legal_squares()),
+        hinted_squares=frozenset(hinted_squares),
     )
 
 

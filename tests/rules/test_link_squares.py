@@ -99,8 +99,8 @@ def test_square_refusal_for_a_move_keeps_one_order_of_fields_and_squares() -> No
 
 
 def test_square_dice_refusal_asks_for_the_two_faces_in_either_order() -> None:
-    assert rules.square_dice_refusal((1, 5), (5, 1), "the white dice") is None
-    assert rules.square_dice_refusal((1, 5), (1, 4), "the white dice") == (
+    assert rules.square_dice_refusal((1, 5), [(5, 1)], "the white dice") is None
+    assert rules.square_dice_refusal((1, 5), [(1, 4)], "the white dice") == (
         "a link square needs two dice showing 1 and 5; the white dice show 1 and 4"
     )
 
