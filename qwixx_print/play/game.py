@@ -301,9 +301,15 @@ class Game:
                         if (m := Move("bonus", r, i)) not in found
                     ]
         if any(sheet.board.squares):  # RULES.md §7 Connect 15
-            dice = self.dice
-            found += allowed_squares(sheet.board, sheet.legal_squares(), dice.white, dice.colours)
+            white, in_play = self.dice.white, self._faces_in_play()
+            found += allowed_squares(sheet.board, sheet.legal_squares(), white, in_play)
         return found
+
+    def _faces_in_play(self) -> dict[str, int]:
+        """The faces of the coloured dice still in the game: a colour closed in action 1
+        takes its die out before action 2 (RULES.md §1, §6), also for a link square's pair."""
+        assert self.dice is not None
+        return {c: f for c, f in self.dice.colours.items() if c in self._in_play}
 
     def _dice_verdict(
         self, name: str, move: Move, sums: tuple[int, ...] | None, dice: Dice | None
@@ -318,7 +324,7 @@ class Game:
             return verdict
         if move.kind == "square":  # two faces, not a sum (RULES.md §7)
             assert self.dice is not None
-            faces = None if dice is None else dice.colours
+            faces = None if dice is None else self._faces_in_play()
             return square_verdict(sheet.board, move, self.dice.white, faces)
         if move.kind in ("swap", "lucky"):
             return _white_only(sheet, move, sums if dice is None else None)

@@ -114,7 +114,8 @@ def square_hints(game: Game) -> dict[str, frozenset[tuple[str, int]]]:
         legal = sheet.legal_squares()
         moves = allowed_squares(sheet.board, legal, dice.white, None)
         if name == game.active:
-            moves += allowed_squares(sheet.board, legal, dice.white, dice.colours)
+            in_play = {c: f for c, f in dice.colours.items() if c in game.dice_in_play()}
+            moves += allowed_squares(sheet.board, legal, dice.white, in_play)
         found[name] = frozenset((m.row or "", m.index or 0) for m in moves)
     return found
 
