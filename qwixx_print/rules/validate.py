@@ -366,11 +366,20 @@ def _diamonds(layout: Layout) -> list[Problem]:
 def _squares(layout: Layout) -> list[Problem]:
     """Connect 15 (RULES.md §7 Invariants): link squares stand between two fields of their
     row, none after the last field (none after a lock field: RULES.md §6); at most one
-    between two neighbours; their trigger is two faces the declared dice have."""
+    between two neighbours; their trigger is two faces the declared dice have; and (RULES.md
+    §6) none on a row with small boxes."""
     problems = []
     for r, row in enumerate(layout.rows):
         seen: set[int] = set()
         start = layout.lock_start(row)
+        if row.squares and row.again:
+            problems.append(
+                Problem(
+                    ("rows", r, "squares"),
+                    "a row with small boxes (again) has no link squares: a small box goes "
+                    "under the most recent cross, which a square would make unclear",
+                )
+            )
         for k, (left, right) in enumerate(row.squares):
             place: Place = ("rows", r, "squares", k)
             a, b = row.fields[left].number, row.fields[right].number
