@@ -147,6 +147,9 @@ in :attr:`PlainTables.field`, the lock threshold, the faces of a die, each row's
 (8 bits a row), its lock colour (4 bits a row), the number of coloured dice, of rows."""
 
 
+Weights = tuple[float, float, float, float]
+"""The strong bot's weights the loop keeps in registers: skip weight, skip base, lock lost,
+lock value (:data:`qwixx_print.sim.tables.WEIGHTS`)."""
 Dice = tuple[int, int, int]
 """A roll: the two white dice and the coloured dice, 4 bits each (die ``c`` at ``4c``)."""
 
@@ -217,8 +220,8 @@ def _gap_colour(
             if (closed >> c) & 1:
                 continue
             colour = (dice[2] >> (4 * c)) & 15
-            for w in range(2):
-                skips, j = _option(t, f, pos, have, at, r, dice[w] + colour)
+            for white in range(2):
+                skips, j = _option(t, f, pos, have, at, r, dice[white] + colour)
                 if skips > -2:
                     key = _key(skips, have[at + r], r)
                     if key < best or (key == best and j < bj):
@@ -228,27 +231,28 @@ def _gap_colour(
 
 @_fast
 def _value(
-    t: PlainTables, f: Facts, pos: Ints, have: Ints, at: int, r: int, skips: int, j: int
+    t: PlainTables, f: Facts, w: Weights, pos: Ints, have: Ints, at: int, r: int, skips: int, j: int
 ) -> float:
     """The strong bot's value of the option ``(skips, j)`` of row ``r``
-    (:func:`qwixx_print.sim.lean._value`; a lock field: its fixed value)."""
+    (:func:`qwixx_print.sim.lean._value`, the same operations in the same order; a lock
+    field: its fixed value); ``w``: the weights in registers (:data:`Weights`: read from
+    memory after every cross, they cost a quarter of the strong bot's time)."""
     if skips < 0:
-        return float(t.weights[LOCK_VALUE])
+        return w[3]
     n, q = have[at + r], pos[at + r]
     top = t.points.shape[0] - 1
     gain = t.points[min(n + 1, top)] - t.points[min(n, top)]
     skipped = t.skipped[r, j] - t.skipped[r, q + 1]
-    thresh = t.rules[THRESHOLD]
-    reach = n + 1 + t.reach[r, t.lock[r]] - t.reach[r, j + 1]
+    thresh = f[1]
+    reach = n + 1 + t.reach[r, (f[3] >> (8 * r)) & 255] - t.reach[r, j + 1]
     lost_lock = 1 if n + 1 < thresh and reach < thresh else 0
-    w = t.weights
-    cost = w[SKIP_WEIGHT] * (n + w[SKIP_BASE]) * skipped / t.rules[FACES] + w[LOCK_LOST] * lost_lock
+    cost = w[0] * (n + w[1]) * skipped / f[2] + w[2] * lost_lock
     return float(gain - cost)
 
 
 @_fast
 def _strong_white(
-    t: PlainTables, f: Facts, pos: Ints, have: Ints, at: int, closed: int, total: int
+    t: PlainTables, f: Facts, w: Weights, pos: Ints, have: Ints, at: int, closed: int, total: int
 ) -> tuple[float, int, int]:
     """The strong bot's best cross of the white sum: ``(value, row, field)``, row -1: none."""
     best, br, bj = -1e300, -1, -2
@@ -257,7 +261,7 @@ def _strong_white(
             continue
         skips, j = _option(t, f, pos, have, at, r, total)
         if skips > -2:
-            v = _value(t, f, pos, have, at, r, skips, j)
+            v = _value(t, f, w, pos, have, at, r, skips, j)
             if _better(v, r, j, best, br, bj):
                 best, br, bj = v, r, j
     return best, br, bj
@@ -265,7 +269,15 @@ def _strong_white(
 
 @_fast
 def _strong_colour(
-    t: PlainTables, f: Facts, pos: Ints, have: Ints, at: int, closed: int, table: int, dice: Dice
+    t: PlainTables,
+    f: Facts,
+    w: Weights,
+    pos: Ints,
+    have: Ints,
+    at: int,
+    closed: int,
+    table: int,
+    dice: Dice,
 ) -> tuple[float, int, int]:
     """The strong bot's best white + colour option: ``(value, row, field)``."""
     best, br, bj = -1e300, -1, -2
@@ -279,10 +291,10 @@ def _strong_colour(
             if (closed >> c) & 1:
                 continue
             colour = (dice[2] >> (4 * c)) & 15
-            for w in range(2):
-                skips, j = _option(t, f, pos, have, at, r, dice[w] + colour)
+            for white in range(2):
+                skips, j = _option(t, f, pos, have, at, r, dice[white] + colour)
                 if skips > -2:
-                    v = _value(t, f, pos, have, at, r, skips, j)
+                    v = _value(t, f, w, pos, have, at, r, skips, j)
                     if _better(v, r, j, best, br, bj):
                         best, br, bj = v, r, j
     return best, br, bj
@@ -292,6 +304,7 @@ def _strong_colour(
 def _colour(
     t: PlainTables,
     f: Facts,
+    w: Weights,
     pos: Ints,
     have: Ints,
     at: int,
@@ -305,7 +318,7 @@ def _colour(
     value is the option's skips (:data:`NO_KEY` for none; ``strong_bot`` as in
     :func:`_games`)."""
     if strong_bot and strategy == STRONG:
-        return _strong_colour(t, f, pos, have, at, closed, table, dice)
+        return _strong_colour(t, f, w, pos, have, at, closed, table, dice)
     key, r, j = _gap_colour(t, f, pos, have, at, closed, table, dice)
     return float((key >> 14) - 1 if key != NO_KEY else NO_KEY), r, j
 
@@ -394,6 +407,7 @@ def _games(
     players, rows = strategies.shape[0], f[6]
     boxes, end_at = t.rules[PENALTY_BOXES], t.rules[END_AT]
     take, relief = t.weights[TAKE_ABOVE], -t.weights[PENALTY_RELIEF]
+    w = (t.weights[SKIP_WEIGHT], t.weights[SKIP_BASE], t.weights[LOCK_LOST], t.weights[LOCK_VALUE])
     eight = f[2] == 8
     for g in range(out.rolls.shape[0]):
         pos[:] = -1
@@ -424,11 +438,11 @@ def _games(
                 strategy = strategies[p]
                 r, j = -1, -2
                 if strong_bot and strategy == STRONG:
-                    v, br, bj = _strong_white(t, f, pos, have, at, closed, total)
+                    v, br, bj = _strong_white(t, f, w, pos, have, at, closed, total)
                     if br >= 0 and v > take:
                         r, j = br, bj
                     elif br >= 0 and p == active:
-                        cv, cr, cj = _strong_colour(t, f, pos, have, at, closed, table, dice)
+                        cv, cr, cj = _strong_colour(t, f, w, pos, have, at, closed, table, dice)
                         known = True
                         if not (cr >= 0 and cv > take) and v > relief and (cr < 0 or v >= cv):
                             r, j = br, bj
@@ -440,7 +454,7 @@ def _games(
                             r, j = br, bj
                         elif p == active and skips <= strategy + 1:
                             cv, cr, cj = _colour(
-                                t, f, pos, have, at, closed, table, dice, strategy, strong_bot
+                                t, f, w, pos, have, at, closed, table, dice, strategy, strong_bot
                             )
                             known = True
                             if cr < 0 or cv > strategy:
@@ -462,7 +476,9 @@ def _games(
             closed = table | seats[2 * active + 1]
             strategy = strategies[active]
             if moved or not known or table != before:
-                cv, cr, cj = _colour(t, f, pos, have, at, closed, table, dice, strategy, strong_bot)
+                cv, cr, cj = _colour(
+                    t, f, w, pos, have, at, closed, table, dice, strategy, strong_bot
+                )
             strong = strong_bot and strategy == STRONG
             if strong:
                 limit = take if moved else relief
