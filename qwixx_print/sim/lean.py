@@ -14,7 +14,8 @@ at them in action 1).
 
 Which kernel plays is chosen per layout when a chunk is played
 (:func:`qwixx_print.sim.run.kernel_chunk`), and each is compiled on first use only: a layout
-that fits never compiles the general kernel. The rules and bots are the general kernel's
+that fits never compiles the general kernel; one built as classic is played by the plain
+kernel instead (:mod:`qwixx_print.sim.plain`). The rules and bots are the general kernel's
 (RULES.md §1-§4, docs/simulate.md), restricted to these layouts; ``tests/sim/test_sim_kernel.py``
 proves both equal to the play engine and to each other.
 """

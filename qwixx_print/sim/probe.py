@@ -24,7 +24,7 @@ from qwixx_print.compiled import Compiled
 from qwixx_print.layout import Layout
 from qwixx_print.play import Game, Sheet
 from qwixx_print.play.game import Dice
-from qwixx_print.sim import bots, dice, matches, square_moves
+from qwixx_print.sim import bots, dice, lean, matches, plain, square_moves
 from qwixx_print.sim.jit import njit
 from qwixx_print.sim.state import Sheets
 from qwixx_print.sim.tables import Ints, KernelTables, compile_layout
@@ -136,6 +136,45 @@ def kernel_options(
     return reduced(found, t.lock_start.tolist())
 
 
+@njit(cache=True)
+def _plain_options(
+    t: plain.PlainTables, pos: Ints, have: Ints, closed: int, total: int, c: int, out: Ints
+) -> int:
+    """Write the plain kernel's options for die sum ``total`` (``c``: the die's colour, -1
+    for the white sum) of a seat whose rows are ``pos`` and ``have`` and whose sheet has the
+    colours ``closed`` (a bit mask) closed, as (row, field) into ``out``; their count. The
+    rows are walked as :func:`qwixx_print.sim.plain._gap_white` and ``_gap_colour`` do."""
+    f = plain._facts(t)
+    n = 0
+    for k in range(t.lock.shape[0]):
+        r = k if c < 0 else t.colour_rows[c, k]
+        if r < 0:
+            break
+        if (closed >> t.lock_colour[r]) & 1:
+            continue
+        skips, j = plain._option(t, f, pos, have, 0, r, total)
+        if skips > -2:
+            out[n, 0], out[n, 1] = r, j
+            n += 1
+    return n
+
+
+def plain_options(
+    t: plain.PlainTables, s: Sheets, p: int, totals: Iterable[int], colour: int = -1
+) -> View:
+    """The plain kernel's options for player ``p`` of state ``s`` (:func:`state_of`) and the
+    die sums ``totals`` (``colour`` as in :func:`kernel_options`), :func:`reduced`: one field
+    per row and sum, the lock field only from the threshold on."""
+    out = np.zeros((MOST, 2), dtype=np.int64)
+    closed = sum(int(x) << c for c, x in enumerate(s.closed.tolist())) | int(s.mine[p])
+    pos, have = s.pos[p].copy(), s.crosses[p].copy()
+    found = []
+    for total in totals:
+        n = _plain_options(t, pos, have, closed, total, colour, out)
+        found += [("cross", r, j, -1) for r, j in out[:n].tolist()]
+    return reduced(found, t.lock.tolist())
+
+
 def reduced(options: Iterable[tuple[str, int, int, int]], lock_starts: Sequence[int]) -> View:
     """``options`` as the kernel keeps them: per (kind, row, diamond) the first field and,
     for crosses and swaps, the first lock field (``lock_starts``: per row its first lock
@@ -218,6 +257,11 @@ def differences(g: Game, t: KernelTables, roll: Dice, phase: str) -> list[str]:
     ``phase`` (``white``: every seat's white sum, and the active seat's white + colour sums;
     ``colour``: the active seat's white + colour sums), one line each."""
     s, board = state_of(g, t), Compiled.of(g.layout)
+    lucky = g.layout.lucky_draw is not None or bool(g.layout.lucky)
+    lean_view = lean.lean_tables(t) if lean.fits(t, lucky) else None
+    plain_view = None
+    if lean_view is not None and plain.plain(t):
+        plain_view = plain.plain_tables(t, lean_view)
     asked: list[tuple[int, Sequence[int], str | None]] = []
     if phase == "white":
         asked += [(p, (roll.white_sum,), None) for p in range(len(g.names))]
@@ -229,11 +273,19 @@ def differences(g: Game, t: KernelTables, roll: Dice, phase: str) -> list[str]:
         die = -1 if colour is None else board.die_of[colour]
         # the kernel's colour loop skips a die closed at the table (in action 1: RULES.md §1)
         compiled = View() if die >= 0 and s.closed[die] else kernel_options(t, s, p, totals, die)
-        if engine != compiled:
-            found.append(
-                f"roll {g.rolls} {phase} {g.names[p]} sums {tuple(totals)} {colour or 'white'}:"
-                f" engine only {sorted(engine - compiled)}, kernel only {sorted(compiled - engine)}"
+        kernels = [("kernel", compiled)]
+        if plain_view is not None:  # the plain kernel's own option function too
+            closed = die >= 0 and s.closed[die]
+            kernels.append(
+                ("plain kernel", View() if closed else plain_options(plain_view, s, p, totals, die))
             )
+        for name, options in kernels:
+            if engine != options:
+                found.append(
+                    f"roll {g.rolls} {phase} {g.names[p]} sums {tuple(totals)} "
+                    f"{colour or 'white'}: engine only {sorted(engine - options)}, {name} only "
+                    f"{sorted(options - engine)}"
+                )
     return found
 
 
