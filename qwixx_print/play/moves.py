@@ -11,13 +11,24 @@ from dataclasses import dataclass
 
 from qwixx_print.errors import escaped
 
-KINDS = ("cross", "again", "bonus", "swap", "lucky", "track", "penalty", "concede", "finish")
+KINDS = (
+    "cross",
+    "again",
+    "bonus",
+    "swap",
+    "lucky",
+    "track",
+    "square",
+    "penalty",
+    "concede",
+    "finish",
+)
 """The kinds of move (RULES-more.md §5): a field, a Nochmal small box, a bonus cell (Big
 Points), a diamond with its field (X-Change), a lucky cross (Longo), a value track field
-(Lucky 15, RULES-more.md §7), a penalty box, a colour closed by another player, the end by
-hand."""
+(Lucky 15, RULES-more.md §7), a link square (Connect 15, RULES.md §7), a penalty box, a
+colour closed by another player, the end by hand."""
 
-_WITH_FIELD = ("cross", "again", "bonus")
+_WITH_FIELD = ("cross", "again", "bonus", "square")
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -27,7 +38,8 @@ class Move:
     (``cross``, ``again``: the field whose small box it is; ``bonus``: the cell's column);
     ``swap`` crosses the X-Change ``diamond`` (0-based, left to right) with field ``index``
     of ``row``; ``lucky`` crosses the next free field of ``row`` (RULES-more.md §4, §5);
-    ``track`` crosses field ``index`` of the value track (no row; RULES-more.md §7)."""
+    ``track`` crosses field ``index`` of the value track (no row; RULES-more.md §7);
+    ``square`` the link square right of field ``index`` of ``row`` (RULES.md §7)."""
 
     kind: str
     row: str | None = None

@@ -62,8 +62,11 @@ class Sheets(NamedTuple):
     (P,): bit mask of each player's lucky numbers in this game (Longo); ``slip`` (P,): each
     player's slip (Connected Chain); ``bonus_pos``, ``bonus_cells`` (P, K): the last crossed
     cell of each bonus row (-1: none) and a bit mask of its crossed cells; ``bonus_count``
-    (P, R): the bonus crosses each row scores (Big Points); ``track_next`` (P,): the value
-    track's next field, so its crossed fields (Lucky 15).
+    (P, R): the bonus crosses each row scores (Big Points) and its link squares (Connect
+    15: crosses that score, not toward the lock); ``track_next`` (P,): the value track's
+    next field, so its crossed fields (Lucky 15); ``squares`` (P, R): a bit mask of the
+    crossed link squares, each by the field left of it (a square sets ``pos`` to that field:
+    fields and squares are one left-to-right order, RULES.md §7).
     """
 
     pos: Ints
@@ -85,6 +88,7 @@ class Sheets(NamedTuple):
     bonus_cells: Ints
     bonus_count: Ints
     track_next: Ints
+    squares: Ints
 
 
 @_compiled
@@ -109,6 +113,7 @@ def _sheets(players: int, rows: int, dice: int, bonus_rows: int) -> Sheets:
         np.zeros((players, bonus_rows), dtype=np.int64),
         np.zeros((players, rows), dtype=np.int64),
         np.zeros(players, dtype=np.int64),
+        np.zeros((players, rows), dtype=np.int64),
     )
 
 
@@ -130,6 +135,7 @@ def _reset(s: Sheets) -> None:
     s.bonus_cells[:] = 0
     s.bonus_count[:] = 0
     s.track_next[:] = 0
+    s.squares[:] = 0
 
 
 @_fast

@@ -24,13 +24,24 @@ from werkzeug.wrappers import Response as BaseResponse
 from qwixx_print import api
 from qwixx_print.errors import RuleViolation
 from qwixx_print.play import Game, Move
+from qwixx_print.play.link_squares import allowed_squares
 from qwixx_print.web import drawing, layouts
 from qwixx_print.web.guard import CSRF_FIELD, MAX_PLAYERS, heavy
 from qwixx_print.web.running import NO_SUCH_LINK, RunningGames, Table, check_names
 
 bp = Blueprint("counter", __name__)
 
-SHEET_MOVES = ("cross", "again", "bonus", "swap", "lucky", "track", "penalty", "finish")
+SHEET_MOVES = (
+    "cross",
+    "again",
+    "bonus",
+    "swap",
+    "lucky",
+    "track",
+    "square",
+    "penalty",
+    "finish",
+)
 """Moves a player's link may make on their own sheet (the engine's kinds)."""
 
 
@@ -114,6 +125,24 @@ def diamond_hints(game: Game) -> dict[str, frozenset[int]]:
     }
 
 
+def square_hints(game: Game) -> dict[str, frozenset[tuple[str, int]]]:
+    """Per player, the link squares the dice on the table allow now, as (row, index of the
+    field left of it): two white dice for everyone, the active player's coloured dice too
+    (Connect 15, RULES.md §7; the rule is :mod:`qwixx_print.play.link_squares`)."""
+    dice = game.dice
+    if dice is None or not any(row.squares for row in game.layout.rows):
+        return {name: frozenset() for name in game.names}
+    found = {}
+    for name, sheet in game.sheets.items():
+        legal = sheet.legal_squares()
+        moves = allowed_squares(sheet.board, legal, dice.white, None)
+        if name == game.active:
+            in_play = {c: f for c, f in dice.colours.items() if c in game.dice_in_play()}
+            moves += allowed_squares(sheet.board, legal, dice.white, in_play)
+        found[name] = frozenset((m.row or "", m.index or 0) for m in moves)
+    return found
+
+
 _DRAWN: OrderedDict[Hashable, Markup] = OrderedDict()
 _DRAWN_LOCK = threading.Lock()
 MAX_DRAWN = 4096
@@ -129,10 +158,11 @@ def sheet_svg(
     diamonds: frozenset[int] = frozenset(),
     by_colour: frozenset[tuple[str, int]] = frozenset(),
     track: tuple[bool, bool] = (False, False),
+    squares: frozenset[tuple[str, int]] = frozenset(),
 ) -> Markup:
     """``name``'s sheet as SVG (see :func:`drawing.sheet_svg`), drawn once per state of the
-    sheet (its marks, the colours the table closed, the end, the dice's fields and
-    diamonds)."""
+    sheet (its marks, the colours the table closed, the end, the dice's fields, diamonds
+    and link ``squares``)."""
     sheet = table.game.sheets[name]
     key = (
         table.id,
@@ -145,13 +175,16 @@ def sheet_svg(
         diamonds,
         by_colour,
         track,
+        squares,
     )
     with _DRAWN_LOCK:
         found = _DRAWN.get(key)
         if found is not None:
             _DRAWN.move_to_end(key)
             return found
-    view = drawing.sheet_view(sheet, allowed, diamonds, by_colour, track)
+    view = drawing.sheet_view(
+        sheet, allowed, diamonds, by_colour, track=track, hinted_squares=squares
+    )
     svg = drawing.sheet_svg(sheet.layout, view, name, url)
     with _DRAWN_LOCK:
         _DRAWN[key] = svg
@@ -164,13 +197,23 @@ def sheet_svgs(table: Table, token: str, own: str | None) -> list[tuple[str, Mar
     """Every player's sheet as SVG, the player ``own``'s first and tappable."""
     game, allowed, diamonds = table.game, hints(table.game), diamond_hints(table.game)
     by_colour, track = frozenset(colour_hints(game)), track_hints(game)
+    squares = square_hints(game)
     names = sorted(game.names, key=lambda n: n != own)
     out = []
     for name in names:
         url = url_for("counter.move", game_id=table.id, token=token) if name == own else None
         mine = by_colour if name == game.active else frozenset()
-        drawn = sheet_svg(table, name, url, allowed[name], diamonds[name], mine, track[name])
-        out.append((name, drawn))
+        svg = sheet_svg(
+            table,
+            name,
+            url,
+            allowed[name],
+            diamonds[name],
+            mine,
+            track=track[name],
+            squares=squares[name],
+        )
+        out.append((name, svg))
     return out
 
 
@@ -337,11 +380,13 @@ MOVE_NEEDS = {
     "swap": ("diamond", "row", "index"),
     "lucky": ("row",),
     "track": ("index",),
+    "square": ("row", "index"),
 }
 """What each move naming a place needs (docs/play.md): a field or the small box under it
 (``row``, ``index``), a Big Points bonus cell (the bonus ``row`` and the column ``index``),
 an X-Change ``diamond`` with the field it swaps into, a Longo lucky cross's ``row``, a
-Lucky 15 value track field's ``index``."""
+Lucky 15 value track field's ``index``, a Connect 15 link square (``row`` and ``index``, the
+field left of it)."""
 
 
 MAX_INDEX = 999

@@ -45,7 +45,9 @@ class SheetView:
     cross may cross now (``lucky``). Lucky 15 (RULES-more.md §7): the value track's
     crossed fields (``track``), whether its next field may be crossed now (``track_legal``,
     the game's verdict: the active player's first move) and whether the dice on the table
-    allow it (``track_hinted``)."""
+    allow it (``track_hinted``). RULES.md §7: per row the crossed link squares
+    (``squares``), and the tappable ones (``legal_squares``) and those the dice allow
+    (``hinted_squares``) as (row, index of the field left of the square)."""
 
     crossed: Mapping[str, Collection[int]]
     again: Mapping[str, Collection[int]]
@@ -68,6 +70,9 @@ class SheetView:
     track: int = 0
     track_legal: bool = False
     track_hinted: bool = False
+    squares: Mapping[str, Collection[int]] = field(default_factory=dict)
+    legal_squares: Collection[tuple[str, int]] = field(default_factory=frozenset)
+    hinted_squares: Collection[tuple[str, int]] = field(default_factory=frozenset)
 
 
 def sheet_view(
@@ -76,12 +81,14 @@ def sheet_view(
     hinted_diamonds: Collection[int] = frozenset(),
     hinted_colour: Collection[tuple[str, int]] = frozenset(),
     track: tuple[bool, bool] = (False, False),
+    hinted_squares: Collection[tuple[str, int]] = frozenset(),
 ) -> SheetView:
     """The engine's view of ``sheet``: every field and small box asked with ``can_cross``
     and ``can_again``, so only what the engine allows is tappable; ``hinted`` fields and
     ``hinted_diamonds`` are those the dice on the table allow, ``hinted_colour`` the
     hinted fields (and bonus cells) that only a white + coloured sum allows; ``track`` the
-    game's verdicts on the value track's next field: legal now, allowed by the dice."""
+    game's verdicts on the value track's next field: legal now, allowed by the dice; and
+    ``hinted_squares`` the link squares the dice allow (RULES.md §7)."""
     layout = sheet.layout
     legal = {
         (row.id, i)
@@ -131,6 +138,9 @@ def sheet_view(
         track=sheet.state.track,
         track_legal=track[0],
         track_hinted=track[1],
+        squares={row.id: frozenset(sheet.squares_crossed(row.id)) for row in layout.rows},
+        legal_squares=frozenset(sheet.legal_squares()),
+        hinted_squares=frozenset(hinted_squares),
     )
 
 
@@ -422,6 +432,16 @@ def sheet_svg(
             if crossed:
                 c.cross(box)
             c.close("g")
+        if row.squares:  # RULES.md §7 Connect 15
+            pad_svg.squares(
+                c,
+                row,
+                boxes,
+                m.squares.get(row.id, ()),
+                {i for r, i in m.legal_squares if r == row.id},
+                {i for r, i in m.hinted_squares if r == row.id},
+                url,
+            )
         _lock(
             c,
             boxes.lock,

@@ -63,6 +63,7 @@ SCHEMA_CASES = {
     "player-without-name",
     "row-given-twice",
     "same-name-twice",
+    "connect15-square-written-as-one-number",
 }
 """Corpus cases refused for the file's form, not a rule: no move can be written for them."""
 
@@ -171,6 +172,9 @@ def test_every_rule_refusal_of_the_marks_corpus_has_an_engine_counterpart() -> N
         "lucky-track-skips-a-field",
         "lucky-track-value-not-printed",
         "lucky-track-on-a-classic-sheet",
+        # RULES.md §7: tests/play/test_play_squares.py refuses them move by move
+        "connect15-square-the-row-lacks",
+        "connect15-square-not-toward-the-lock",
     }
     assert corpus == covered | SCHEMA_CASES
 
