@@ -40,7 +40,8 @@ class Generated(NamedTuple):
     """An accepted sheet: the ``layout``, its YAML ``text``, the figures of the sheet
     (``found``) and of its ``twin``, the ``tried`` candidates (the last accepted), the
     rejections per criterion (a candidate missing two counts twice) and the ``seconds``
-    the search took; ``note``, the family and seed printed small on the sheet."""
+    the search took; ``note``, the family and seed printed small on the sheet; ``seed``, the
+    seed it was made from (which also draws a printed page's lucky numbers)."""
 
     layout: Layout
     text: str
@@ -50,6 +51,7 @@ class Generated(NamedTuple):
     rejected: Counter[str]
     seconds: float
     note: str
+    seed: int
 
 
 def version() -> str:
@@ -183,7 +185,7 @@ def search(
             twin = judge.full()
             text = yamlfile.text(sheet, comments(recipe, seed, found, twin))
             note = f"{recipe.label} · seed {seed}"
-            return Generated(sheet, text, found, twin, tried, rejected, elapsed, note)
+            return Generated(sheet, text, found, twin, tried, rejected, elapsed, note, seed)
         rejected.update(m.criterion for m in missed)
         beyond = sum(m.beyond for m in missed)
         if best is None or beyond < best[0]:

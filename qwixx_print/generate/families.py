@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import NamedTuple
 
+from qwixx_print.generate import mechanics
 from qwixx_print.layout import Field, Layout, Row
 
 Build = Callable[[random.Random, Layout], Layout]
@@ -161,10 +162,7 @@ def shuffle_numbers(rng: random.Random, source: Layout) -> Layout:
 
 def _renumbered(source: Layout, numbers: Sequence[Sequence[int]]) -> Layout:
     rows = tuple(
-        replace(
-            row, fields=tuple(replace(f, number=n) for f, n in zip(row.fields, nums, strict=True))
-        )
-        for row, nums in zip(source.rows, numbers, strict=True)
+        mechanics.renumbered(row, nums) for row, nums in zip(source.rows, numbers, strict=True)
     )
     return replace(source, rows=rows, doc=None)
 
@@ -249,8 +247,14 @@ FAMILIES: dict[str, Family] = {
     "doubles": Family("doppelt", doubles),
     "bonus": Family("bonuskette", bonus),
     "powers": Family("kraefte", powers),
+    "bonus-rows": Family("big-points", mechanics.bonus_rows),
+    "chain": Family("connected-chain", mechanics.chain),
+    "steps": Family("connected-steps", mechanics.steps),
+    "diamonds": Family("x-change", mechanics.diamonds),
+    "lucky-numbers": Family("longo", mechanics.lucky_numbers),
 }
-"""Family name -> :class:`Family`, in the order of issue 14."""
+"""Family name -> :class:`Family`: the seven of issue 14, then those of the sheets of
+RULES.md §4 (issue 25 item 6, :mod:`qwixx_print.generate.mechanics`)."""
 
 SHUFFLES: dict[str, Build] = {
     "colours": shuffle_colours,
