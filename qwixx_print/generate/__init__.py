@@ -120,7 +120,7 @@ def _in_order(row: Row) -> bool:
 def shuffle_problem(source: Layout, aspect: str) -> str | None:
     """Why ``aspect`` of ``source`` cannot be shuffled into a valid, different layout, or
     ``None`` (RULES.md §3: a mixed sheet gives each colour as many fields; bonus bar colours
-    need one-colour rows)."""
+    need one-colour rows, and so do the rows beside a bonus row, RULES.md §4)."""
     if aspect == "marks" and not any(
         f.double or f.bonus or f.power for row in source.rows for f in row.fields
     ):
@@ -128,6 +128,8 @@ def shuffle_problem(source: Layout, aspect: str) -> str | None:
     if aspect == "colours":
         if source.bonus_bar:
             return "has a bonus bar, which needs one-colour rows: its colours stay"
+        if source.bonus_rows:
+            return "has bonus rows, which lie between one-colour rows: its colours stay"
         owned = Counter(f.colour for row in source.rows for f in row.fields)
         if len(owned) < 2:
             return "has fields of one colour only: no colours to shuffle"

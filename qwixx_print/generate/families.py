@@ -113,7 +113,14 @@ def _numbers(twin: Layout) -> list[list[int]]:
 
 
 def _shuffled_numbers(rng: random.Random, twin: Layout) -> list[list[int]]:
-    return [rng.sample(nums, len(nums)) for nums in _numbers(twin)]
+    """Each row's numbers in a new order; the second row beside a bonus row takes the first
+    one's (a bonus cell carries the number of both, RULES.md §4 Big Points)."""
+    below = {b.between[1]: b.between[0] for b in twin.bonus_rows}
+    dealt: dict[str, list[int]] = {}
+    for row, nums in zip(twin.rows, _numbers(twin), strict=True):
+        above = below.get(row.id)
+        dealt[row.id] = list(dealt[above]) if above in dealt else rng.sample(nums, len(nums))
+    return [dealt[row.id] for row in twin.rows]
 
 
 def _numbers_keeping_ends(rng: random.Random, twin: Layout) -> list[list[int]]:

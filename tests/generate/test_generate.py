@@ -37,6 +37,7 @@ FROM = [
     ("kraefte", "marks"),
     ("durcheinander", "numbers"),
     ("nochmal", "colours"),
+    ("big-points", "numbers"),  # the rows beside a bonus row keep one order between them
 ]
 
 
@@ -236,6 +237,7 @@ BAD = [
     (["chaos", "--shuffle", "numbers"], "--shuffle needs --from LAYOUT"),
     (["--from", "classic", "--shuffle", "marks"], "classic: has no double, bonus or power"),
     (["--from", "bonuskette", "--shuffle", "colours"], "bonuskette: has a bonus bar"),
+    (["--from", "big-points", "--shuffle", "colours"], "big-points: has bonus rows, which lie"),
     (["--from", "broken.yaml", "--shuffle", "numbers"], "broken.yaml:"),
     (["chaos", "--count", "2", "--out", "one.yaml"], "one.yaml: with --count, --out names"),
 ]
