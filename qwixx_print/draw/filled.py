@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry, labels, plan, rules
 from qwixx_print.choices import DEFAULT_LANG
+from qwixx_print.compiled import Compiled
 from qwixx_print.draw import check, pads, paint, write
 from qwixx_print.draw.paint import colour
 from qwixx_print.errors import MarksError
@@ -97,12 +98,15 @@ def _fill_more(c: Canvas, layout: Layout, player: Player, boxes: geometry.SheetB
     """The crosses of RULES.md §4 on a player's own sheet: its slip's links and lucky
     numbers, crossed bonus cells (Big Points) and diamonds (X-Change)."""
     pads.own(c, layout, boxes)
-    rows = {row.id: row for row in layout.rows}
-    for bonus, cells in zip(layout.bonus_rows, boxes.bonus_rows, strict=True):
-        crossed = player.bonus.get(bonus.id, ())
-        for f, box in zip(rows[bonus.between[0]].fields, cells, strict=True):
-            if f.number in crossed:
-                cross(c, box)
+    if boxes.bonus_rows:
+        board = Compiled.of(layout)
+        for bonus, numbers, cells in zip(
+            board.bonus_ids, board.bonus_numbers, boxes.bonus_rows, strict=True
+        ):
+            crossed = player.bonus.get(bonus, ())
+            for number, box in zip(numbers, cells, strict=True):
+                if number in crossed:
+                    cross(c, box)
     printed = [f"{a}/{b}" for a, b in layout.diamonds]
     for name, box in zip(printed, boxes.diamonds, strict=True):
         if name in player.diamonds:

@@ -14,6 +14,7 @@ from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry
+from qwixx_print.compiled import Compiled
 from qwixx_print.draw import paint, symbols
 from qwixx_print.draw.paint import INK, colour
 from qwixx_print.geometry import Box
@@ -66,19 +67,18 @@ def _bonus_rows(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
     """Big Points: a round cell per column, its upper half in the colour of the row above,
     its lower half in the colour of the row below, each half with its colour's symbol (so
     the halves tell apart without colour), the column's number in it."""
-    rows = {row.id: row for row in layout.rows}
-    symbol = shapes.shapes(layout)
-    for bonus, cells in zip(layout.bonus_rows, sheet.bonus_rows, strict=True):
-        upper, lower = rows[bonus.between[0]], rows[bonus.between[1]]
-        top, bottom = (
-            _colour(layout, upper.fields[0].colour),
-            _colour(layout, lower.fields[0].colour),
-        )
+    if not sheet.bonus_rows:
+        return
+    board, symbol = Compiled.of(layout), shapes.shapes(layout)
+    for (above, below), numbers, cells in zip(
+        board.bonus_colours, board.bonus_numbers, sheet.bonus_rows, strict=True
+    ):
+        top, bottom = _colour(layout, above), _colour(layout, below)
         marks = (
-            (symbol[upper.fields[0].colour], colour(palette.print_ink(top)), 1),
-            (symbol[lower.fields[0].colour], colour(palette.print_ink(bottom)), -1),
+            (symbol[above], colour(palette.print_ink(top)), 1),
+            (symbol[below], colour(palette.print_ink(bottom)), -1),
         )
-        for f, box in zip(upper.fields, cells, strict=True):
+        for number, box in zip(numbers, cells, strict=True):
             x0, y0, x1, y1 = box.x * MM, box.y * MM, box.right * MM, box.top * MM
             c.setLineWidth(0)
             c.setFillColor(colour(palette.half_tint(top)))
@@ -91,7 +91,7 @@ def _bonus_rows(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
             for shape, ink, side in marks:
                 symbols.draw_symbol(c, shape, shapes.bonus_half(box, side), ink)
             c.setFillColor(INK)
-            paint.centred(c, str(f.number), box, shapes.BONUS_PT, FONT_BOLD)
+            paint.centred(c, str(number), box, shapes.BONUS_PT, FONT_BOLD)
 
 
 def padlock(c: Canvas, box: Box, ink: Color) -> None:

@@ -18,6 +18,7 @@ from collections.abc import Collection, Mapping
 from markupsafe import escape
 
 from qwixx_print import geometry
+from qwixx_print.compiled import Compiled
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
 from qwixx_print.scene import looks, palette, shapes
@@ -51,22 +52,29 @@ def bonus_rows(
     ``hinted`` (bonus row id, column) marked (``by_colour``: hinted by a white + coloured
     sum only), each cell posting ``bonus ROW COLUMN`` to
     ``url``. Its tap area is as wide as the field above it."""
-    rows = {row.id: (row, boxes) for row, boxes in zip(layout.rows, sheet.rows, strict=True)}
-    symbol = shapes.shapes(layout)
-    for bonus, cells in zip(layout.bonus_rows, sheet.bonus_rows, strict=True):
-        (upper, above), (lower, _) = rows[bonus.between[0]], rows[bonus.between[1]]
-        colours = [upper.fields[0].colour, lower.fields[0].colour]
+    if not sheet.bonus_rows:
+        return
+    board, symbol = Compiled.of(layout), shapes.shapes(layout)
+    for bonus, colours, (upper, _), numbers, cells in zip(
+        board.bonus_ids,
+        board.bonus_colours,
+        board.bonus_between,
+        board.bonus_numbers,
+        sheet.bonus_rows,
+        strict=True,
+    ):
         top, bottom = (tint(palette.half_tint, layout.colours[c]) for c in colours)
         marks = [(symbol[c], tint(palette.print_ink, layout.colours[c])) for c in colours]
-        for k, (f, cell, field) in enumerate(zip(upper.fields, cells, above.fields, strict=True)):
-            done, may = k in crossed.get(bonus.id, ()), (bonus.id, k) in legal
+        above = sheet.rows[upper].fields
+        for k, (number, cell, field) in enumerate(zip(numbers, cells, above, strict=True)):
+            done, may = k in crossed.get(bonus, ()), (bonus, k) in legal
             classes = "bonus-cell" + " legal" * may + " crossed" * done
-            classes += " hinted" * ((bonus.id, k) in hinted)
-            classes += " by-colour" * ((bonus.id, k) in by_colour)
+            classes += " hinted" * ((bonus, k) in hinted)
+            classes += " by-colour" * ((bonus, k) in by_colour)
             c.open(
-                f'<g class="{classes}" data-bonus-row="{escape(bonus.id)}" data-index="{k}" '
-                f'data-number="{f.number}" data-crossed="{flag(done)}" data-legal="{flag(may)}"'
-                + tap(url, {"kind": "bonus", "row": bonus.id, "index": k})
+                f'<g class="{classes}" data-bonus-row="{escape(bonus)}" data-index="{k}" '
+                f'data-number="{number}" data-crossed="{flag(done)}" data-legal="{flag(may)}"'
+                + tap(url, {"kind": "bonus", "row": bonus, "index": k})
                 + ">"
             )
             if url is not None:
@@ -78,7 +86,7 @@ def bonus_rows(
             c.circle(cell.cx, cell.cy, r, "none", INK, mm(looks.BONUS_CELL_LINE))
             for (shape, ink), side in zip(marks, (1, -1), strict=True):
                 c.symbol(shape, shapes.bonus_half(cell, side), ink)
-            c.text(str(f.number), cell, shapes.BONUS_PT, bold=True, cls="num")
+            c.text(str(number), cell, shapes.BONUS_PT, bold=True, cls="num")
             if done:
                 c.cross(cell, 0.5)
             c.close("g")
