@@ -58,6 +58,9 @@ def _row(c: Canvas, layout: Layout, row: Row, boxes: geometry.RowBoxes) -> None:
     for box in boxes.again:
         c.setLineWidth(looks.SMALL_BOX_LINE)
         paint.rect(c, box, colour(palette.WHITE), INK, radius=0.3)
+    for box in boxes.squares:  # Connect 15's link squares (RULES.md §7)
+        c.setLineWidth(looks.SQUARE_LINE)
+        paint.rect(c, box, colour(palette.SQUARE_FILL), INK, radius=looks.SQUARE_RADIUS)
     lock = colours[row.lock_colour]
     paper = colour(palette.paper(lock))
     _padlock(c, boxes.lock, colour(palette.print_ink(lock)), paper)

@@ -72,6 +72,10 @@ def _fill(
                 cross(c, row_boxes.fields[k])
             if f.number in again:
                 cross(c, row_boxes.again[k])
+        squares = player.squares.get(row.id, ())  # Connect 15 (RULES.md §7)
+        for (a, b), box in zip(row.squares, row_boxes.squares, strict=True):
+            if (row.fields[a].number, row.fields[b].number) in squares:
+                cross(c, box)
         if sheet.rows[row.id].locked:
             cross(c, row_boxes.lock)
     for box in boxes.penalties[: sheet.penalties]:

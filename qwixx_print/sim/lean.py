@@ -98,7 +98,8 @@ class LeanTables(NamedTuple):
 
 def fits(t: KernelTables, lucky: bool) -> bool:
     """Whether the lean kernel plays the layout of ``t`` (``lucky``: it has lucky numbers):
-    none of small boxes, bonus fields, powers, bonus rows, links and diamonds, and rows of
+    none of small boxes, bonus fields, powers, bonus rows, links, diamonds and link squares
+    (RULES.md §7), and rows of
     fewer than 127 fields (a field's index is a byte)."""
     return not (
         lucky
@@ -110,6 +111,7 @@ def fits(t: KernelTables, lucky: bool) -> bool:
         or t.bonus_upper.size
         or (t.link_row >= 0).any()
         or t.diamonds.size
+        or t.square_mask.any()
     )
 
 

@@ -6,7 +6,8 @@ is a small compiled entry point that calls the kernel's own option functions
 ``_lucky_fewest``, ``_lucky_next``) on a state rebuilt from an engine's game
 (:func:`state_of`), so a test can compare, at every state the bots' games reach, what the
 kernel may do with what :class:`qwixx_print.play.Sheet` allows (``legal_fields``,
-``legal_again``, ``legal_bonus``, ``legal_swaps``, lucky crosses): :func:`compare`.
+``legal_again``, ``legal_bonus``, ``legal_swaps``, lucky crosses; RULES.md §7's link squares
+by the dice's faces, :func:`square_differences`): :func:`compare`.
 
 The kernel keeps, per row and die sum, only the first field after the last cross and the
 first lock field (a bot never skips more than it must), and per bonus row the first cell;
@@ -23,7 +24,7 @@ from qwixx_print.compiled import Compiled
 from qwixx_print.layout import Layout
 from qwixx_print.play import Game, Sheet
 from qwixx_print.play.game import Dice
-from qwixx_print.sim import bots, dice, matches
+from qwixx_print.sim import bots, dice, matches, square_moves
 from qwixx_print.sim.jit import njit
 from qwixx_print.sim.state import Sheets
 from qwixx_print.sim.tables import Ints, KernelTables, compile_layout
@@ -84,6 +85,44 @@ def _options(t: KernelTables, s: Sheets, p: int, total: int, c: int, out: Ints) 
     return n
 
 
+@njit(cache=True)
+def _square_options(t: KernelTables, s: Sheets, p: int, roll: Ints, colour: bool, out: Ints) -> int:
+    """Write the link squares ``roll`` allows player ``p`` (``colour``: action 2's coloured
+    dice; RULES.md §7) into ``out`` as (row, field left of it); their count."""
+    n = 0
+    for r in range(t.fields.shape[0]):
+        for left in range(t.fields[r]):
+            if square_moves._square_free(t, s, p, r, left) and square_moves._square_dice(
+                t, s, p, r, left, roll, colour
+            ):
+                out[n, 0], out[n, 1] = r, left
+                n += 1
+    return n
+
+
+def square_differences(g: Game, t: KernelTables, roll: Dice, phase: str) -> list[str]:
+    """Where the kernel's link squares (RULES.md §7) differ from the engine's in game ``g``
+    before action ``phase``: every seat's with the white dice in action 1, the active
+    seat's with the coloured dice (before both actions, as the bots ask)."""
+    s, board = state_of(g, t), Compiled.of(g.layout)
+    faces = [roll.white[0], roll.white[1], *(roll.colours.get(c, 0) for c in board.dice)]
+    dice_faces = np.array(faces, dtype=np.int64)
+    asked = [(p, False) for p in range(len(g.names))] if phase == "white" else []
+    asked.append((g.active_index, True))
+    out, found = np.zeros((MOST, 2), dtype=np.int64), []
+    for p, colour in asked:
+        sheet = g.sheets[g.names[p]]
+        engine = {(o.row, o.field) for o in bots.square_options(sheet, roll, colour)}
+        n = _square_options(t, s, p, dice_faces, colour, out)
+        compiled = {(r, j) for r, j in out[:n].tolist()}
+        if engine != compiled:
+            found.append(
+                f"roll {g.rolls} {phase} {g.names[p]} squares {'colour' if colour else 'white'}:"
+                f" engine only {sorted(engine - compiled)}, kernel only {sorted(compiled - engine)}"
+            )
+    return found
+
+
 def kernel_options(
     t: KernelTables, s: Sheets, p: int, totals: Iterable[int], colour: int = -1
 ) -> View:
@@ -128,12 +167,17 @@ def state_of(g: Game, t: KernelTables) -> Sheets:
     seat = {name: np.zeros(players, dtype=np.int64) for name in ("mine", "next", "lucky", "slip")}
     bonus_pos = np.full((players, k), -1, dtype=np.int64)
     bonus_cells = np.zeros((players, k), dtype=np.int64)
+    squares, squares_count = np.zeros_like(crossed), np.zeros_like(crossed)
     slips = [s.name for s in g.layout.slips]
     for p, name in enumerate(g.names):
         sheet = g.sheets[name]
         state, mine = sheet.state, sheet.board
         for r in range(rows):
             grid["pos"][p, r] = state.crossed[r][-1] if state.crossed[r] else -1
+            if state.squares[r]:  # RULES.md §7: the place right of the last square
+                grid["pos"][p, r] = max(grid["pos"][p, r], state.squares[r][-1])
+            squares[p, r] = sum(1 << i for i in state.squares[r])
+            squares_count[p, r] = len(state.squares[r])
             grid["crosses"][p, r] = sum(mine.weights[r][i] for i in state.crossed[r])
             grid["crosses"][p, r] += len(state.again[r])
             crossed[p, r] = sum(1 << i for i in state.crossed[r])
@@ -164,7 +208,8 @@ def state_of(g: Game, t: KernelTables) -> Sheets:
         slip=seat["slip"],
         bonus_pos=bonus_pos,
         bonus_cells=bonus_cells,
-        bonus_count=np.zeros((players, rows), dtype=np.int64),
+        bonus_count=squares_count,
+        squares=squares,
     )
 
 
@@ -206,6 +251,8 @@ def compare(layout: Layout, codes: Sequence[int], seed: int, games: int) -> tupl
             nonlocal states
             states += 1
             found.extend(differences(g, t, roll, phase))
+            if any(board.squares):
+                found.extend(square_differences(g, t, roll, phase))
 
         rolls = dice.rolls(seed, game, len(board.dice), board.faces)
         bots.play(g, codes, rolls, watch)

@@ -42,7 +42,9 @@ class SheetView:
     §4: the crossed cells per bonus row (``bonus``) and the tappable ones as (bonus row,
     column) (``legal_bonus``; ``hinted`` holds them too); the crossed X-Change ``diamonds``
     and per field the diamonds it may swap with now (``swaps``); the fields a Longo lucky
-    cross may cross now (``lucky``)."""
+    cross may cross now (``lucky``). RULES.md §7: per row the crossed link squares
+    (``squares``), and the tappable ones (``legal_squares``) and those the dice allow
+    (``hinted_squares``) as (row, index of the field left of the square)."""
 
     crossed: Mapping[str, Collection[int]]
     again: Mapping[str, Collection[int]]
@@ -62,6 +64,9 @@ class SheetView:
     lucky: Collection[tuple[str, int]] = field(default_factory=frozenset)
     hinted_diamonds: Collection[int] = field(default_factory=frozenset)
     hinted_colour: Collection[tuple[str, int]] = field(default_factory=frozenset)
+    squares: Mapping[str, Collection[int]] = field(default_factory=dict)
+    legal_squares: Collection[tuple[str, int]] = field(default_factory=frozenset)
+    hinted_squares: Collection[tuple[str, int]] = field(default_factory=frozenset)
 
 
 def sheet_view(
@@ -69,11 +74,13 @@ def sheet_view(
     hinted: Collection[tuple[str, int]] = frozenset(),
     hinted_diamonds: Collection[int] = frozenset(),
     hinted_colour: Collection[tuple[str, int]] = frozenset(),
+    hinted_squares: Collection[tuple[str, int]] = frozenset(),
 ) -> SheetView:
     """The engine's view of ``sheet``: every field and small box asked with ``can_cross``
     and ``can_again``, so only what the engine allows is tappable; ``hinted`` fields and
     ``hinted_diamonds`` are those the dice on the table allow, ``hinted_colour`` the
-    hinted fields (and bonus cells) that only a white + coloured sum allows."""
+    hinted fields (and bonus cells) that only a white + coloured sum allows, and
+    ``hinted_squares`` the link squares the dice allow (RULES.md §7)."""
     layout = sheet.layout
     legal = {
         (row.id, i)
@@ -120,6 +127,9 @@ def sheet_view(
         lucky=frozenset(sheet.lucky_fields()),
         hinted_diamonds=frozenset(hinted_diamonds),
         hinted_colour=frozenset(hinted_colour),
+        squares={row.id: frozenset(sheet.squares_crossed(row.id)) for row in layout.rows},
+        legal_squares=frozenset(sheet.legal_squares()),
+        hinted_squares=frozenset(hinted_squares),
     )
 
 
@@ -408,6 +418,16 @@ def sheet_svg(
             if crossed:
                 c.cross(box)
             c.close("g")
+        if row.squares:  # RULES.md §7 Connect 15
+            pad_svg.squares(
+                c,
+                row,
+                boxes,
+                m.squares.get(row.id, ()),
+                {i for r, i in m.legal_squares if r == row.id},
+                {i for r, i in m.hinted_squares if r == row.id},
+                url,
+            )
         _lock(
             c,
             boxes.lock,

@@ -3,7 +3,8 @@ geometry and the same looks (:mod:`qwixx_print.scene`) as the PDF's
 (:mod:`qwixx_print.draw.pads`), sizes in mm: Big Points' round
 two-colour bonus cells (tappable), Connected's linked pairs with the slip's name and the
 framed staircase, X-Change's diamonds (a tap selects one for a swap), Longo's lock fields
-and the player's lucky numbers in their clovers (a tap offers a lucky cross).
+and the player's lucky numbers in their clovers (a tap offers a lucky cross); RULES.md §7:
+Connect 15's link squares (tappable, :func:`squares`).
 
 A tappable mark carries ``role="button"``; bonus cells post their move with htmx, diamonds
 and clovers are picked up by ``static/counter.js`` (a swap and a lucky cross are two taps:
@@ -20,7 +21,7 @@ from markupsafe import escape
 from qwixx_print import geometry
 from qwixx_print.compiled import Compiled
 from qwixx_print.geometry import Box
-from qwixx_print.layout import Layout
+from qwixx_print.layout import Layout, Row
 from qwixx_print.scene import looks, palette, shapes
 from qwixx_print.scene.looks import mm
 from qwixx_print.web.svg import INK, WHITE, Canvas, flag, num, tap, tint
@@ -244,4 +245,37 @@ def lucky(
             c.circle(x, y, r, CLOVER)
         if number is not None:
             c.text(str(number), box, looks.LUCKY_PT, WHITE, bold=True, cls="num")
+        c.close("g")
+
+
+def squares(
+    c: Canvas,
+    row: Row,
+    boxes: geometry.RowBoxes,
+    crossed: Collection[int],
+    legal: Collection[int],
+    hinted: Collection[int],
+    url: str | None,
+) -> None:
+    """Connect 15 (RULES.md §7): ``row``'s link squares where the geometry puts them, white
+    and outlined as on paper; ``crossed``, ``legal`` (the engine allows them now) and
+    ``hinted`` (the dice on the table allow them) are squares by the field left of them. A
+    legal square on the own sheet (``url``) posts ``square ROW INDEX``; its tap area is the
+    square and 0.6 mm round it."""
+    for (left, _), box in zip(row.squares, boxes.squares, strict=True):
+        done, may = left in crossed, left in legal
+        classes = "square" + " hinted" * (left in hinted) + " legal" * may + " crossed" * done
+        tappable = url if may else None
+        c.open(
+            f'<g class="{classes}" data-row="{escape(row.id)}" data-square="{left}" '
+            f'data-crossed="{flag(done)}" data-legal="{flag(may)}"'
+            + tap(tappable, {"kind": "square", "row": row.id, "index": left})
+            + ">"
+        )
+        if tappable:
+            c.hit(Box(box.x - 0.6, box.y - 0.6, box.w + 1.2, box.h + 1.2))
+        fill = palette.hex_code(palette.SQUARE_FILL)
+        c.rect(box, fill, INK, mm(looks.SQUARE_LINE), looks.SQUARE_RADIUS)
+        if done:
+            c.cross(box)
         c.close("g")
