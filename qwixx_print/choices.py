@@ -36,6 +36,7 @@ GENERATE_FAMILIES = (
     "steps",
     "diamonds",
     "lucky-numbers",
+    "link-squares",
 )
 """The families of ``generate`` (issues 14 and 25), as
 :data:`qwixx_print.generate.families.FAMILIES` names them (a test keeps both equal)."""

@@ -109,7 +109,8 @@ def generate_command(
     \b
     FAMILY: mixed-colours, mixed-numbers, rainbow, chaos, doubles, bonus, powers,
     bonus-rows (Big Points), chain, steps (Connected), diamonds (X-Change),
-    lucky-numbers (Longo); or --from LAYOUT --shuffle colours|numbers|marks.
+    lucky-numbers (Longo), link-squares (Connect 15);
+    or --from LAYOUT --shuffle colours|numbers|marks.
     \b
     qwixx-print generate chaos --seed 7            write output/chaos-7.yaml
     qwixx-print generate rainbow --count 8 --print 8 different sheets on one page

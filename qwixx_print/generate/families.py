@@ -259,9 +259,10 @@ FAMILIES: dict[str, Family] = {
     "steps": Family("connected-steps", mechanics.steps),
     "diamonds": Family("x-change", mechanics.diamonds),
     "lucky-numbers": Family("longo", mechanics.lucky_numbers),
+    "link-squares": Family("connect-15", mechanics.link_squares),
 }
 """Family name -> :class:`Family`: the seven of issue 14, then those of the sheets of
-RULES.md §4 (issue 25 item 6, :mod:`qwixx_print.generate.mechanics`)."""
+RULES.md §4 and §7 (issue 25 item 6, :mod:`qwixx_print.generate.mechanics`)."""
 
 SHUFFLES: dict[str, Build] = {
     "colours": shuffle_colours,

@@ -13,6 +13,8 @@ Chain, Connected Steps, X-Change and Longo sheets, each a small function from a 
   numbers, no pair twice.
 - :func:`lucky_numbers`: each row's numbers before its lock fields permuted within thirds of
   them; the lock fields and the lucky draw stay.
+- :func:`link_squares` (Connect 15, RULES.md §7): each row's link squares between new
+  neighbouring fields before the lock field, never two side by side.
 
 The layout's other settings (lock, scoring, penalties, dice, lucky draw) are the twin's.
 """
@@ -23,7 +25,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
-from itertools import pairwise, product
+from itertools import combinations, pairwise, product
 
 from qwixx_print.layout import Layout, Link, Row, Slip
 
@@ -174,6 +176,35 @@ def lucky_numbers(rng: random.Random, twin: Layout) -> Layout:
     draw (two per sheet, from the print's seed) stay."""
     rows = tuple(
         renumbered(row, within_thirds(rng, [f.number for f in row.fields], twin.lock_fields))
+        for row in twin.rows
+    )
+    return replace(twin, rows=rows, doc=None)
+
+
+def square_places(count: int, gaps: int) -> list[tuple[int, ...]]:
+    """Every way to put ``count`` link squares in the first ``gaps`` places between
+    neighbouring fields of a row (place ``i``: between fields ``i`` and ``i + 1``), no two
+    side by side (places 2 or more apart, as on Connect 15), in a fixed order."""
+    return [
+        places
+        for places in combinations(range(gaps), count)
+        if all(b - a >= 2 for a, b in pairwise(places))
+    ]
+
+
+def link_squares(rng: random.Random, twin: Layout) -> Layout:
+    """Connect 15 (RULES.md §7): each row's link squares, as many as the twin's row has,
+    between new pairs of neighbouring fields before the lock field (Connect 15's squares
+    stand between fields 0..9 of 11), never two side by side; the trigger (a 1 and a 5, the
+    dice that may) stays. 35 placements a row of 3 squares, 35^4 sheets."""
+    rows = tuple(
+        replace(
+            row,
+            squares=tuple(
+                (i, i + 1)
+                for i in rng.choice(square_places(len(row.squares), twin.lock_start(row) - 1))
+            ),
+        )
         for row in twin.rows
     )
     return replace(twin, rows=rows, doc=None)

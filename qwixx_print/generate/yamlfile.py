@@ -71,6 +71,9 @@ def _row(row: Row) -> list[str]:
     else:
         lines.append("    fields:")
         lines += [f"      - {text}" for text in fields]
+    if row.squares:
+        between = (f"[{row.fields[a].number}, {row.fields[b].number}]" for a, b in row.squares)
+        lines.append(f"    squares: [{', '.join(between)}]")
     return lines
 
 
@@ -104,6 +107,11 @@ def _mechanics(sheet: Layout) -> list[str]:
         lines.append(f"links: {_links(sheet, sheet.links)}")
     if sheet.diamonds:
         lines.append(f"diamonds: [{', '.join(f'[{a}, {b}]' for a, b in sheet.diamonds)}]")
+    if (sheet.square_faces, sheet.square_dice) != (_DEFAULTS.square_faces, _DEFAULTS.square_dice):
+        faces = ", ".join(map(str, sheet.square_faces))
+        lines.append(
+            f"square_trigger: {{faces: [{faces}], dice: {_flow(list(sheet.square_dice))}}}"
+        )
     if sheet.lucky_draw is not None:
         draw = sheet.lucky_draw
         lines.append(f"lucky: {{count: {draw.count}, from: {draw.low}, to: {draw.high}}}")

@@ -299,7 +299,8 @@ def test_generate_help_imports_neither_numba_nor_reportlab() -> None:
     listed = " ".join(done.stdout.split("FAMILY:", 1)[1].split(";", 1)[0].split())
     assert listed == (
         "mixed-colours, mixed-numbers, rainbow, chaos, doubles, bonus, powers, bonus-rows "
-        "(Big Points), chain, steps (Connected), diamonds (X-Change), lucky-numbers (Longo)"
+        "(Big Points), chain, steps (Connected), diamonds (X-Change), lucky-numbers (Longo), "
+        "link-squares (Connect 15)"
     )
     assert all(family in listed for family in FAMILIES)
 

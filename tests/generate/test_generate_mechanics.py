@@ -117,6 +117,22 @@ def test_lucky_numbers_keep_the_lock_fields_and_the_draw_and_shuffle_within_thir
         assert [numbers(r) for r in sheet.rows] != [numbers(r) for r in twin.rows]
 
 
+def test_link_squares_stand_between_new_neighbours_before_the_lock_never_side_by_side() -> None:
+    twin = api.checked("connect-15")
+    assert len(mechanics.square_places(3, 9)) == 35  # 3 squares, 9 places before the 12
+    placed = set()
+    for sheet in sheets("link-squares"):
+        assert (sheet.square_faces, sheet.square_dice) == (twin.square_faces, twin.square_dice)
+        for row, old in zip(sheet.rows, twin.rows, strict=True):
+            assert len(row.squares) == len(old.squares) == 3
+            assert all(b == a + 1 and b <= 9 for a, b in row.squares)  # none beside the lock
+            starts = [a for a, _ in row.squares]
+            assert all(b - a >= 2 for a, b in itertools.pairwise(starts))
+            assert numbers(row) == numbers(old)
+        placed.add(tuple(row.squares for row in sheet.rows))
+    assert len(placed) == 20
+
+
 def _page_text(pdf: Path) -> list[str]:
     return [page.extract_text() for page in pypdf.PdfReader(pdf).pages]
 
@@ -162,7 +178,7 @@ def test_a_printed_lucky_numbers_sheet_draws_8_pairs_from_its_seed_the_same_each
 def test_each_family_of_the_pads_takes_its_rules_from_its_shipped_twin() -> None:
     twins = {
         family: family_recipe(family).twin.name
-        for family in ("bonus-rows", "chain", "steps", "diamonds", "lucky-numbers")
+        for family in ("bonus-rows", "chain", "steps", "diamonds", "lucky-numbers", "link-squares")
     }
     assert twins == {
         "bonus-rows": "big-points",
@@ -170,6 +186,7 @@ def test_each_family_of_the_pads_takes_its_rules_from_its_shipped_twin() -> None
         "steps": "connected-steps",
         "diamonds": "x-change",
         "lucky-numbers": "longo",
+        "link-squares": "connect-15",
     }
     for family, twin in twins.items():
         sheet = next(candidates(family_recipe(family), 1))

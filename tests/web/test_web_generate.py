@@ -120,8 +120,9 @@ PADS = [
     ("steps", "connected-steps"),
     ("diamonds", "x-change"),
     ("lucky-numbers", "longo"),
+    ("link-squares", "connect-15"),
 ]
-"""The families of the sheets of RULES.md §4 (issue 25 item 6) and their twins."""
+"""The families of the sheets of RULES.md §4 and §7 (issue 25 item 6) and their twins."""
 
 
 @pytest.mark.parametrize(("family", "twin"), PADS, ids=[family for family, _ in PADS])
@@ -168,7 +169,8 @@ def test_count_a_game_needs_the_forms_token(client: FlaskClient) -> None:
         (
             "/generate?family=classic&seed=1",
             "no such family 'classic' (families: mixed-colours, mixed-numbers, rainbow, chaos, "
-            "doubles, bonus, powers, bonus-rows, chain, steps, diamonds, lucky-numbers)",
+            "doubles, bonus, powers, bonus-rows, chain, steps, diamonds, lucky-numbers, "
+            "link-squares)",
         ),
         (
             "/generate?family=chaos&seed=-1",
@@ -193,7 +195,8 @@ def test_count_a_game_needs_the_forms_token(client: FlaskClient) -> None:
         (
             "/generate/nochmal/1.pdf",
             "no such family 'nochmal' (families: mixed-colours, mixed-numbers, rainbow, chaos, "
-            "doubles, bonus, powers, bonus-rows, chain, steps, diamonds, lucky-numbers)",
+            "doubles, bonus, powers, bonus-rows, chain, steps, diamonds, lucky-numbers, "
+            "link-squares)",
         ),
         ("/generate/chaos/7.pdf?pages=0", "pages must be a whole number from 1 to 1000, got '0'"),
     ],
