@@ -21,25 +21,14 @@ from qwixx_print.errors import MarksError
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
 from qwixx_print.marks import Player, ScoredGame
-from qwixx_print.scene import fonts, looks, palette, shapes
-from qwixx_print.scene.fonts import FONT_BOLD, MM
+from qwixx_print.scene import build, fonts, looks, palette, shapes
+from qwixx_print.scene.fonts import FONT_BOLD
 
 PEN = colour(palette.PEN)
 """Colour of the crosses and written numbers: a blue ballpoint, distinct from the print."""
 
 EFFECTS_PT = 5.0
 """Largest size of the power effects line, pt (it shrinks to fit, down to 4 pt)."""
-
-
-def cross(c: Canvas, box: Box) -> None:
-    """A pen cross: both diagonals of ``box`` (mm), inset by
-    :data:`qwixx_print.scene.looks.CROSS_INSET`."""
-    dx, dy = box.w * looks.CROSS_INSET, box.h * looks.CROSS_INSET
-    c.setStrokeColor(PEN)
-    c.setLineWidth(looks.CROSS_LINE)
-    c.setLineCap(1)
-    c.line((box.x + dx) * MM, (box.y + dy) * MM, (box.right - dx) * MM, (box.top - dy) * MM)
-    c.line((box.x + dx) * MM, (box.top - dy) * MM, (box.right - dx) * MM, (box.y + dy) * MM)
 
 
 def _effects(sheet: rules.SheetScore) -> tuple[str, str]:
@@ -55,6 +44,25 @@ def _effects(sheet: rules.SheetScore) -> tuple[str, str]:
     return f"{short}: {', '.join(parts)}", short
 
 
+def _marks(layout: Layout, player: Player, sheet: rules.SheetScore) -> build.Marks:
+    """The scene's marks of ``player``'s sheet of ``layout`` (scored ``sheet``): the crossed
+    fields and small boxes, the locks, the penalties and the points written in the total
+    line (a box for the power points and one for the framed where the sheet has them)."""
+    crossed, again = {}, {}
+    for row in layout.rows:
+        numbers, small = player.crosses.get(row.id, ()), player.again.get(row.id, ())
+        crossed[row.id] = {k for k, f in enumerate(row.fields) if f.number in numbers}
+        again[row.id] = {k for k, f in enumerate(row.fields) if f.number in small}
+    written = [str(s.points) for s in sheet.rows.values()] + [str(sheet.penalty_points)]
+    if geometry.powers(layout):  # the sheet's total line has a box for the power points
+        written.append(str(sum(e.points for e in sheet.powers)))
+    if any(f.framed for row in layout.rows for f in row.fields):  # and one for the framed
+        written.append(str(sheet.framed_points))
+    written.append(str(sheet.total))
+    locked = {rid for rid, s in sheet.rows.items() if s.locked}
+    return build.Marks(crossed, again, locked, penalties=sheet.penalties, written=written)
+
+
 def _fill(
     c: Canvas,
     layout: Layout,
@@ -63,28 +71,10 @@ def _fill(
     boxes: geometry.SheetBoxes,
     title: str,
 ) -> None:
-    for row, row_boxes in zip(layout.rows, boxes.rows, strict=True):
-        crossed = player.crosses.get(row.id, ())
-        again = player.again.get(row.id, ())
-        for k, f in enumerate(row.fields):
-            if f.number in crossed:
-                cross(c, row_boxes.fields[k])
-            if f.number in again:
-                cross(c, row_boxes.again[k])
-        if sheet.rows[row.id].locked:
-            cross(c, row_boxes.lock)
-    for box in boxes.penalties[: sheet.penalties]:
-        cross(c, box)
+    marks = _marks(layout, player, sheet)
+    paint.items(c, build.pen_marks(layout, boxes, marks))
     _fill_more(c, layout, player, boxes)
-    written = [str(s.points) for s in sheet.rows.values()] + [str(sheet.penalty_points)]
-    if geometry.powers(layout):  # the sheet's total line has a box for the power points
-        written.append(str(sum(e.points for e in sheet.powers)))
-    if any(f.framed for row in layout.rows for f in row.fields):  # and one for the framed
-        written.append(str(sheet.framed_points))
-    written.append(str(sheet.total))
-    c.setFillColor(PEN)
-    for text, box in zip(written, boxes.totals, strict=True):
-        paint.centred(c, text, box, looks.WRITTEN_PT, FONT_BOLD)
+    paint.items(c, build.written(boxes, marks))
     name_box = _name(c, player.name, shapes.name_line(boxes), title)
     room = effects_box(layout, boxes, title, name_box)
     for text in _effects(sheet):  # in full if it fits, else short, else not at all
@@ -100,13 +90,13 @@ def _fill_more(c: Canvas, layout: Layout, player: Player, boxes: geometry.SheetB
     rows = {row.id: row for row in layout.rows}
     for bonus, cells in zip(layout.bonus_rows, boxes.bonus_rows, strict=True):
         crossed = player.bonus.get(bonus.id, ())
-        for f, box in zip(rows[bonus.between[0]].fields, cells, strict=True):
+        for k, (f, box) in enumerate(zip(rows[bonus.between[0]].fields, cells, strict=True)):
             if f.number in crossed:
-                cross(c, box)
+                paint.items(c, build.cross(f"bonus {bonus.id} {k}", box))
     printed = [f"{a}/{b}" for a, b in layout.diamonds]
-    for name, box in zip(printed, boxes.diamonds, strict=True):
+    for k, (name, box) in enumerate(zip(printed, boxes.diamonds, strict=True)):
         if name in player.diamonds:
-            cross(c, geometry.diamond_cross(box))
+            paint.items(c, build.cross(f"diamond {k}", geometry.diamond_cross(box)))
 
 
 def _clear_of(box: Box, obstacles: list[Box]) -> Box:

@@ -3,6 +3,7 @@ palette, boxes, text set as :mod:`qwixx_print.scene.fonts` sizes and places it."
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 
@@ -13,8 +14,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print.doc import Place
 from qwixx_print.geometry import Box
-from qwixx_print.scene import fonts, palette
+from qwixx_print.scene import fonts, looks, palette, shapes
 from qwixx_print.scene.fonts import FONT, MM
+from qwixx_print.scene.items import Arch, Badge, Circle, Item, Line, Polygon, Rect, Text
 
 INK = Color(*palette.INK)
 CUT = Color(*palette.CUT)
@@ -104,3 +106,112 @@ def fitted_lines(
     trial, shares = lines
     for line, share in shares:
         fitted_text(c, key, line, share, box_name, trial, font, align="l")
+
+
+def _state(
+    c: Canvas, sets: str, fill: palette.RGB | None, stroke: palette.RGB | None, width: float
+) -> None:
+    """Set the graphics state an item's ``sets`` names, in its order (see
+    :mod:`qwixx_print.scene.items`)."""
+    for what in sets:
+        if what == "w":
+            c.setLineWidth(width)
+        elif what == "f" and fill is not None:
+            c.setFillColor(colour(fill))
+        elif what == "s" and stroke is not None:
+            c.setStrokeColor(colour(stroke))
+        elif what == "c":
+            c.setLineCap(1)
+
+
+def item(c: Canvas, it: Item) -> None:
+    """Paint one scene item (mm) on ``c`` (pt), as :mod:`qwixx_print.scene.items` describes
+    it; an item for the screen only is left out."""
+    if isinstance(it, Rect):
+        if it.screen:
+            return
+        _state(c, it.sets, it.fill, it.stroke, it.width)
+        rect_of(c, it.box, it.fill is not None, it.stroke is not None, it.radius)
+    elif isinstance(it, Text):
+        _state(c, it.sets, it.fill, None, 0.0)
+        text_at(c, it.text, it.x, it.y, it.size, it.font, it.align)
+    elif isinstance(it, Polygon):
+        _state(c, it.sets, it.fill, None, 0.0)
+        path = c.beginPath()
+        path.moveTo(it.points[0][0] * MM, it.points[0][1] * MM)
+        for x, y in it.points[1:]:
+            path.lineTo(x * MM, y * MM)
+        path.close()
+        c.drawPath(path, stroke=0, fill=1)
+    elif isinstance(it, Circle):
+        _state(c, it.sets, it.fill, it.stroke, it.width)
+        fill, stroke = it.fill is not None, it.stroke is not None
+        c.circle(it.cx * MM, it.cy * MM, it.r * MM, fill=fill, stroke=stroke)
+    elif isinstance(it, Line):
+        _state(c, it.sets, None, it.stroke, it.width)
+        c.line(it.x0 * MM, it.y0 * MM, it.x1 * MM, it.y1 * MM)
+    elif isinstance(it, Arch):
+        _arch(c, it)
+    elif isinstance(it, Badge):
+        _badge(c, it)
+    else:
+        if it.saved:
+            c.saveState()
+        items(c, it.items)
+        if it.saved:
+            c.restoreState()
+
+
+def items(c: Canvas, found: Iterable[Item]) -> None:
+    """Paint scene items in their order (:func:`item`)."""
+    for it in found:
+        item(c, it)
+
+
+def rect_of(c: Canvas, box: Box, fill: bool, stroke: bool, radius: float = 0.0) -> None:
+    """Draw ``box`` (mm) with the current colours, filled and/or stroked, corners rounded by
+    ``radius`` mm."""
+    args = (box.x * MM, box.y * MM, box.w * MM, box.h * MM)
+    if radius:
+        c.roundRect(*args, radius * MM, fill=fill, stroke=stroke)
+    else:
+        c.rect(*args, fill=fill, stroke=stroke)
+
+
+def _arch(c: Canvas, it: Arch) -> None:
+    """A shackle: up, half a circle over, down (see :class:`qwixx_print.scene.items.Arch`)."""
+    _state(c, it.sets, None, it.stroke, it.width)
+    left, right = it.cx - it.r, it.cx + it.r
+    path = c.beginPath()
+    path.moveTo(left * MM, it.bottom * MM)
+    path.lineTo(left * MM, (it.top - it.r) * MM)
+    path.arcTo(left * MM, (it.top - 2 * it.r) * MM, right * MM, it.top * MM, 180, -180)
+    path.lineTo(right * MM, it.bottom * MM)
+    c.drawPath(path, stroke=1, fill=0)
+
+
+def _badge(c: Canvas, it: Badge) -> None:
+    """A power's badge: :func:`qwixx_print.scene.shapes.power_symbol` in a white disc."""
+    x, y, r = it.x, it.y, it.r
+    c.saveState()
+    c.setFillColor(colour(palette.WHITE))
+    c.setStrokeColor(INK)
+    c.setLineWidth(looks.BADGE_LINE)
+    c.circle(x * MM, y * MM, r * MM, fill=1, stroke=1)
+    c.setLineWidth(0.14 * r * MM)
+    c.setLineCap(1)
+    symbol = shapes.power_symbol(it.power, x, y, r)
+    bold = symbol.width != 0.14 * r
+    if bold:
+        c.saveState()
+        c.setLineWidth(symbol.width * MM)
+    frames = [(b.x * MM, b.y * MM, b.w * MM, b.h * MM) for b in symbol.frames]
+    for frame in frames if symbol.frames_first else ():
+        c.rect(*frame)
+    for x0, y0, x1, y1 in symbol.lines:
+        c.line(x0 * MM, y0 * MM, x1 * MM, y1 * MM)
+    for frame in () if symbol.frames_first else frames:
+        c.rect(*frame)
+    if bold:
+        c.restoreState()
+    c.restoreState()

@@ -1,0 +1,161 @@
+"""The plain items a scene is made of, in mm with the geometry's y up: what both painters
+(the PDF's :mod:`qwixx_print.draw.paint`, the phone's :mod:`qwixx_print.web.svg`) translate,
+one primitive at a time, deciding nothing.
+
+Every item names what it is by ``id`` (``row red field 4``, ``row red lock``, ``penalty 2``,
+``total 0``, ``bar 1``, ...; a row's id has no space) and which of its parts it is by
+``part`` (``paper``, ``number``, ``symbol``, ``cross``, ...). The phone's painter groups the
+items by id and adds its ``data-*`` hooks and tap targets to those groups.
+
+Colours are :data:`qwixx_print.scene.palette.RGB` (``None``: not filled or not stroked);
+stroke widths are pt, as the PDF sets them (the SVG converts with
+:func:`qwixx_print.scene.looks.mm`); text sizes are pt.
+
+``sets`` says, in order, which graphics state the PDF painter sets before drawing the item
+(``w`` the line width, ``f`` the fill colour, ``s`` the stroke colour, ``c`` round line
+caps): the PDF keeps a state between drawings, and a sheet's bytes depend on when it is set.
+The SVG writes every element's whole style and ignores it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from qwixx_print.geometry import Box
+from qwixx_print.scene.palette import RGB
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """``box`` filled with ``fill``, stroked ``width`` pt in ``stroke``, corners rounded by
+    ``radius`` mm (0: square), ``alpha`` its opacity; ``screen``: drawn on the phone only
+    (a veil, the card's edge), its ``part`` the element's class there."""
+
+    id: str
+    part: str
+    box: Box
+    fill: RGB | None
+    stroke: RGB | None = None
+    width: float = 0.0
+    radius: float = 0.0
+    sets: str = "fs"
+    alpha: float = 1.0
+    screen: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    """A circle of radius ``r`` mm around (``cx``, ``cy``) mm, filled and/or stroked;
+    ``upright`` as a :class:`Polygon`'s."""
+
+    id: str
+    part: str
+    cx: float
+    cy: float
+    r: float
+    fill: RGB | None
+    stroke: RGB | None = None
+    width: float = 0.0
+    sets: str = "f"
+    upright: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Polygon:
+    """The closed polygon through ``points`` (mm) filled with ``fill``; ``upright``: kept
+    upright as one on a turned phone sheet (a colour's symbol: a triangle stays ▲)."""
+
+    id: str
+    part: str
+    points: tuple[Point, ...]
+    fill: RGB
+    sets: str = "f"
+    upright: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A line from (``x0``, ``y0``) to (``x1``, ``y1``) mm, ``width`` pt in ``stroke``,
+    round caps."""
+
+    id: str
+    part: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    stroke: RGB
+    width: float
+    sets: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Arch:
+    """A padlock's shackle: up from (``cx`` - ``r``, ``bottom``) to ``top`` - ``r``, half a
+    circle of radius ``r`` over to ``cx`` + ``r`` and down to ``bottom`` again, mm,
+    ``width`` pt in ``stroke``."""
+
+    id: str
+    part: str
+    cx: float
+    bottom: float
+    top: float
+    r: float
+    stroke: RGB
+    width: float
+    sets: str = "w"
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """``text`` in ``font`` at ``size`` pt, its baseline at ``y`` mm, anchored at ``x`` mm
+    on its left (``l``), centre (``c``) or right (``r``), in ``fill``. Its size and place are
+    fitted by the builder (:mod:`qwixx_print.scene.fonts`); a painter sets it as it is.
+    ``upright``: kept upright on a turned phone sheet (numbers); ``along``: runs along the
+    sheet and is left out on a turned one (a title, a label)."""
+
+    id: str
+    part: str
+    text: str
+    x: float
+    y: float
+    size: float
+    font: str
+    fill: RGB
+    align: str = "c"
+    sets: str = "f"
+    upright: bool = False
+    along: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Badge:
+    """A power's badge (RULES.md §2 Kräfte): the symbol of ``power``
+    (:func:`qwixx_print.scene.shapes.power_symbol`) in a white disc of radius ``r`` mm
+    around (``x``, ``y``) mm."""
+
+    id: str
+    part: str
+    power: str
+    x: float
+    y: float
+    r: float
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """``items`` drawn together: ``saved``, the PDF saves its graphics state around them;
+    ``upright``, the phone keeps them upright as one on a turned sheet (a score cell's two
+    numbers, a padlock)."""
+
+    id: str
+    part: str
+    items: tuple[Item, ...]
+    saved: bool = False
+    upright: bool = False
+
+
+Item = Rect | Circle | Polygon | Line | Arch | Text | Badge | Group
+"""One item of a scene."""
