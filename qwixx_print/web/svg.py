@@ -14,6 +14,7 @@ from markupsafe import escape
 
 from qwixx_print.geometry import Box
 from qwixx_print.scene import fonts, looks, palette, shapes
+from qwixx_print.scene.items import Arch, Badge, Circle, Item, Line, Polygon, Rect, Text
 from qwixx_print.scene.looks import mm
 
 INK = palette.hex_code(palette.INK)
@@ -179,3 +180,65 @@ def tap(url: str | None, values: Mapping[str, object]) -> str:
         return ""
     post = f" hx-post=\"{escape(url)}\" hx-vals='{escape(json.dumps(values))}'"
     return post + ' role="button" tabindex="0"'
+
+
+@lru_cache(maxsize=1024)
+def colour(rgb: palette.RGB | None) -> str:
+    """``#rrggbb`` of a palette colour, ``none`` for None."""
+    return "none" if rgb is None else palette.hex_code(rgb)
+
+
+def _upright(svg: str, upright: bool) -> str:
+    """``svg`` in a group of class ``num`` when ``upright``: kept upright on a turned sheet."""
+    return f'<g class="num">{svg}</g>' if upright else svg
+
+
+@lru_cache(maxsize=16384)
+def item_svg(it: Item, height: float) -> str:
+    """The SVG of one scene item (:mod:`qwixx_print.scene.items`, mm, y up) on a sheet
+    ``height`` mm tall: every element with its whole style, stroke widths in mm."""
+    c = Canvas(height)
+    if isinstance(it, Rect):
+        extra = f' class="{it.part}"' if it.screen else ""
+        if it.alpha != 1.0:
+            extra = f' opacity="{num(it.alpha)}"' + extra
+        width = mm(it.width) if it.stroke is not None else 0.0
+        c.rect(it.box, colour(it.fill), colour(it.stroke), width, it.radius, extra)
+    elif isinstance(it, Text):
+        weight = ' font-weight="bold"' if it.font == fonts.FONT_BOLD else ""
+        cls = "num" if it.upright else "sideways" if it.along else ""
+        klass = f' class="{cls}"' if cls else ""
+        anchor = {"l": "start", "c": "middle", "r": "end"}[it.align]
+        c.parts.append(
+            f'<text x="{num(it.x)}" y="{num(c.y(it.y))}" font-size="{num(mm(it.size))}" '
+            f'text-anchor="{anchor}" fill="{colour(it.fill)}"{weight}{klass}>'
+            f"{escape(it.text)}</text>"
+        )
+    elif isinstance(it, Polygon):
+        c.polygon(list(it.points), colour(it.fill))
+        return _upright(c.svg(), it.upright)
+    elif isinstance(it, Circle):
+        width = mm(it.width) if it.stroke is not None else 0.0
+        c.circle(it.cx, it.cy, it.r, colour(it.fill), colour(it.stroke), width)
+        return _upright(c.svg(), it.upright)
+    elif isinstance(it, Line):
+        c.line(it.x0, it.y0, it.x1, it.y1, colour(it.stroke), mm(it.width))
+    elif isinstance(it, Arch):
+        left, right, arch, bottom = it.cx - it.r, it.cx + it.r, c.y(it.top - it.r), c.y(it.bottom)
+        c.parts.append(
+            f'<path d="M{num(left)},{num(bottom)} V{num(arch)} '
+            f"A{num(it.r)},{num(it.r)} 0 0 1 {num(right)},{num(arch)} "
+            f'V{num(bottom)}" fill="none" stroke="{colour(it.stroke)}" '
+            f'stroke-width="{num(mm(it.width))}"/>'
+        )
+    elif isinstance(it, Badge):
+        c.circle(it.x, it.y, it.r, WHITE, INK, mm(looks.BADGE_LINE))
+        symbol = shapes.power_symbol(it.power, it.x, it.y, it.r)
+        for box in symbol.frames:
+            c.rect(box, "none", INK, symbol.width)
+        for x0, y0, x1, y1 in symbol.lines:
+            c.line(x0, y0, x1, y1, INK, symbol.width)
+    else:
+        inner = "".join(item_svg(child, height) for child in it.items)
+        return _upright(inner, it.upright)
+    return c.svg()
