@@ -16,19 +16,11 @@ from reportlab.pdfgen.canvas import Canvas
 from qwixx_print import geometry, labels, plan, rules
 from qwixx_print.choices import DEFAULT_LANG
 from qwixx_print.draw import check, pads, paint, write
-from qwixx_print.draw.paint import colour
 from qwixx_print.errors import MarksError
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
 from qwixx_print.marks import Player, ScoredGame
-from qwixx_print.scene import build, fonts, looks, palette, shapes
-from qwixx_print.scene.fonts import FONT_BOLD
-
-PEN = colour(palette.PEN)
-"""Colour of the crosses and written numbers: a blue ballpoint, distinct from the print."""
-
-EFFECTS_PT = 5.0
-"""Largest size of the power effects line, pt (it shrinks to fit, down to 4 pt)."""
+from qwixx_print.scene import build, header, shapes
 
 
 def _effects(sheet: rules.SheetScore) -> tuple[str, str]:
@@ -75,12 +67,10 @@ def _fill(
     paint.items(c, build.pen_marks(layout, boxes, marks))
     _fill_more(c, layout, player, boxes)
     paint.items(c, build.written(boxes, marks))
-    name_box = _name(c, player.name, shapes.name_line(boxes), title)
+    name_box, name = header.name(player.name, boxes, title)
+    paint.items(c, name)
     room = effects_box(layout, boxes, title, name_box)
-    for text in _effects(sheet):  # in full if it fits, else short, else not at all
-        if text and fonts.fit_size(text, room, EFFECTS_PT) >= fonts.MIN_LABEL_PT:
-            paint.fitted_text(c, "powers", text, room, "power effects box", EFFECTS_PT, align="l")
-            break
+    paint.items(c, header.effects(_effects(sheet), room))
 
 
 def _fill_more(c: Canvas, layout: Layout, player: Player, boxes: geometry.SheetBoxes) -> None:
@@ -106,17 +96,6 @@ def _clear_of(box: Box, obstacles: list[Box]) -> Box:
         if other.x < box.right and other.right > box.x and other.y < box.top:
             bottom = max(bottom, other.top)
     return Box(box.x, bottom, box.w, max(box.top - bottom, 0.0))
-
-
-def _name(c: Canvas, name: str, title_box: Box, title: str) -> Box:
-    """Draw the player's ``name`` in its box on the ``title_box`` line
-    (:func:`shapes.name_box`); return the box. Raises LayoutError for a name the font
-    cannot print or fit (the check :func:`name_misfit` makes)."""
-    c.setFillColor(PEN)
-    box = shapes.name_box(name, title_box, title)
-    where = shapes.NAME_PLACE
-    paint.fitted_text(c, "the name", name, box, "name box", looks.NAME_PT, FONT_BOLD, "r", where)
-    return box
 
 
 def effects_box(layout: Layout, boxes: geometry.SheetBoxes, title: str, name_box: Box) -> Box:

@@ -16,7 +16,17 @@ from qwixx_print.doc import Place
 from qwixx_print.geometry import Box
 from qwixx_print.scene import fonts, looks, palette, shapes
 from qwixx_print.scene.fonts import FONT, MM
-from qwixx_print.scene.items import Arch, Badge, Circle, Item, Line, Polygon, Rect, Text
+from qwixx_print.scene.items import (
+    Arch,
+    Badge,
+    Circle,
+    HalfDisc,
+    Item,
+    Line,
+    Polygon,
+    Rect,
+    Text,
+)
 
 INK = Color(*palette.INK)
 CUT = Color(*palette.CUT)
@@ -109,7 +119,12 @@ def fitted_lines(
 
 
 def _state(
-    c: Canvas, sets: str, fill: palette.RGB | None, stroke: palette.RGB | None, width: float
+    c: Canvas,
+    sets: str,
+    fill: palette.RGB | None,
+    stroke: palette.RGB | None,
+    width: float,
+    dash: tuple[float, float] | None = None,
 ) -> None:
     """Set the graphics state an item's ``sets`` names, in its order (see
     :mod:`qwixx_print.scene.items`)."""
@@ -122,6 +137,8 @@ def _state(
             c.setStrokeColor(colour(stroke))
         elif what == "c":
             c.setLineCap(1)
+        elif what == "d" and dash is not None:
+            c.setDash(*dash)
 
 
 def item(c: Canvas, it: Item) -> None:
@@ -130,28 +147,35 @@ def item(c: Canvas, it: Item) -> None:
     if isinstance(it, Rect):
         if it.screen:
             return
-        _state(c, it.sets, it.fill, it.stroke, it.width)
+        _state(c, it.sets, it.fill, it.stroke, it.width, it.dash)
         rect_of(c, it.box, it.fill is not None, it.stroke is not None, it.radius)
+        if it.dash is not None:
+            c.setDash()
     elif isinstance(it, Text):
         _state(c, it.sets, it.fill, None, 0.0)
         text_at(c, it.text, it.x, it.y, it.size, it.font, it.align)
     elif isinstance(it, Polygon):
-        _state(c, it.sets, it.fill, None, 0.0)
+        _state(c, it.sets, it.fill, it.stroke, it.width)
         path = c.beginPath()
         path.moveTo(it.points[0][0] * MM, it.points[0][1] * MM)
         for x, y in it.points[1:]:
             path.lineTo(x * MM, y * MM)
         path.close()
-        c.drawPath(path, stroke=0, fill=1)
+        c.drawPath(path, stroke=it.stroke is not None, fill=1)
     elif isinstance(it, Circle):
         _state(c, it.sets, it.fill, it.stroke, it.width)
         fill, stroke = it.fill is not None, it.stroke is not None
         c.circle(it.cx * MM, it.cy * MM, it.r * MM, fill=fill, stroke=stroke)
     elif isinstance(it, Line):
-        _state(c, it.sets, None, it.stroke, it.width)
+        _state(c, it.sets, it.stroke, it.stroke, it.width)
         c.line(it.x0 * MM, it.y0 * MM, it.x1 * MM, it.y1 * MM)
     elif isinstance(it, Arch):
         _arch(c, it)
+    elif isinstance(it, HalfDisc):
+        _state(c, it.sets, it.fill, None, 0.0)
+        box, start = it.box, 0 if it.upper else 180
+        x0, y0, x1, y1 = box.x * MM, box.y * MM, box.right * MM, box.top * MM
+        c.wedge(x0, y0, x1, y1, start, 180, stroke=0, fill=1)
     elif isinstance(it, Badge):
         _badge(c, it)
     else:
@@ -184,7 +208,8 @@ def _arch(c: Canvas, it: Arch) -> None:
     left, right = it.cx - it.r, it.cx + it.r
     path = c.beginPath()
     path.moveTo(left * MM, it.bottom * MM)
-    path.lineTo(left * MM, (it.top - it.r) * MM)
+    if it.rise:
+        path.lineTo(left * MM, (it.top - it.r) * MM)
     path.arcTo(left * MM, (it.top - 2 * it.r) * MM, right * MM, it.top * MM, 180, -180)
     path.lineTo(right * MM, it.bottom * MM)
     c.drawPath(path, stroke=1, fill=0)

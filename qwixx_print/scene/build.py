@@ -47,11 +47,13 @@ def centred(
     fill: palette.RGB,
     font: str = FONT,
     sets: str = "f",
+    upright: bool = True,
 ) -> Text:
     """``text`` centred in ``box`` (mm) at ``size`` pt on the optical middle of its digits or
-    capitals (:func:`qwixx_print.scene.fonts.centred_baseline`), upright on a turned sheet."""
+    capitals (:func:`qwixx_print.scene.fonts.centred_baseline`), upright on a turned sheet
+    unless told (an arrow turns with the sheet)."""
     y = fonts.centred_baseline(box, size, font)
-    return Text(id, part, text, box.cx, y, size, font, fill, sets=sets, upright=True)
+    return Text(id, part, text, box.cx, y, size, font, fill, sets=sets, upright=upright)
 
 
 def fitted(
@@ -92,13 +94,20 @@ def cross(id: str, box: Box) -> list[Item]:
     ]
 
 
+def arrow(id: str, cell: Box, sets: str = "f") -> Text:
+    """The arrow from the cell before to ``cell`` (a bonus bar's, a diamond's): it turns with
+    a turned phone sheet, pointing along the strip."""
+    box, size = shapes.arrow_box(cell), looks.ARROW_PT
+    return centred(id, "arrow", "\u203a", box, size, palette.INK, sets=sets, upright=False)
+
+
 def _colours(layout: Layout) -> dict[str, palette.RGB]:
     return {name: palette.hex_rgb(code) for name, code in layout.colours.items()}
 
 
 def _field(id: str, f: Field, box: Box, tint: palette.RGB, mixed: bool, shape: str) -> list[Item]:
     """A field's paper, number and symbol (``mixed``: on a tinted ground, its row of many
-    colours), with the phone's veil."""
+    colours)."""
     ink = palette.print_ink(tint)
     found: list[Item] = []
     if mixed:
@@ -108,8 +117,6 @@ def _field(id: str, f: Field, box: Box, tint: palette.RGB, mixed: bool, shape: s
     found.append(Rect(id, "paper", box, palette.paper(tint), edge, looks.FIELD_LINE, 0.7, "wfs"))
     found.append(centred(id, "number", str(f.number), box, fonts.number_size(box), ink, FONT_BOLD))
     found.append(symbol(id, "symbol", shape, shapes.field_corner(box), ink))
-    veil = Box(box.x - 0.25, box.y - 0.25, box.w + 0.5, box.h + 0.5)
-    found.append(Rect(id, "veil", veil, VEIL, radius=0.9, screen=True))
     return found
 
 
@@ -139,8 +146,9 @@ def _field_marks(id: str, f: Field, box: Box, band: Box, tint: palette.RGB) -> G
 
 def row(layout: Layout, r: Row, boxes: geometry.RowBoxes) -> list[Item]:
     """One row (``row ID``): its band, fields (``row ID field I``), the marks of its double,
-    bonus and power fields, its small boxes (``row ID again I``) and its lock
-    (``row ID lock``: the round field, its padlock and the lock colour's symbol)."""
+    bonus and power fields (each with the phone's veil over it), its small boxes
+    (``row ID again I``) and its lock (``row ID lock``: the round field, its padlock and the
+    lock colour's symbol)."""
     colours = _colours(layout)
     shape = shapes.shapes(layout)
     rid = f"row {r.id}"
@@ -151,6 +159,8 @@ def row(layout: Layout, r: Row, boxes: geometry.RowBoxes) -> list[Item]:
         found += _field(f"{rid} field {i}", f, box, colours[f.colour], mixed, shape[f.colour])
     for i, (f, box) in enumerate(zip(r.fields, boxes.fields, strict=True)):
         found.append(_field_marks(f"{rid} field {i}", f, box, boxes.band, colours[f.colour]))
+        veil = Box(box.x - 0.25, box.y - 0.25, box.w + 0.5, box.h + 0.5)  # over its marks too
+        found.append(Rect(f"{rid} field {i}", "veil", veil, VEIL, radius=0.9, screen=True))
     for i, box in enumerate(boxes.again):
         line = looks.SMALL_BOX_LINE
         found.append(
@@ -195,9 +205,7 @@ def strips(layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) 
         found.append(Rect(id, "square", square, half, tint, looks.BAR_LINE, 0.5, "wfs"))
         found.append(symbol(id, "symbol", shape[name], mark, palette.print_ink(tint)))
         if k:
-            found.append(
-                centred(id, "arrow", "\u203a", shapes.arrow_box(cell), looks.ARROW_PT, palette.INK)
-            )
+            found.append(arrow(id, cell))
     for power, cell in zip(geometry.powers(layout), sheet.legend_cells, strict=True):
         id = f"legend {power}"
         found.append(Badge(id, "badge", power, cell.x + BADGE_R + 0.3, cell.cy, BADGE_R))

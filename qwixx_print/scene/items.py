@@ -13,8 +13,9 @@ stroke widths are pt, as the PDF sets them (the SVG converts with
 
 ``sets`` says, in order, which graphics state the PDF painter sets before drawing the item
 (``w`` the line width, ``f`` the fill colour, ``s`` the stroke colour, ``c`` round line
-caps): the PDF keeps a state between drawings, and a sheet's bytes depend on when it is set.
-The SVG writes every element's whole style and ignores it.
+caps, ``d`` the dashes): the PDF keeps a state between drawings, and a sheet's bytes depend
+on when it is set. The SVG writes every element's whole style and ignores it. (A line has no
+fill: its ``f`` sets the fill to the line's colour, for the shapes drawn after it.)
 """
 
 from __future__ import annotations
@@ -30,8 +31,9 @@ Point = tuple[float, float]
 @dataclass(frozen=True, slots=True)
 class Rect:
     """``box`` filled with ``fill``, stroked ``width`` pt in ``stroke``, corners rounded by
-    ``radius`` mm (0: square), ``alpha`` its opacity; ``screen``: drawn on the phone only
-    (a veil, the card's edge), its ``part`` the element's class there."""
+    ``radius`` mm (0: square), ``alpha`` its opacity, ``dash`` its dashes (on, off, pt; the
+    PDF ends them after it); ``screen``: drawn on the phone only (a veil), its ``part`` the
+    element's class there."""
 
     id: str
     part: str
@@ -43,6 +45,7 @@ class Rect:
     sets: str = "fs"
     alpha: float = 1.0
     screen: bool = False
+    dash: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +67,9 @@ class Circle:
 
 @dataclass(frozen=True, slots=True)
 class Polygon:
-    """The closed polygon through ``points`` (mm) filled with ``fill``; ``upright``: kept
-    upright as one on a turned phone sheet (a colour's symbol: a triangle stays ▲)."""
+    """The closed polygon through ``points`` (mm) filled with ``fill``, stroked ``width``
+    pt in ``stroke`` if one is given; ``upright``: kept upright as one on a turned phone
+    sheet (a colour's symbol: a triangle stays ▲)."""
 
     id: str
     part: str
@@ -73,6 +77,8 @@ class Polygon:
     fill: RGB
     sets: str = "f"
     upright: bool = False
+    stroke: RGB | None = None
+    width: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +101,8 @@ class Line:
 class Arch:
     """A padlock's shackle: up from (``cx`` - ``r``, ``bottom``) to ``top`` - ``r``, half a
     circle of radius ``r`` over to ``cx`` + ``r`` and down to ``bottom`` again, mm,
-    ``width`` pt in ``stroke``."""
+    ``width`` pt in ``stroke``; ``rise``: the PDF draws the way up as a line of its own (else
+    as the arc's lead-in)."""
 
     id: str
     part: str
@@ -106,6 +113,7 @@ class Arch:
     stroke: RGB
     width: float
     sets: str = "w"
+    rise: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +136,19 @@ class Text:
     sets: str = "f"
     upright: bool = False
     along: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HalfDisc:
+    """The upper (``upper``) or lower half of the disc filling the square ``box`` (mm),
+    filled with ``fill``, unstroked."""
+
+    id: str
+    part: str
+    box: Box
+    fill: RGB
+    upper: bool
+    sets: str = "f"
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,5 +178,5 @@ class Group:
     upright: bool = False
 
 
-Item = Rect | Circle | Polygon | Line | Arch | Text | Badge | Group
+Item = Rect | Circle | Polygon | Line | Arch | HalfDisc | Text | Badge | Group
 """One item of a scene."""

@@ -1,11 +1,12 @@
-"""A player's sheet drawn as SVG for the counter, from the same layout and geometry as the
-PDF (:func:`qwixx_print.geometry.sheet_boxes`, mm, y flipped for SVG): bands, fields with
-numbers and colour symbols, doubles, boxed bonus fields, power badges, small boxes, locks,
-the bonus bar, the score table, penalty boxes and the total line, with the engine's marks
-on top (crosses, locks, closed colours, points).
+"""A player's sheet drawn as SVG for the counter: the same scene as the PDF's
+(:mod:`qwixx_print.scene.build`, :mod:`~qwixx_print.scene.header`,
+:mod:`~qwixx_print.scene.padmarks`), its items painted by :func:`qwixx_print.web.svg.item_svg`
+and gathered into groups by their ids (:func:`_groups`), each group opened with its
+``data-*`` hooks and tap targets (:class:`_Hooks`, :mod:`qwixx_print.web.pad_svg`) and
+ended with the engine's marks on it (crosses, closed rows, written points).
 
-Every colour, tint, outline, text size and stroke comes from :mod:`qwixx_print.scene`, as
-the PDF's (``qwixx_print.draw``) do; nothing here imports reportlab.
+Every colour, tint, outline, text size and stroke comes from :mod:`qwixx_print.scene`;
+nothing here imports reportlab. The blank's SVG is built once per layout and kept.
 
 The SVG's user unit is the millimetre (``viewBox="0 0 96 65"``). Every field is a ``<g>``
 with ``data-row``, ``data-index`` and ``data-crossed``; a tappable one carries the htmx
@@ -25,10 +26,10 @@ from qwixx_print import geometry, labels, rules
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout, Row
 from qwixx_print.play import Move, Sheet
-from qwixx_print.scene import build, looks, shapes
+from qwixx_print.scene import build, fonts, header, padmarks
 from qwixx_print.scene.items import Item
 from qwixx_print.web import pad_svg, svg
-from qwixx_print.web.svg import PEN, WHITE, Canvas, flag, num, tap
+from qwixx_print.web.svg import Canvas, flag, num, tap
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,9 @@ def _groups(id: str) -> list[str]:
     """The ids of the groups an item of ``id`` is drawn in, outermost first: a row's
     (``row ID``) and in it a field's or small box's, a penalty box's, a total's, a bonus bar
     cell's."""
+    pads = pad_svg.groups(id)
+    if pads is not None:
+        return pads
     words = id.split(" ")
     if words[0] == "row":
         inner = [" ".join(words[:4])] if len(words) > 3 and words[2] in ("field", "again") else []
@@ -155,7 +159,7 @@ def _tree(found: Collection[Item], height: float) -> list[str | Node]:
     return top
 
 
-Drawn = tuple[list[str | Node], list[str | Node]]
+Drawn = tuple[list[str | Node], ...]
 _DRAWN: dict[tuple[int, str], tuple[Layout, Drawn]] = {}
 DRAWN_KEPT = 256
 """How many layouts' drawings (:func:`_blank`) are kept, the oldest dropped first."""
@@ -177,16 +181,28 @@ def _blank(layout: Layout, lang: str) -> Drawn:
 
 
 def _draw_blank(layout: Layout, lang: str) -> Drawn:
-    """What :func:`_blank` keeps."""
+    """What :func:`_blank` keeps: in the order the phone draws them, the slip's name, the
+    rows, the marks of RULES.md §4 on and between them, the bonus bar, legend, score table,
+    penalties and total line, and the lucky clovers with the sheet's numbers."""
     sheet = geometry.sheet_boxes(layout)
     text = labels.for_layout(layout, lang)
+    title = header.header(layout, sheet, text, rules_hint=False)
     rows = [
         it
         for r, boxes in zip(layout.rows, sheet.rows, strict=True)
         for it in build.row(layout, r, boxes)
     ]
+    pads = [
+        *padmarks.lock_fields(layout, sheet),
+        *padmarks.links(layout, sheet),
+        *padmarks.framed(layout, sheet),
+        *padmarks.bonus_rows(layout, sheet),
+        *padmarks.diamonds(layout, sheet),
+    ]
     rest = build.strips(layout, sheet, text) + build.footer(layout, sheet, text)
-    return _tree(rows, sheet.height), _tree(rest, sheet.height)
+    lucky = padmarks.clovers(sheet) + padmarks.lucky_numbers(layout, sheet)
+    parts = (title, padmarks.slip(layout, sheet), rows, pads, rest, lucky)
+    return tuple(_tree(part, sheet.height) for part in parts)
 
 
 def _marks(layout: Layout, sheet: geometry.SheetBoxes, m: SheetView) -> dict[str, list[str]]:
@@ -211,7 +227,7 @@ def _marks(layout: Layout, sheet: geometry.SheetBoxes, m: SheetView) -> dict[str
         m.bar_struck,
     )
     found = build.pen_marks(layout, sheet, marks) + build.written(sheet, marks)
-    found += build.bar_marks(layout, sheet, marks)
+    found += build.bar_marks(layout, sheet, marks) + pad_svg.marks(layout, sheet, m)
     by_group: dict[str, list[str]] = {}
     for it in found:
         key = (_groups(it.id) or [""])[-1]
@@ -244,6 +260,8 @@ class _Hooks:
         """The opening tag of group ``key``."""
         words = key.split(" ")
         m = self.m
+        if pad_svg.groups(key) is not None:
+            return pad_svg.tag(key, self.layout, self.boxes, m, self.url)
         if words[0] == "penalty":
             return f'<g class="penalty-box" data-crossed="{flag(int(words[1]) < m.penalties)}">'
         if words[0] == "total":
@@ -339,24 +357,17 @@ def sheet_svg(
         'class="sheet-svg" font-family="DejaVu Sans, Verdana, sans-serif" role="img" '
         f'aria-label="{escape(name)}\'s sheet">'
     )
-    c.rect(Box(0, 0, sheet.width, sheet.height), WHITE, "#bbbbbb", 0.2, 1.5)
-    title = Box(sheet.title.x + 0.5, sheet.title.y, sheet.title.w - 1.0, sheet.title.h)
-    c.text(
-        text["title"], title, looks.TITLE_PT, bold=True, anchor="start", cls="sideways", label=True
+    c.parts.append(svg.item_svg(header.card(sheet), sheet.height))
+    with fonts.collecting_misfits():  # a name is checked as a player joins: never a 500 here
+        _, named = header.name(name, sheet, text["title"])
+    drawn, hooks, marks = (
+        _blank(layout, lang),
+        _Hooks(layout, sheet, m, url),
+        _marks(layout, sheet, m),
     )
-    named = shapes.name_box(name, shapes.name_line(sheet), text["title"])
-    c.text(name, named, looks.NAME_PT, PEN, bold=True, anchor="end", cls="sideways", label=True)
-    pad_svg.slip(c, layout, sheet)
-    rows, rest = _blank(layout, lang)
-    hooks, marks = _Hooks(layout, sheet, m, url), _marks(layout, sheet, m)
-    _paint(c, rows, hooks, marks)
-    pad_svg.lock_fields(c, layout, sheet)
-    pad_svg.links(c, layout, sheet)
-    pad_svg.framed(c, layout, sheet)
-    pad_svg.bonus_rows(c, layout, sheet, m.bonus, m.legal_bonus, m.hinted, m.hinted_colour, url)
-    usable = {d for found in m.swaps.values() for d in found}
-    pad_svg.diamonds(c, layout, sheet, m.diamonds, usable, m.hinted_diamonds, url)
-    _paint(c, rest, hooks, marks)
-    pad_svg.lucky(c, layout, sheet, bool(m.lucky), url)
+    _paint(c, drawn[0], hooks, marks)  # the title, then the name beside it
+    c.parts.extend(svg.item_svg(it, sheet.height) for it in named)
+    for part in drawn[1:]:
+        _paint(c, part, hooks, marks)
     c.close("svg")
     return Markup(c.svg())
