@@ -189,13 +189,15 @@ def _lock(id: str, box: Box, tint: palette.RGB, shape: str) -> list[Item]:
 def strips(layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) -> list[Item]:
     """The bonus bar (its label ``bar label``, then a cell ``bar K`` per bar field: a square
     in the colour's half tint with its symbol, an arrow from the cell before) and the legend
-    of the powers (``legend POWER``: its badge and what it does, wrapped)."""
+    of the powers (``legend POWER``: its badge and what it does, wrapped). The label and the
+    legend's words run along the sheet: a strip 5 mm high has no room for them upright, so a
+    turned phone sheet leaves them out (its badges stay, upright)."""
     found: list[Item] = []
     if sheet.bonus_label is not None:
         label = ("bonus", text["bonus"], "bonus label box")
         size = looks.BONUS_LABEL_PT
         found += fitted(
-            "bar label", "label", label, sheet.bonus_label, size, palette.INK, FONT_BOLD
+            "bar label", "label", label, sheet.bonus_label, size, palette.INK, FONT_BOLD, along=True
         )
     shape = shapes.shapes(layout)
     for k, (name, cell) in enumerate(zip(layout.bonus_bar, sheet.bonus_bar, strict=True)):
@@ -214,12 +216,13 @@ def strips(layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) 
         lines = fonts.wrapped(text[key], room, LEGEND_PT, FONT, 2)
         if lines is None:
             label = (key, text[key], "power legend cell")
-            found += fitted(id, "text", label, room, LEGEND_PT, palette.INK, align="l")
+            found += fitted(id, "text", label, room, LEGEND_PT, palette.INK, align="l", along=True)
             continue
         trial, shares = lines
         for n, (line, share) in enumerate(shares):
             label, sets = (key, line, "power legend cell"), "" if n else "f"
-            found += fitted(id, "text", label, share, trial, palette.INK, align="l", sets=sets)
+            ink = palette.INK
+            found += fitted(id, "text", label, share, trial, ink, align="l", sets=sets, along=True)
     return found
 
 

@@ -155,7 +155,7 @@ class HalfDisc:
 class Badge:
     """A power's badge (RULES.md §2 Kräfte): the symbol of ``power``
     (:func:`qwixx_print.scene.shapes.power_symbol`) in a white disc of radius ``r`` mm
-    around (``x``, ``y``) mm."""
+    around (``x``, ``y``) mm, upright on a turned phone sheet like a colour's symbol."""
 
     id: str
     part: str
@@ -163,13 +163,14 @@ class Badge:
     x: float
     y: float
     r: float
+    upright: bool = True
 
 
 @dataclass(frozen=True, slots=True)
 class Group:
     """``items`` drawn together: ``saved``, the PDF saves its graphics state around them;
     ``upright``, the phone keeps them upright as one on a turned sheet (a score cell's two
-    numbers, a padlock)."""
+    numbers, a padlock; an item in it that is upright itself is not turned again)."""
 
     id: str
     part: str

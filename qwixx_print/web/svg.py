@@ -130,9 +130,11 @@ def _upright(svg: str, upright: bool) -> str:
 
 
 @lru_cache(maxsize=16384)
-def item_svg(it: items.Item, height: float) -> str:
+def item_svg(it: items.Item, height: float, kept: bool = False) -> str:
     """The SVG of one scene item (:mod:`qwixx_print.scene.items`, mm, y up) on a sheet
-    ``height`` mm tall: every element with its whole style, stroke widths in mm."""
+    ``height`` mm tall: every element with its whole style, stroke widths in mm; an upright
+    item in a group of class ``num`` (counter-turned on a turned sheet), unless ``kept``
+    upright already by a group around it."""
     c = Canvas(height)
     if isinstance(it, items.Rect):
         extra = f' class="{it.part}"' if it.screen else ""
@@ -145,7 +147,7 @@ def item_svg(it: items.Item, height: float) -> str:
         c.rect(it.box, colour(it.fill), colour(it.stroke), width, it.radius, extra)
     elif isinstance(it, items.Text):
         weight = ' font-weight="bold"' if it.font == fonts.FONT_BOLD else ""
-        cls = "num" if it.upright else "sideways" if it.along else ""
+        cls = "num" if it.upright and not kept else "sideways" if it.along else ""
         klass = f' class="{cls}"' if cls else ""
         anchor = {"l": "start", "c": "middle", "r": "end"}[it.align]
         c.parts.append(
@@ -156,11 +158,11 @@ def item_svg(it: items.Item, height: float) -> str:
     elif isinstance(it, items.Polygon):
         stroke = colour(it.stroke) if it.stroke is not None else ""
         c.polygon(list(it.points), colour(it.fill), stroke, mm(it.width))
-        return _upright(c.svg(), it.upright)
+        return _upright(c.svg(), it.upright and not kept)
     elif isinstance(it, items.Circle):
         width = mm(it.width) if it.stroke is not None else 0.0
         c.circle(it.cx, it.cy, it.r, colour(it.fill), colour(it.stroke), width)
-        return _upright(c.svg(), it.upright)
+        return _upright(c.svg(), it.upright and not kept)
     elif isinstance(it, items.Line):
         c.line(it.x0, it.y0, it.x1, it.y1, colour(it.stroke), mm(it.width))
     elif isinstance(it, items.Arch):
@@ -181,7 +183,8 @@ def item_svg(it: items.Item, height: float) -> str:
             c.rect(box, "none", INK, symbol.width)
         for x0, y0, x1, y1 in symbol.lines:
             c.line(x0, y0, x1, y1, INK, symbol.width)
+        return _upright(c.svg(), it.upright and not kept)
     else:
-        inner = "".join(item_svg(child, height) for child in it.items)
-        return _upright(inner, it.upright)
+        inner = "".join(item_svg(child, height, kept or it.upright) for child in it.items)
+        return _upright(inner, it.upright and not kept)
     return c.svg()

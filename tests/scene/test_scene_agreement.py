@@ -256,3 +256,54 @@ def test_the_turned_phone_sheet_keeps_its_texts_and_padlocks_upright(
     assert "QWIXX" not in shown and "Ann" not in shown and "Total" not in shown
     assert not any(text.startswith("Penalties") for text in shown)
     assert len(locks) == 4 and all(shackle < body for shackle, body in locks)
+
+
+def test_the_turned_phone_sheet_keeps_badges_and_lock_symbols_upright_and_leaves_the_legend_out(
+    browser: Any, tmp_path: Path
+) -> None:
+    """On a 360 px phone the Kräfte sheet's power badges stand upright (each in an upright
+    group, as the scene says), the legend's words and the bonus bar's label, which have no
+    room upright in their 5 mm strip, are left out rather than read sideways, and the
+    yellow padlock's triangle points up (its base at the bottom), not sideways."""
+    from tests.browser import phone
+
+    fonts = (PACKAGE / "fonts").as_uri()
+    css = (PACKAGE / "web" / "static" / "style.css").read_text(encoding="utf-8")
+    css = css.replace('url("/fonts/', f'url("{fonts}/')
+    found = {}
+    phone(browser, 360, 1400)
+    try:
+        for name in ("kraefte", "bonuskette", "classic"):
+            sheet = Sheet(catalogue.checked(name))
+            svg = sheet_svg(sheet.layout, sheet_view(sheet), "Ann", "/move")
+            page = tmp_path / f"{name}.html"
+            page.write_text(
+                "<html><head><meta name='viewport' content='width=device-width'>"
+                f"<style>{css}</style></head><body><div class='board mine'><div class='player"
+                f" own'><div class='sheet-wrap'>{svg}</div></div></div></body></html>",
+                encoding="utf-8",
+            )
+            browser.get(page.as_uri())
+            browser.execute_async_script("document.fonts.ready.then(arguments[0])")
+            found[name] = browser.execute_script(
+                "const shown = [...document.querySelectorAll('svg text')]"
+                " .filter(t => t.getBoundingClientRect().width > 0).map(t => t.textContent);"
+                "const badges = [...document.querySelectorAll('g.num > circle[fill=\"#ffffff\"]')]"
+                " .length;"
+                "const row = document.querySelector('g.row[data-row-id=\"yellow\"]');"
+                "const poly = row && row.querySelector(':scope > g.num polygon');"
+                "let base = null; if (poly) { const m = poly.getScreenCTM();"
+                " const ys = [...poly.points].map(p => p.x * m.b + p.y * m.d + m.f)"
+                "  .sort((a, b) => b - a); base = [ys[0] - ys[1], ys[1] - ys[2]]; }"
+                "return [shown, badges, base];"
+            )
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    shown, badges, _ = found["kraefte"]
+    kraefte = catalogue.checked("kraefte")
+    powered = sum(1 for row in kraefte.rows for f in row.fields if f.power)
+    assert badges == powered + len(geometry.powers(kraefte)) == 15  # fields' and legend's
+    assert not any("weakest" in text or "penalties" in text for text in shown), shown
+    assert "Bonus" not in found["bonuskette"][0] and "\u203a" in found["bonuskette"][0]
+    level, height = found["classic"][2]  # the yellow lock's triangle, in screen px
+    assert level < 0.5 and height > 3, (level, height)  # two corners level at the bottom: ▲
