@@ -125,6 +125,7 @@ def _state(
     stroke: palette.RGB | None,
     width: float,
     dash: tuple[float, float] | None = None,
+    alpha: float = 1.0,
 ) -> None:
     """Set the graphics state an item's ``sets`` names, in its order (see
     :mod:`qwixx_print.scene.items`)."""
@@ -132,7 +133,7 @@ def _state(
         if what == "w":
             c.setLineWidth(width)
         elif what == "f" and fill is not None:
-            c.setFillColor(colour(fill))
+            c.setFillColor(colour(fill), alpha=alpha if alpha != 1.0 else None)
         elif what == "s" and stroke is not None:
             c.setStrokeColor(colour(stroke))
         elif what == "c":
@@ -147,7 +148,7 @@ def item(c: Canvas, it: Item) -> None:
     if isinstance(it, Rect):
         if it.screen:
             return
-        _state(c, it.sets, it.fill, it.stroke, it.width, it.dash)
+        _state(c, it.sets, it.fill, it.stroke, it.width, it.dash, it.alpha)
         rect_of(c, it.box, it.fill is not None, it.stroke is not None, it.radius)
         if it.dash is not None:
             c.setDash()
@@ -163,7 +164,7 @@ def item(c: Canvas, it: Item) -> None:
         path.close()
         c.drawPath(path, stroke=it.stroke is not None, fill=1)
     elif isinstance(it, Circle):
-        _state(c, it.sets, it.fill, it.stroke, it.width)
+        _state(c, it.sets, it.fill, it.stroke, it.width, alpha=it.alpha)
         fill, stroke = it.fill is not None, it.stroke is not None
         c.circle(it.cx * MM, it.cy * MM, it.r * MM, fill=fill, stroke=stroke)
     elif isinstance(it, Line):

@@ -31,9 +31,9 @@ Point = tuple[float, float]
 @dataclass(frozen=True, slots=True)
 class Rect:
     """``box`` filled with ``fill``, stroked ``width`` pt in ``stroke``, corners rounded by
-    ``radius`` mm (0: square), ``alpha`` its opacity, ``dash`` its dashes (on, off, pt; the
-    PDF ends them after it); ``screen``: drawn on the phone only (a veil), its ``part`` the
-    element's class there."""
+    ``radius`` mm (0: square), ``alpha`` its opacity (the PDF's fill alpha), ``dash`` its
+    dashes (on, off, pt; the PDF ends them after it); ``screen``: drawn on the phone only
+    (a veil), its ``part`` the element's class there."""
 
     id: str
     part: str
@@ -51,7 +51,7 @@ class Rect:
 @dataclass(frozen=True, slots=True)
 class Circle:
     """A circle of radius ``r`` mm around (``cx``, ``cy``) mm, filled and/or stroked;
-    ``upright`` as a :class:`Polygon`'s."""
+    ``upright`` as a :class:`Polygon`'s, ``alpha`` its fill's opacity."""
 
     id: str
     part: str
@@ -63,6 +63,7 @@ class Circle:
     width: float = 0.0
     sets: str = "f"
     upright: bool = False
+    alpha: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -162,6 +162,8 @@ def item_svg(it: items.Item, height: float, kept: bool = False) -> str:
     elif isinstance(it, items.Circle):
         width = mm(it.width) if it.stroke is not None else 0.0
         c.circle(it.cx, it.cy, it.r, colour(it.fill), colour(it.stroke), width)
+        if it.alpha != 1.0:
+            c.parts[-1] = c.parts[-1].replace("/>", f' fill-opacity="{num(it.alpha)}"/>')
         return _upright(c.svg(), it.upright and not kept)
     elif isinstance(it, items.Line):
         c.line(it.x0, it.y0, it.x1, it.y1, colour(it.stroke), mm(it.width))
