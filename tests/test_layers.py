@@ -121,3 +121,14 @@ def test_the_sources_import_what_the_layers_list() -> None:
     graph = imports()
     assert "qwixx_print.web.server" in graph["qwixx_print.cli"]
     assert "qwixx_print.catalogue" in graph["qwixx_print.sim.simulate"]
+
+
+def test_no_two_modules_of_the_package_share_a_name() -> None:
+    """The brief's naming rule: ``play/state.py`` and ``sim/state.py`` (two branches of one
+    round) would both be called ``state``; each module name (a package's ``__init__`` aside)
+    names one module."""
+    seen: dict[str, list[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        if path.name != "__init__.py":
+            seen.setdefault(path.stem, []).append(module_of(path))
+    assert {name: sorted(mods) for name, mods in seen.items() if len(mods) > 1} == {}

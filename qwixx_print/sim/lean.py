@@ -26,11 +26,11 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from qwixx_print.sim.kernel import (
+from qwixx_print.sim.matches import NONE, _key, _skips
+from qwixx_print.sim.state import (
     EIGHT,
     END_LOCKS,
     END_PENALTIES,
-    NONE,
     SEED_MULTIPLIER,
     SIX,
     Seeds,
@@ -38,8 +38,6 @@ from qwixx_print.sim.kernel import (
     _compiled,
     _die,
     _fast,
-    _key,
-    _skips,
 )
 from qwixx_print.sim.strategy import STRONG
 from qwixx_print.sim.tables import (
@@ -169,7 +167,7 @@ CLOSED, CLOSING, LOCKED = 0, 1, 2
 @_fast
 def _gap_best(t: LeanTables, s: Seats, p: int, total: int, cc: int) -> tuple[int, int, int]:
     """The gap-k choice for sum ``total`` of colour ``cc`` (:data:`ANY` or colour + 1):
-    ``(key, row, field)``, key :data:`qwixx_print.sim.kernel.NONE` for none (the general
+    ``(key, row, field)``, key :data:`qwixx_print.sim.matches.NONE` for none (the general
     kernel's key and order: fewest skips, a lock -1, more crosses, the upper row)."""
     best, br, bj = NONE, -1, -2
     if total >= t.sizes[3]:
@@ -215,7 +213,7 @@ def _gap_colour(t: LeanTables, s: Seats, p: int, roll: Ints) -> tuple[int, int, 
 @_fast
 def _value(t: LeanTables, s: Seats, p: int, r: int, j: int) -> float:
     """The strong bot's value of crossing field ``j`` (not a lock field) of row ``r``
-    (:func:`qwixx_print.sim.kernel._strong_value` on a fitting layout)."""
+    (:func:`qwixx_print.sim.strong._strong_value` on a fitting layout)."""
     ls, q, have = t.lock_start[r], s.pos[p, r], s.crosses[p, r]
     add = 1 + t.double[r, j]
     top = t.points.shape[0] - 1
@@ -362,7 +360,7 @@ def _play(
     first: int,
     out: Games,
 ) -> None:
-    """The loop of :func:`play_lean_games` (no reference counting: see ``kernel._fast``)."""
+    """The loop of :func:`play_lean_games` (no reference counting: see ``state._fast``)."""
     players, rows = strategies.shape[0], t.lock_colour.shape[0]
     dice, boxes = t.rules[DICE], t.rules[PENALTY_BOXES]
     faces, end_at = t.rules[FACES], t.rules[END_AT]

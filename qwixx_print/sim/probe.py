@@ -2,7 +2,7 @@
 
 The kernel never lists its options: its bots walk them while choosing. :func:`kernel_options`
 is a small compiled entry point that calls the kernel's own option functions
-(:func:`~qwixx_print.sim.kernel._row_matches`, ``_bonus_cell``, ``_swap_of``,
+(:func:`~qwixx_print.sim.matches._row_matches`, ``_bonus_cell``, ``_swap_of``,
 ``_lucky_fewest``, ``_lucky_next``) on a state rebuilt from an engine's game
 (:func:`state_of`), so a test can compare, at every state the bots' games reach, what the
 kernel may do with what :class:`qwixx_print.play.Sheet` allows (``legal_fields``,
@@ -23,13 +23,14 @@ from qwixx_print.compiled import Compiled
 from qwixx_print.layout import Layout
 from qwixx_print.play import Game, Sheet
 from qwixx_print.play.game import Dice
-from qwixx_print.sim import bots, dice, kernel
+from qwixx_print.sim import bots, dice, matches
 from qwixx_print.sim.jit import njit
+from qwixx_print.sim.state import Sheets
 from qwixx_print.sim.tables import Ints, KernelTables, compile_layout
 
-KINDS = {0: "cross", kernel.AGAIN: "again", kernel.LUCKY: "lucky", kernel.SWAP: "swap"}
+KINDS = {0: "cross", matches.AGAIN: "again", matches.LUCKY: "lucky", matches.SWAP: "swap"}
 """Kernel rank -> the engine's kind of move (:data:`qwixx_print.sim.bots.KINDS`)."""
-KINDS[kernel.BONUS] = "bonus"
+KINDS[matches.BONUS] = "bonus"
 
 MOST = 1024
 """More than the options one die sum can have on any valid sheet."""
@@ -41,50 +42,50 @@ swap. Per (kind, row, diamond) at most a first field and a first lock field."""
 
 
 @njit(cache=True)
-def _options(t: KernelTables, s: kernel.Sheets, p: int, total: int, c: int, out: Ints) -> int:
+def _options(t: KernelTables, s: Sheets, p: int, total: int, c: int, out: Ints) -> int:
     """Write player ``p``'s options for die sum ``total`` (``c``: the die's colour, -1 for
     the white sum) into the rows of ``out`` as (rank, row, field, diamond); their count."""
     n = 0
     rows = t.fields.shape[0]
     for k in range(rows):
-        r, first, last, again = kernel._row_matches(t, s, p, total, c, k)
-        if r == kernel.END:
+        r, first, last, again = matches._row_matches(t, s, p, total, c, k)
+        if r == matches.END:
             break
         for j in (first, last):
             if j >= 0:
                 out[n, 0], out[n, 1], out[n, 2], out[n, 3] = 0, r, j, -1
                 n += 1
         if again == 1:
-            out[n, 0], out[n, 1], out[n, 2], out[n, 3] = kernel.AGAIN, r, s.pos[p, r], -1
+            out[n, 0], out[n, 1], out[n, 2], out[n, 3] = matches.AGAIN, r, s.pos[p, r], -1
             n += 1
     for b in range(t.bonus_upper.shape[0]):
-        j = kernel._bonus_cell(t, s, p, b, total, c)
+        j = matches._bonus_cell(t, s, p, b, total, c)
         if j >= 0:
-            out[n, 0], out[n, 1], out[n, 2], out[n, 3] = kernel.BONUS, b, j, -1
+            out[n, 0], out[n, 1], out[n, 2], out[n, 3] = matches.BONUS, b, j, -1
             n += 1
     if c >= 0:
         return n
     for d in range(t.diamonds.shape[0]):
-        other = kernel._swap_of(t, s, p, total, d)
+        other = matches._swap_of(t, s, p, total, d)
         if other < 0:
             continue
         for k in range(rows):
-            r, first, last, _ = kernel._row_matches(t, s, p, other, -1, k)
+            r, first, last, _ = matches._row_matches(t, s, p, other, -1, k)
             for j in (first, last):
                 if j >= 0:
-                    out[n, 0], out[n, 1], out[n, 2], out[n, 3] = kernel.SWAP, r, j, d
+                    out[n, 0], out[n, 1], out[n, 2], out[n, 3] = matches.SWAP, r, j, d
                     n += 1
-    fewest = kernel._lucky_fewest(t, s, p, total)
+    fewest = matches._lucky_fewest(t, s, p, total)
     for r in range(rows if fewest >= 0 else 0):
-        j = kernel._lucky_next(t, s, p, r, fewest)
+        j = matches._lucky_next(t, s, p, r, fewest)
         if j >= 0:
-            out[n, 0], out[n, 1], out[n, 2], out[n, 3] = kernel.LUCKY, r, j, -1
+            out[n, 0], out[n, 1], out[n, 2], out[n, 3] = matches.LUCKY, r, j, -1
             n += 1
     return n
 
 
 def kernel_options(
-    t: KernelTables, s: kernel.Sheets, p: int, totals: Iterable[int], colour: int = -1
+    t: KernelTables, s: Sheets, p: int, totals: Iterable[int], colour: int = -1
 ) -> View:
     """The kernel's options for player ``p`` of state ``s`` and the die sums ``totals``
     (``colour``: the coloured die's index, -1 for the white sum), :func:`reduced`."""
@@ -116,7 +117,7 @@ def engine_options(sheet: Sheet, numbers: Sequence[int], colour: str | None = No
     return reduced(((o.kind, o.row, o.field, o.diamond) for o in found), sheet.board.lock_starts)
 
 
-def state_of(g: Game, t: KernelTables) -> kernel.Sheets:
+def state_of(g: Game, t: KernelTables) -> Sheets:
     """The kernel's state of the game ``g`` (between actions: every lock closed at the
     table): per seat its fields, small boxes, counted crosses, own locks, the next usable
     diamond, lucky numbers, slip and bonus cells."""
@@ -145,7 +146,7 @@ def state_of(g: Game, t: KernelTables) -> kernel.Sheets:
         seat["lucky"][p] = sum(1 << n for n in sheet.layout.lucky)
         seat["slip"][p] = slips.index(sheet.layout.slip) if slips else 0
     closed = np.array([int(c in g.closed) for c in board.dice], dtype=np.int64)
-    return kernel.Sheets(
+    return Sheets(
         pos=grid["pos"],
         crosses=grid["crosses"],
         crossed=crossed,

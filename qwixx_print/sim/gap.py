@@ -1,0 +1,111 @@
+"""The gap-k bot in the compiled kernel: the option that skips fewest fields, a lock first,
+then more crosses, the upper row (docs/simulate.md; specified in
+:mod:`qwixx_print.sim.bots`). Part of the one allowed mirror of the rules
+(:mod:`qwixx_print.sim.kernel`)."""
+
+from __future__ import annotations
+
+from qwixx_print.sim.matches import (
+    AGAIN,
+    BONUS,
+    DIAMONDS,
+    END,
+    LUCKY,
+    NONE,
+    SKIP_SPAN,
+    SWAP,
+    _bonus_cell,
+    _key,
+    _lucky_fewest,
+    _lucky_next,
+    _row_matches,
+    _swap_of,
+)
+from qwixx_print.sim.state import Sheets, _bits, _fast
+from qwixx_print.sim.tables import DICE, Ints, KernelTables
+
+
+@_fast
+def _gap_best(
+    t: KernelTables, s: Sheets, p: int, total: int, c: int, fields_only: bool = False
+) -> tuple[int, int, int]:
+    """The gap-k choice for a die sum ``total`` (``c``: the colour it must be, -1 any;
+    ``fields_only``: no small boxes nor bonus cells): ``(key, row, field)``, ``field`` -1 for
+    a small box, ``row`` past the last row for a bonus row. Smaller keys are better
+    (:func:`_key`), so the order is fewest skips (a last field -1, a small box 0), more
+    crosses, upper place, a field before a small box and a bonus cell (docs/simulate.md)."""
+    best, br, bj = NONE, -1, -2
+    rows = t.fields.shape[0]
+    for k in range(rows):
+        r, first, last, again = _row_matches(t, s, p, total, c, k)
+        if r == END:
+            break
+        if fields_only:
+            again = 0
+        have = s.crosses[p, r]
+        box = _key(0, have, 2 * r, AGAIN, 0)
+        if last >= 0:
+            key, j = _key(-1, have, 2 * r, 0, 0), last
+        elif first >= 0:
+            key, j = _key(first - s.pos[p, r] - 1, have, 2 * r, 0, 0), first
+            if again == 1 and box < key:
+                key, j = box, -1
+        elif again == 1:
+            key, j = box, -1
+        else:
+            continue
+        if key < best:
+            best, br, bj = key, r, j
+    for b in range(0 if fields_only else t.bonus_upper.shape[0]):
+        j = _bonus_cell(t, s, p, b, total, c)
+        if j < 0:
+            continue
+        place = 2 * t.bonus_upper[b] + 1
+        key = _key(j - s.bonus_pos[p, b] - 1, _bits(s.bonus_cells[p, b]), place, BONUS, 0)
+        if key < best:
+            best, br, bj = key, rows + b, j
+    return best, br, bj
+
+
+@_fast
+def _gap_white(t: KernelTables, s: Sheets, p: int, total: int) -> tuple[int, int, int, int]:
+    """The gap-k choice for the white sum: :func:`_gap_best` or a diamond swap, whose skips
+    add the diamonds it jumps over (a lock: -1): ``(key, row, field, diamond)``."""
+    best, br, bj = _gap_best(t, s, p, total, -1)
+    bd = -1
+    for d in range(t.diamonds.shape[0]):
+        other = _swap_of(t, s, p, total, d)
+        if other < 0:
+            continue
+        key, r, j = _gap_best(t, s, p, other, -1, True)
+        if key == NONE:
+            continue
+        if key >= SKIP_SPAN:  # not a lock
+            key += (d - s.diamond_next[p]) * SKIP_SPAN
+        key += SWAP * DIAMONDS + d
+        if key < best:
+            best, br, bj, bd = key, r, j, d
+    fewest = _lucky_fewest(t, s, p, total)
+    for r in range(t.fields.shape[0] if fewest >= 0 else 0):
+        j = _lucky_next(t, s, p, r, fewest)
+        if j < 0:
+            continue
+        skips = -1 if j >= t.lock_start[r] else 0
+        key = _key(skips, s.crosses[p, r], 2 * r, LUCKY, 0)
+        if key < best:
+            best, br, bj, bd = key, r, j, -1
+    return best, br, bj, bd
+
+
+@_fast
+def _gap_colour(t: KernelTables, s: Sheets, p: int, roll: Ints) -> tuple[int, int, int]:
+    """The best of the white + colour options for gap-k (same order as :func:`_gap_best`)."""
+    best, br, bj = NONE, -1, -2
+    for c in range(t.rules[DICE]):
+        if s.closed[c] == 1:
+            continue
+        for w in range(2):
+            key, r, j = _gap_best(t, s, p, roll[w] + roll[2 + c], c)
+            if key < best or (key == best and j < bj):  # equal keys: two lock fields
+                best, br, bj = key, r, j
+    return best, br, bj
