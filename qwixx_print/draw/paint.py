@@ -4,9 +4,10 @@ fonts registered, colours of the scene's palette. It decides no look."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
@@ -20,6 +21,7 @@ from qwixx_print.scene.items import (
     Arch,
     Badge,
     Circle,
+    Group,
     HalfDisc,
     Item,
     Line,
@@ -79,55 +81,72 @@ def _state(
             c.setDash(*dash)
 
 
+def _rect(c: Canvas, it: Rect) -> None:
+    if it.screen:
+        return
+    if it.sets:
+        _state(c, it.sets, it.fill, it.stroke, it.width, it.dash, it.alpha)
+    rect_of(c, it.box, it.fill is not None, it.stroke is not None, it.radius)
+    if it.dash is not None:
+        c.setDash()
+
+
+def _text(c: Canvas, it: Text) -> None:
+    if it.sets:
+        _state(c, it.sets, it.fill, None, 0.0)
+    text_at(c, it.text, it.x, it.y, it.size, it.font, it.align)
+
+
+def _polygon(c: Canvas, it: Polygon) -> None:
+    if it.sets:
+        _state(c, it.sets, it.fill, it.stroke, it.width)
+    path = c.beginPath()
+    path.moveTo(it.points[0][0] * MM, it.points[0][1] * MM)
+    for x, y in it.points[1:]:
+        path.lineTo(x * MM, y * MM)
+    path.close()
+    c.drawPath(path, stroke=it.stroke is not None, fill=1)
+
+
+def _circle(c: Canvas, it: Circle) -> None:
+    if it.sets:
+        _state(c, it.sets, it.fill, it.stroke, it.width, alpha=it.alpha)
+    fill, stroke = it.fill is not None, it.stroke is not None
+    c.circle(it.cx * MM, it.cy * MM, it.r * MM, fill=fill, stroke=stroke)
+
+
+def _line(c: Canvas, it: Line) -> None:
+    if it.sets:
+        _state(c, it.sets, it.stroke, it.stroke, it.width)
+    c.line(it.x0 * MM, it.y0 * MM, it.x1 * MM, it.y1 * MM)
+
+
+def _half_disc(c: Canvas, it: HalfDisc) -> None:
+    _state(c, it.sets, it.fill, None, 0.0)
+    box, start = it.box, 0 if it.upper else 180
+    x0, y0, x1, y1 = box.x * MM, box.y * MM, box.right * MM, box.top * MM
+    c.wedge(x0, y0, x1, y1, start, 180, stroke=0, fill=1)
+
+
+def _group(c: Canvas, it: Group) -> None:
+    if it.saved:
+        c.saveState()
+    items(c, it.items)
+    if it.saved:
+        c.restoreState()
+
+
 def item(c: Canvas, it: Item) -> None:
     """Paint one scene item (mm) on ``c`` (pt), as :mod:`qwixx_print.scene.items` describes
     it; an item for the screen only is left out."""
-    if isinstance(it, Rect):
-        if it.screen:
-            return
-        _state(c, it.sets, it.fill, it.stroke, it.width, it.dash, it.alpha)
-        rect_of(c, it.box, it.fill is not None, it.stroke is not None, it.radius)
-        if it.dash is not None:
-            c.setDash()
-    elif isinstance(it, Text):
-        _state(c, it.sets, it.fill, None, 0.0)
-        text_at(c, it.text, it.x, it.y, it.size, it.font, it.align)
-    elif isinstance(it, Polygon):
-        _state(c, it.sets, it.fill, it.stroke, it.width)
-        path = c.beginPath()
-        path.moveTo(it.points[0][0] * MM, it.points[0][1] * MM)
-        for x, y in it.points[1:]:
-            path.lineTo(x * MM, y * MM)
-        path.close()
-        c.drawPath(path, stroke=it.stroke is not None, fill=1)
-    elif isinstance(it, Circle):
-        _state(c, it.sets, it.fill, it.stroke, it.width, alpha=it.alpha)
-        fill, stroke = it.fill is not None, it.stroke is not None
-        c.circle(it.cx * MM, it.cy * MM, it.r * MM, fill=fill, stroke=stroke)
-    elif isinstance(it, Line):
-        _state(c, it.sets, it.stroke, it.stroke, it.width)
-        c.line(it.x0 * MM, it.y0 * MM, it.x1 * MM, it.y1 * MM)
-    elif isinstance(it, Arch):
-        _arch(c, it)
-    elif isinstance(it, HalfDisc):
-        _state(c, it.sets, it.fill, None, 0.0)
-        box, start = it.box, 0 if it.upper else 180
-        x0, y0, x1, y1 = box.x * MM, box.y * MM, box.right * MM, box.top * MM
-        c.wedge(x0, y0, x1, y1, start, 180, stroke=0, fill=1)
-    elif isinstance(it, Badge):
-        _badge(c, it)
-    else:
-        if it.saved:
-            c.saveState()
-        items(c, it.items)
-        if it.saved:
-            c.restoreState()
+    _PAINT[type(it)](c, it)
 
 
 def items(c: Canvas, found: Iterable[Item]) -> None:
     """Paint scene items in their order (:func:`item`)."""
+    paint = _PAINT
     for it in found:
-        item(c, it)
+        paint[type(it)](c, it)
 
 
 def rect_of(c: Canvas, box: Box, fill: bool, stroke: bool, radius: float = 0.0) -> None:
@@ -178,3 +197,17 @@ def _badge(c: Canvas, it: Badge) -> None:
     if bold:
         c.restoreState()
     c.restoreState()
+
+
+_PAINT: dict[type, Callable[[Canvas, Any], None]] = {
+    Rect: _rect,
+    Text: _text,
+    Polygon: _polygon,
+    Circle: _circle,
+    Line: _line,
+    Arch: _arch,
+    HalfDisc: _half_disc,
+    Badge: _badge,
+    Group: _group,
+}
+"""The painter of each kind of item."""

@@ -13,7 +13,6 @@ marks (:class:`Marks`) are items of their own, drawn over the blank.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -341,7 +340,7 @@ def pen_marks(layout: Layout, sheet: geometry.SheetBoxes, marks: Marks) -> list[
             found += cross(f"row {r.id} lock", boxes.lock)
         elif r.lock_colour in marks.closed:
             veil = Rect(f"row {r.id}", "closed-veil", boxes.band, palette.WHITE, radius=1.2)
-            found.append(dataclasses.replace(veil, alpha=0.55, screen=True))
+            found.append(veil._replace(alpha=0.55, screen=True))
     for k, box in enumerate(sheet.penalties[: marks.penalties]):
         found += cross(f"penalty {k}", box)
     return found

@@ -1,4 +1,5 @@
-"""The plain items a scene is made of, in mm with the geometry's y up: what both painters
+"""The plain items a scene is made of, immutable named tuples in mm with the geometry's y up
+(quick to make: a sheet is a few hundred of them): what both painters
 (the PDF's :mod:`qwixx_print.draw.paint`, the phone's :mod:`qwixx_print.web.svg`) translate,
 one primitive at a time, deciding nothing.
 
@@ -20,7 +21,7 @@ fill: its ``f`` sets the fill to the line's colour, for the shapes drawn after i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from qwixx_print.geometry import Box
 from qwixx_print.scene.palette import RGB
@@ -28,8 +29,7 @@ from qwixx_print.scene.palette import RGB
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True, slots=True)
-class Rect:
+class Rect(NamedTuple):
     """``box`` filled with ``fill``, stroked ``width`` pt in ``stroke``, corners rounded by
     ``radius`` mm (0: square), ``alpha`` its opacity (the PDF's fill alpha), ``dash`` its
     dashes (on, off, pt; the PDF ends them after it); ``screen``: drawn on the phone only
@@ -48,8 +48,7 @@ class Rect:
     dash: tuple[float, float] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Circle:
+class Circle(NamedTuple):
     """A circle of radius ``r`` mm around (``cx``, ``cy``) mm, filled and/or stroked;
     ``upright`` as a :class:`Polygon`'s, ``alpha`` its fill's opacity."""
 
@@ -66,8 +65,7 @@ class Circle:
     alpha: float = 1.0
 
 
-@dataclass(frozen=True, slots=True)
-class Polygon:
+class Polygon(NamedTuple):
     """The closed polygon through ``points`` (mm) filled with ``fill``, stroked ``width``
     pt in ``stroke`` if one is given; ``upright``: kept upright as one on a turned phone
     sheet (a colour's symbol: a triangle stays ▲)."""
@@ -82,8 +80,7 @@ class Polygon:
     width: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(NamedTuple):
     """A line from (``x0``, ``y0``) to (``x1``, ``y1``) mm, ``width`` pt in ``stroke``,
     round caps."""
 
@@ -98,8 +95,7 @@ class Line:
     sets: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Arch:
+class Arch(NamedTuple):
     """A padlock's shackle: up from (``cx`` - ``r``, ``bottom``) to ``top`` - ``r``, half a
     circle of radius ``r`` over to ``cx`` + ``r`` and down to ``bottom`` again, mm,
     ``width`` pt in ``stroke``; ``rise``: the PDF draws the way up as a line of its own (else
@@ -117,8 +113,7 @@ class Arch:
     rise: bool = True
 
 
-@dataclass(frozen=True, slots=True)
-class Text:
+class Text(NamedTuple):
     """``text`` in ``font`` at ``size`` pt, its baseline at ``y`` mm, anchored at ``x`` mm
     on its left (``l``), centre (``c``) or right (``r``), in ``fill``. Its size and place are
     fitted by the builder (:mod:`qwixx_print.scene.fonts`); a painter sets it as it is.
@@ -139,8 +134,7 @@ class Text:
     along: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class HalfDisc:
+class HalfDisc(NamedTuple):
     """The upper (``upper``) or lower half of the disc filling the square ``box`` (mm),
     filled with ``fill``, unstroked."""
 
@@ -152,8 +146,7 @@ class HalfDisc:
     sets: str = "f"
 
 
-@dataclass(frozen=True, slots=True)
-class Badge:
+class Badge(NamedTuple):
     """A power's badge (RULES.md §2 Kräfte): the symbol of ``power``
     (:func:`qwixx_print.scene.shapes.power_symbol`) in a white disc of radius ``r`` mm
     around (``x``, ``y``) mm, upright on a turned phone sheet like a colour's symbol."""
@@ -167,8 +160,7 @@ class Badge:
     upright: bool = True
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
+class Group(NamedTuple):
     """``items`` drawn together: ``saved``, the PDF saves its graphics state around them;
     ``upright``, the phone keeps them upright as one on a turned sheet (a score cell's two
     numbers, a padlock; an item in it that is upright itself is not turned again)."""

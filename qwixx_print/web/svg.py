@@ -129,7 +129,7 @@ def _upright(svg: str, upright: bool) -> str:
     return f'<g class="num">{svg}</g>' if upright else svg
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=16384, typed=True)
 def item_svg(it: items.Item, height: float, kept: bool = False) -> str:
     """The SVG of one scene item (:mod:`qwixx_print.scene.items`, mm, y up) on a sheet
     ``height`` mm tall: every element with its whole style, stroke widths in mm; an upright
