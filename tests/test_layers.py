@@ -119,7 +119,7 @@ def test_the_check_finds_an_import_running_back_up() -> None:
 def test_the_sources_import_what_the_layers_list() -> None:
     """The walk sees function-level imports: ``cli`` starts the web server in ``serve``."""
     graph = imports()
-    assert "qwixx_print.web.server" in graph["qwixx_print.cli"]
+    assert "qwixx_print.web.server" in graph["qwixx_print.cli.games"]
     assert "qwixx_print.catalogue" in graph["qwixx_print.sim.simulate"]
 
 

@@ -18,7 +18,7 @@ from flask.testing import FlaskClient
 
 from qwixx_print import catalogue, dealing
 from qwixx_print.web import create_app
-from qwixx_print.web.storage import SQLiteStore
+from qwixx_print.web.sqlite import SQLiteStore
 from tests.conftest import Run
 from tests.web.test_web_counter import new_game, tap
 
