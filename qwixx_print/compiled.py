@@ -50,18 +50,21 @@ class Compiled(NamedTuple):
     highest sum halved: 6, Longo 8). ``end_at`` is the number of closed colours that ends the
     game (RULES.md §1 End: 2; 1 on a one-colour sheet, RULES.md §6).
 
-    Mechanics: ``bar_row`` maps a colour to the row the Bonuskette bar's field of that colour
-    crosses: the first one-colour row of that colour from the top (RULES.md §6);
-    ``power_fields`` a power symbol to its (row, index) pairs in reading order (Kräfte).
+    Mechanics: ``bar``, the bonus bar's field colours, left to right (Bonuskette, RULES.md
+    §2); ``bar_row`` maps a colour to the row the Bonuskette bar's field of that colour
+    crosses: the first one-colour row of that colour from the top (RULES.md §6;
+    :func:`qwixx_print.rules.bar_rows`); ``power_fields`` a power symbol to its (row, index)
+    pairs in reading order (Kräfte; :func:`qwixx_print.rules.power_fields`).
     RULES-more.md §4: ``lock_starts``, per row the first field that locks it (Longo: the last
     two); ``bonus_ids``, ``bonus_between`` (the places of the rows above and below) and
     ``bonus_colours`` (the colours of those rows' first fields: the dice whose white + colour
-    sum reaches a cell) of the bonus rows (Big Points); ``partner`` maps a linked field to the
-    other end of its link on this sheet, ``slip_partners`` the same per slip of the layout
-    (one, ``partner``, on a layout without slips; Connected Chain).
+    sum reaches a cell) and ``bonus_numbers`` (the numbers of its cells, column by column:
+    those of the rows beside it) of the bonus rows (Big Points); ``partner`` maps a linked
+    field to the other end of its link on this sheet, ``slip_partners`` the same per slip of
+    the layout (one, ``partner``, on a layout without slips; Connected Chain).
 
     For scoring at a glance: ``weights``, per row the crosses each field counts when crossed
-    (a double 2, a lock field 2 with its lock, else 1: :func:`qwixx_print.rules.score_fields`),
+    (a double 2, a lock field 2 with its lock, else 1: :func:`qwixx_print.rules.row_weights`),
     and ``points``, the points of 0, 1, 2, ... counted crosses
     (:func:`qwixx_print.rules.score_table`, RULES.md §2).
     """
@@ -87,12 +90,14 @@ class Compiled(NamedTuple):
     die_of: dict[str, int]
     faces: int
     end_at: int
+    bar: tuple[str, ...]
     bar_row: dict[str, int]
     power_fields: dict[str, tuple[Place, ...]]
     lock_starts: tuple[int, ...]
     bonus_ids: tuple[str, ...]
     bonus_between: tuple[tuple[int, int], ...]
     bonus_colours: tuple[tuple[str, str], ...]
+    bonus_numbers: tuple[tuple[int, ...], ...]
     partner: dict[Place, Place]
     slip_partners: tuple[dict[Place, Place], ...]
     weights: tuple[tuple[int, ...], ...]
@@ -143,8 +148,9 @@ class Compiled(NamedTuple):
             die_of={colour: k for k, colour in enumerate(layout.dice)},
             faces=faces,
             end_at=min(2, len({row.lock_colour for row in rows})),
-            bar_row=_bar_rows(layout),
-            power_fields=_power_fields(layout),
+            bar=layout.bonus_bar,
+            bar_row=rules.bar_rows(layout),
+            power_fields=rules.power_fields(layout),
             lock_starts=lock_starts,
             bonus_ids=tuple(b.id for b in layout.bonus_rows),
             bonus_between=bonus_between,
@@ -152,11 +158,13 @@ class Compiled(NamedTuple):
                 (rows[upper].fields[0].colour, rows[lower].fields[0].colour)
                 for upper, lower in bonus_between
             ),
+            bonus_numbers=tuple(
+                tuple(f.number for f in rows[upper].fields) for upper, _ in bonus_between
+            ),
             partner=partner,
             slip_partners=tuple(_partners(s.links, row_of) for s in layout.slips) or (partner,),
             weights=tuple(
-                tuple(2 if i >= start or f.double else 1 for i, f in enumerate(row.fields))
-                for row, start in zip(rows, lock_starts, strict=True)
+                rules.row_weights(row, start) for row, start in zip(rows, lock_starts, strict=True)
             ),
             points=(0, *rules.score_table(layout)),
         )
@@ -182,27 +190,6 @@ def _fields(layout: Layout) -> dict[tuple[str | None, int], tuple[Place, ...]]:
             fields.setdefault((f.colour, f.number), []).append((r, i))
             fields.setdefault((None, f.number), []).append((r, i))
     return {key: tuple(places) for key, places in fields.items()}
-
-
-def _bar_rows(layout: Layout) -> dict[str, int]:
-    """Colour -> the first one-colour row of that colour from the top: the row a bonus bar
-    field of that colour crosses (Bonuskette, RULES.md §2; §6 decides the first when two
-    rows share a colour)."""
-    found: dict[str, int] = {}
-    for r, row in enumerate(layout.rows):
-        if row.colour is not None:
-            found.setdefault(row.colour, r)
-    return found
-
-
-def _power_fields(layout: Layout) -> dict[str, tuple[Place, ...]]:
-    """Power symbol -> its fields in reading order (Kräfte, RULES.md §2)."""
-    found: dict[str, list[Place]] = {}
-    for r, row in enumerate(layout.rows):
-        for i, f in enumerate(row.fields):
-            if f.power is not None:
-                found.setdefault(f.power, []).append((r, i))
-    return {power: tuple(places) for power, places in found.items()}
 
 
 def _partners(links: tuple[Link, ...], row_of: dict[str, int]) -> dict[Place, Place]:

@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry, labels, plan, rules
 from qwixx_print.choices import DEFAULT_LANG
+from qwixx_print.compiled import Compiled
 from qwixx_print.draw import check, pads, paint, write
 from qwixx_print.errors import MarksError
 from qwixx_print.geometry import Box
@@ -77,12 +78,15 @@ def _fill_more(c: Canvas, layout: Layout, player: Player, boxes: geometry.SheetB
     """The crosses of RULES.md §4 on a player's own sheet: its slip's links and lucky
     numbers, crossed bonus cells (Big Points) and diamonds (X-Change)."""
     pads.own(c, layout, boxes)
-    rows = {row.id: row for row in layout.rows}
-    for bonus, cells in zip(layout.bonus_rows, boxes.bonus_rows, strict=True):
-        crossed = player.bonus.get(bonus.id, ())
-        for k, (f, box) in enumerate(zip(rows[bonus.between[0]].fields, cells, strict=True)):
-            if f.number in crossed:
-                paint.items(c, build.cross(f"bonus {bonus.id} {k}", box))
+    if boxes.bonus_rows:
+        board = Compiled.of(layout)
+        for bonus, numbers, cells in zip(
+            board.bonus_ids, board.bonus_numbers, boxes.bonus_rows, strict=True
+        ):
+            crossed = player.bonus.get(bonus, ())
+            for k, (number, box) in enumerate(zip(numbers, cells, strict=True)):
+                if number in crossed:
+                    paint.items(c, build.cross(f"bonus {bonus} {k}", box))
     printed = [f"{a}/{b}" for a, b in layout.diamonds]
     for k, (name, box) in enumerate(zip(printed, boxes.diamonds, strict=True)):
         if name in player.diamonds:

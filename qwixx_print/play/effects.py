@@ -80,7 +80,7 @@ class Effects(Legality):
     def _earn_bar(self, s: State) -> State:
         """The next free bar field (struck ones skipped) is earned, then the next free field
         of its colour's row is crossed if it may be; else it is lost (RULES-more.md §5)."""
-        bar = self.layout.bonus_bar
+        bar = self.board.bar
         closed = self._closed_in(s)
         start = s.bar[-1] + 1 if s.bar else 0
         k = next((k for k in range(start, len(bar)) if bar[k] not in closed), None)

@@ -317,7 +317,7 @@ class Game:
         colours: tuple[str, ...]
         if move.kind == "bonus":
             k = b.bonus_ids.index(move.row)
-            number, colours = b.numbers[b.bonus_between[k][0]][move.index], b.bonus_colours[k]
+            number, colours = b.bonus_numbers[k][move.index], b.bonus_colours[k]
         else:
             r = b.row_of[move.row]
             number, colours = b.numbers[r][move.index], (b.colours[r][move.index],)

@@ -95,8 +95,8 @@ class Legality(SheetBase):
         if not 0 <= index < len(self.board.numbers[r]):
             return f"{move.row}: no field {index} (the row has fields 0 to {self.board.lasts[r]})"
         if kind == "bonus":
-            bonus_rows = ", ".join(self.board.bonus_ids) or "none"
-            return f"{move.row}: is not a bonus row (bonus rows: {bonus_rows})"
+            ids = ", ".join(self.board.bonus_ids) or "none"
+            return f"{move.row}: is not a bonus row (bonus rows: {ids})"
         reason = self._again_refusal(r, index) if kind == "again" else self._cross_refusal(r, index)
         return None if reason is None else f"{move.row}: {reason}"
 
@@ -134,7 +134,7 @@ class Legality(SheetBase):
         """Why cell ``c`` of bonus row ``k`` may not be crossed (Big Points, RULES-more.md
         §4): left to right, its column crossed in a row beside it; a bonus row never closes."""
         upper, lower = self.board.bonus_between[k]
-        numbers, cells = self.board.numbers[upper], self._state.bonus[k]
+        numbers, cells = self.board.bonus_numbers[k], self._state.bonus[k]
         if c is None or not 0 <= c < len(numbers):
             return f"no cell {c} (the bonus row has cells 0 to {len(numbers) - 1})"
         crossed = self._state.crossed

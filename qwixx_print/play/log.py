@@ -254,7 +254,7 @@ def scored(game: Game, doc: Doc) -> marks.ScoredGame:
             for row, r in sheet.board.row_of.items()
         }
         bonus = {
-            row: tuple(numbers[sheet.board.bonus_between[j][0]][c] for c in cells)
+            row: tuple(sheet.board.bonus_numbers[j][c] for c in cells)
             for j, (row, cells) in enumerate(
                 zip(sheet.board.bonus_ids, sheet.state.bonus, strict=True)
             )

@@ -51,7 +51,7 @@ class Sheet(Effects):
         """Called after every change of the sheet (a :class:`~qwixx_print.play.Game` keeps
         its own view of the table fresh so)."""
         empty = tuple(() for _ in layout.rows)
-        self._state = State(empty, empty, bonus=tuple(() for _ in layout.bonus_rows))
+        self._state = State(empty, empty, bonus=tuple(() for _ in self.board.bonus_ids))
         self._table_closed = frozenset()
         self._table_over = None
         self._closed = frozenset()  # derived, refreshed on every change
@@ -110,7 +110,7 @@ class Sheet(Effects):
         """Indexes of the bonus bar fields struck: not earned, their colour closed
         (RULES-more.md §5 Bonuskette)."""
         closed, earned = self.closed, set(self.state.bar)
-        bar = self.layout.bonus_bar
+        bar = self.board.bar
         return tuple(k for k in range(len(bar)) if k not in earned and bar[k] in closed)
 
     @property

@@ -42,6 +42,8 @@ from qwixx_print.rules.score import (
     penalty_points,
     points,
     power_effects,
+    power_fields,
+    row_weights,
     score_fields,
     score_positions,
     score_row,
@@ -52,7 +54,7 @@ from qwixx_print.rules.score import (
     unlocked_powers_at,
     weakest_row,
 )
-from qwixx_print.rules.validate import Problem, validate
+from qwixx_print.rules.validate import Problem, bar_rows, validate
 
 __all__ = [
     "CROSSING_POWERS",
@@ -66,6 +68,7 @@ __all__ = [
     "RowScore",
     "RowViolation",
     "SheetScore",
+    "bar_rows",
     "bonus_cell_refusal",
     "bonus_cells",
     "check_game_end",
@@ -83,7 +86,9 @@ __all__ = [
     "penalty_points",
     "points",
     "power_effects",
+    "power_fields",
     "ranking",
+    "row_weights",
     "score_fields",
     "score_positions",
     "score_row",

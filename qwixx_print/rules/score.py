@@ -59,11 +59,20 @@ def points(layout: Layout, crosses: int) -> int:
     return score_table(layout)[counted - 1] if counted > 0 else 0
 
 
+def row_weights(row: Row, start: int) -> tuple[int, ...]:
+    """The crosses each field of ``row`` counts when crossed, by 0-based position: a lock
+    field (from ``start`` on) 2, its cross and the lock's (RULES.md §1 Locking, §4 Longo); a
+    double 2 (RULES.md §2 Doppelt); any other 1. The one place of this rule: scoring, the play
+    engine, the bots and the kernel read it (``Compiled.weights``)."""
+    return tuple(2 if i >= start or f.double else 1 for i, f in enumerate(row.fields))
+
+
 def max_before_lock(row: Row, lock_fields: int = 1) -> int:
     """Most crosses a row can hold before its lock fields (the last ``lock_fields``; Longo 2):
-    fields (doubles count 2) and small boxes under them (RULES.md §2 Doppelt, Nochmal, §4)."""
-    before = row.fields[:-lock_fields]
-    return sum(2 if f.double else 1 for f in before) + (len(before) if row.again else 0)
+    fields (doubles count 2, :func:`row_weights`) and small boxes under them (RULES.md §2
+    Doppelt, Nochmal, §4)."""
+    start = len(row.fields) - lock_fields
+    return sum(row_weights(row, start)[:start]) + (start if row.again else 0)
 
 
 def max_crosses(row: Row, lock_fields: int = 1) -> int:
@@ -108,7 +117,8 @@ def crosses_before_lock(
     fields from ``start`` on left out, by default the last field; a double counts 2) plus
     crossed small boxes ``again`` (RULES.md §2 Doppelt, Nochmal; §4 Longo)."""
     start = len(row.fields) - 1 if start is None else start
-    return sum(2 if row.fields[i].double else 1 for i in fields if i < start) + len(again)
+    weights = row_weights(row, start)
+    return sum(weights[i] for i in fields if i < start) + len(again)
 
 
 def score_fields(
@@ -145,7 +155,7 @@ def score_fields(
     refusal = refusals.lock_refusal(layout, row, before, number) if locks else None
     if refusal is not None:
         raise RuleViolation(refusal)
-    crosses = before + (2 if locked else 0) + bonus
+    crosses = before + (row_weights(row, start)[locks[0]] if locked else 0) + bonus
     return RowScore(min(crosses, layout.max_counted), locked, points(layout, crosses))
 
 
@@ -247,17 +257,28 @@ def unlocked_powers(layout: Layout, crossed: Mapping[str, Collection[int]]) -> t
     return unlocked_powers_at(layout, _positions(layout, crossed))
 
 
+def power_fields(layout: Layout) -> dict[str, tuple[tuple[int, int], ...]]:
+    """Power symbol -> its fields as (row place, 0-based index), in reading order (Kräfte,
+    RULES.md §2: a symbol's two fields). Scoring, validation and ``Compiled.power_fields``
+    read it."""
+    found: dict[str, list[tuple[int, int]]] = {}
+    for r, row in enumerate(layout.rows):
+        for i, f in enumerate(row.fields):
+            if f.power is not None:
+                found.setdefault(f.power, []).append((r, i))
+    return {power: tuple(places) for power, places in found.items()}
+
+
 def unlocked_powers_at(layout: Layout, fields: Positions) -> tuple[str, ...]:
     """Power symbols whose two fields are both among the crossed ``fields``, in
     :data:`POWERS` order (RULES.md §2 Kräfte: "Crossing both fields of a symbol unlocks its
     power"; seed 003)."""
-    marked: dict[str, list[bool]] = {}
-    for row in layout.rows:
-        crossed = fields.get(row.id, ())
-        for i, f in enumerate(row.fields):
-            if f.power is not None:
-                marked.setdefault(f.power, []).append(i in crossed)
-    return tuple(power for power in POWERS if power in marked and all(marked[power]))
+    found, rows = power_fields(layout), layout.rows
+    return tuple(
+        power
+        for power in POWERS
+        if power in found and all(i in fields.get(rows[r].id, ()) for r, i in found[power])
+    )
 
 
 def _positions(layout: Layout, numbers: Mapping[str, Collection[int]]) -> dict[str, list[int]]:

@@ -13,7 +13,13 @@ from typing import NamedTuple
 from qwixx_print.doc import Place
 from qwixx_print.errors import counted
 from qwixx_print.layout import Field, Layout, Link, Row
-from qwixx_print.rules.score import POWERS, max_before_lock, max_counted, score_table
+from qwixx_print.rules.score import (
+    POWERS,
+    max_before_lock,
+    max_counted,
+    power_fields,
+    score_table,
+)
 
 
 class Problem(NamedTuple):
@@ -209,9 +215,9 @@ def _bonus(layout: Layout) -> list[Problem]:
                 f"{counted(len(layout.bonus_bar), 'field')}",
             )
         )
-    row_colours = {row.colour for row in layout.rows if row.colour}
+    targets = bar_rows(layout)
     for k, colour in enumerate(layout.bonus_bar):
-        if colour in layout.dice and colour not in row_colours:
+        if colour in layout.dice and colour not in targets:
             problems.append(
                 Problem(
                     ("bonus_bar", k),
@@ -221,12 +227,23 @@ def _bonus(layout: Layout) -> list[Problem]:
     return problems
 
 
+def bar_rows(layout: Layout) -> dict[str, int]:
+    """Colour -> the place of the row a bonus bar field of that colour crosses: the first
+    one-colour row of that colour from the top (Bonuskette, RULES.md §2; §6 decides the first
+    when two rows share a colour). A colour without a one-colour row has none: a bar field of
+    it is refused here. The engine and the kernel read it (``Compiled.bar_row``)."""
+    found: dict[str, int] = {}
+    for r, row in enumerate(layout.rows):
+        if row.colour is not None:
+            found.setdefault(row.colour, r)
+    return found
+
+
 def _powers(layout: Layout) -> list[Problem]:
-    where: dict[str, list[Place]] = {}
-    for i, row in enumerate(layout.rows):
-        for j, f in enumerate(row.fields):
-            if f.power is not None:
-                where.setdefault(f.power, []).append(("rows", i, "fields", j, "power"))
+    where: dict[str, list[Place]] = {
+        symbol: [("rows", i, "fields", j, "power") for i, j in places]
+        for symbol, places in power_fields(layout).items()
+    }
     problems = []
     for symbol, places in where.items():
         if symbol not in POWERS:

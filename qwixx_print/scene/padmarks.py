@@ -12,6 +12,7 @@ PDF draws them. The phone draws each part where it stands on its sheet.
 from __future__ import annotations
 
 from qwixx_print import geometry
+from qwixx_print.compiled import Compiled
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
 from qwixx_print.scene import looks, palette, shapes
@@ -54,27 +55,30 @@ def own(layout: Layout, sheet: geometry.SheetBoxes) -> list[Item]:
 def bonus_rows(layout: Layout, sheet: geometry.SheetBoxes) -> list[Item]:
     """Big Points: a round cell per column, its upper half in the half tint of the row
     above, its lower half in the row below's, each half with its colour's symbol (so the
-    halves tell apart without colour), the column's number in it."""
-    rows = {row.id: row for row in layout.rows}
-    shape = shapes.shapes(layout)
+    halves tell apart without colour), the column's number in it: the colours and numbers
+    of :class:`qwixx_print.compiled.Compiled` (``bonus_colours``, ``bonus_numbers``)."""
+    if not sheet.bonus_rows:
+        return []
+    board, shape = Compiled.of(layout), shapes.shapes(layout)
     found: list[Item] = []
-    for bonus, cells in zip(layout.bonus_rows, sheet.bonus_rows, strict=True):
-        upper, lower = rows[bonus.between[0]], rows[bonus.between[1]]
-        names = (upper.fields[0].colour, lower.fields[0].colour)
+    for bonus, names, numbers, cells in zip(
+        board.bonus_ids, board.bonus_colours, board.bonus_numbers, sheet.bonus_rows, strict=True
+    ):
         top, bottom = (_colour(layout, name) for name in names)
-        for k, (f, box) in enumerate(zip(upper.fields, cells, strict=True)):
-            id, ink = f"bonus {bonus.id} {k}", palette.INK
+        for k, (number, box) in enumerate(zip(numbers, cells, strict=True)):
+            id, ink = f"bonus {bonus} {k}", palette.INK
+            ring = Circle(
+                id, "ring", box.cx, box.cy, box.w / 2, None, ink, looks.BONUS_CELL_LINE, "ws"
+            )
             found += [
                 HalfDisc(id, "upper", box, palette.half_tint(top), True, "wf"),
                 HalfDisc(id, "lower", box, palette.half_tint(bottom), False),
-                Circle(
-                    id, "ring", box.cx, box.cy, box.w / 2, None, ink, looks.BONUS_CELL_LINE, "ws"
-                ),
+                ring,
             ]
             for name, tint, side in ((names[0], top, 1), (names[1], bottom, -1)):
                 half = shapes.bonus_half(box, side)
                 found.append(symbol(id, "symbol", shape[name], half, palette.print_ink(tint)))
-            found.append(centred(id, "number", str(f.number), box, shapes.BONUS_PT, ink, FONT_BOLD))
+            found.append(centred(id, "number", str(number), box, shapes.BONUS_PT, ink, FONT_BOLD))
     return found
 
 

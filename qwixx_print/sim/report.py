@@ -8,6 +8,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from qwixx_print.compiled import Compiled
 from qwixx_print.layout import Layout
 from qwixx_print.sim.run import TIE_SHARES, Totals
 
@@ -89,7 +90,8 @@ def report(
 
 def _crossable(layout: Layout) -> list[str]:
     """The ids of the rows, then of the bonus rows (Big Points): the keys of ``cross_rate``."""
-    return [row.id for row in layout.rows] + [b.id for b in layout.bonus_rows]
+    board = Compiled.of(layout)
+    return [*board.ids, *board.bonus_ids]
 
 
 def as_json(reports: Sequence[dict[str, Any]]) -> str:

@@ -100,8 +100,8 @@ def totals(layout: Layout, games: Games) -> Totals:
     values, counts = np.unique(scores, return_counts=True)
     c = Compiled.of(layout)
     crosses = [_counts(games.crossed[:, :, r], last + 1) for r, last in enumerate(c.lasts)]
-    for k, (upper, _) in enumerate(c.bonus_between):  # a cell per field of the row above
-        crosses.append(_counts(games.bonus[:, :, k], c.lasts[upper] + 1))
+    for k, numbers in enumerate(c.bonus_numbers):
+        crosses.append(_counts(games.bonus[:, :, k], len(numbers)))
     return Totals(
         games=len(games.rolls),
         sheets=int(scores.size),
@@ -130,7 +130,8 @@ def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, co
     not yet in the cache is announced first (:func:`announce`)."""
     from qwixx_print.sim import kernel, lean
 
-    games = Games.zeros(count, len(codes), len(layout.rows), len(layout.bonus_rows))
+    c = Compiled.of(layout)
+    games = Games.zeros(count, len(codes), len(c.ids), len(c.bonus_ids))
     strategies = np.array(codes, dtype=np.int64)
     t, lean_view = kernel_tables(layout)
     variant = variant_of(layout)
@@ -264,7 +265,8 @@ def reference_chunk(
     """The same games played by the reference engine (:func:`qwixx_print.sim.bots.play_game`)."""
     from qwixx_print.sim import bots
 
-    games = Games.zeros(count, len(codes), len(layout.rows), len(layout.bonus_rows))
+    c = Compiled.of(layout)
+    games = Games.zeros(count, len(codes), len(c.ids), len(c.bonus_ids))
     for g in range(count):
         played = bots.play_game(layout, codes, seed, first + g)
         games.scores[g] = played.scores

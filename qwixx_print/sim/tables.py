@@ -189,7 +189,7 @@ def compile_layout(layout: Layout) -> KernelTables:
         lock_colour=np.array([c.die_of[k] for k in c.lock_colours], dtype=np.int64),
         lock_start=np.array(c.lock_starts, dtype=np.int64),
         points=np.array(c.points, dtype=np.int64),
-        bar=np.array([c.die_of[k] for k in layout.bonus_bar], dtype=np.int64),
+        bar=np.array([c.die_of[k] for k in c.bar], dtype=np.int64),
         bar_row=bar_row,
         power_row=power_row,
         power_field=power_field,

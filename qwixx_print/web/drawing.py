@@ -107,12 +107,12 @@ def sheet_view(
         bar_struck=frozenset(sheet.bar_struck),
         score=sheet.score(),
         hinted=frozenset(hinted),
-        bonus={b.id: frozenset(sheet.bonus_crossed(b.id)) for b in layout.bonus_rows},
+        bonus={b: frozenset(sheet.bonus_crossed(b)) for b in sheet.board.bonus_ids},
         legal_bonus={
-            (b.id, k)
-            for b in layout.bonus_rows
-            for k in range(len(sheet.board.numbers[sheet.board.row_of[b.between[0]]]))
-            if sheet.can(Move("bonus", b.id, k))
+            (b, k)
+            for b, numbers in zip(sheet.board.bonus_ids, sheet.board.bonus_numbers, strict=True)
+            for k in range(len(numbers))
+            if sheet.can(Move("bonus", b, k))
         },
         diamonds=frozenset(sheet.state.diamonds),
         swaps=swaps,

@@ -71,7 +71,7 @@ def game_state(table: Table, token: str | None = None) -> dict[str, Any]:
         if name == own:
             marks = drawing.sheet_view(sheet)
             player["legal"] = sorted([row, i] for row, i in marks.legal)
-            if sheet.layout.bonus_rows:
+            if sheet.board.bonus_ids:
                 player["legal_bonus"] = sorted([row, i] for row, i in marks.legal_bonus)
             if sheet.layout.diamonds:
                 player["legal_swaps"] = sorted(
@@ -103,8 +103,8 @@ def _more(sheet: Sheet) -> dict[str, Any]:
     ``bonus`` (columns crossed per bonus row), ``diamonds`` (crossed, 0-based), ``slip``,
     ``lucky`` (the player's lucky numbers), ``framed_points`` (Steps)."""
     layout, more = sheet.layout, dict[str, Any]()
-    if layout.bonus_rows:
-        more["bonus"] = {b.id: list(sheet.bonus_crossed(b.id)) for b in layout.bonus_rows}
+    if sheet.board.bonus_ids:
+        more["bonus"] = {b: list(sheet.bonus_crossed(b)) for b in sheet.board.bonus_ids}
     if layout.diamonds:
         more["diamonds"] = list(sheet.state.diamonds)
     if layout.slip:

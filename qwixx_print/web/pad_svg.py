@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from markupsafe import escape
 
 from qwixx_print import geometry
+from qwixx_print.compiled import Compiled
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
 from qwixx_print.scene import build
@@ -101,11 +102,11 @@ def _bonus(
     """A Big Points bonus cell's tag: crossed, legal, hinted (``by-colour``: by a white +
     coloured sum only), posting ``bonus ROW COLUMN`` to ``url``; its tap area as wide as the
     field above it."""
-    n = next(n for n, b in enumerate(layout.bonus_rows) if b.id == bonus_id)
-    bonus = layout.bonus_rows[n]
-    above = next(i for i, r in enumerate(layout.rows) if r.id == bonus.between[0])
-    f, cell = layout.rows[above].fields[k], sheet.bonus_rows[n][k]
-    field = sheet.rows[above].fields[k]
+    board = Compiled.of(layout)
+    n = board.bonus_ids.index(bonus_id)
+    upper = board.bonus_between[n][0]
+    number, cell = board.bonus_numbers[n][k], sheet.bonus_rows[n][k]
+    field = sheet.rows[upper].fields[k]
     done, may = k in m.bonus.get(bonus_id, ()), (bonus_id, k) in m.legal_bonus
     classes = "bonus-cell" + " legal" * may + " crossed" * done
     classes += " hinted" * ((bonus_id, k) in m.hinted)
@@ -116,7 +117,7 @@ def _bonus(
         hit.hit(Box(field.x, cell.y - pad, field.w, cell.h + 2 * pad))
     return (
         f'<g class="{classes}" data-bonus-row="{escape(bonus_id)}" data-index="{k}" '
-        f'data-number="{f.number}" data-crossed="{flag(done)}" data-legal="{flag(may)}"'
+        f'data-number="{number}" data-crossed="{flag(done)}" data-legal="{flag(may)}"'
         + tap(url, {"kind": "bonus", "row": bonus_id, "index": k})
         + ">"
         + hit.svg()
@@ -126,9 +127,10 @@ def _bonus(
 def marks(layout: Layout, sheet: geometry.SheetBoxes, m: SheetView) -> list[Item]:
     """The pen's crosses on the crossed bonus cells and diamonds."""
     found: list[Item] = []
-    for bonus, cells in zip(layout.bonus_rows, sheet.bonus_rows, strict=True):
-        for k in sorted(m.bonus.get(bonus.id, ())):
-            found += build.cross(f"bonus {bonus.id} {k}", cells[k])
+    ids = Compiled.of(layout).bonus_ids if sheet.bonus_rows else ()
+    for bonus, cells in zip(ids, sheet.bonus_rows, strict=True):
+        for k in sorted(m.bonus.get(bonus, ())):
+            found += build.cross(f"bonus {bonus} {k}", cells[k])
     for k in sorted(m.diamonds):
         found += build.cross(f"diamond {k}", geometry.diamond_cross(sheet.diamonds[k]))
     return found
