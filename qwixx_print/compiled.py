@@ -61,7 +61,12 @@ class Compiled(NamedTuple):
     sum reaches a cell) and ``bonus_numbers`` (the numbers of its cells, column by column:
     those of the rows beside it) of the bonus rows (Big Points); ``partner`` maps a linked
     field to the other end of its link on this sheet, ``slip_partners`` the same per slip of
-    the layout (one, ``partner``, on a layout without slips; Connected Chain).
+    the layout (one, ``partner``, on a layout without slips; Connected Chain). RULES.md §7
+    Connect 15: ``squares``, per row its link squares, each as the index of the field left
+    of it (in the layout's order); ``square_colours``, per row the colour of each square,
+    that of the field left of it (the die a white + colour or two colours must include:
+    RULES.md §6); ``square_faces``, the two faces that cross a square (sorted), and
+    ``square_dice``, the pairs of dice that may (:data:`qwixx_print.layout.SQUARE_DICE`).
 
     For scoring at a glance: ``weights``, per row the crosses each field counts when crossed
     (a double 2, a lock field 2 with its lock, else 1: :func:`qwixx_print.rules.row_weights`),
@@ -100,6 +105,10 @@ class Compiled(NamedTuple):
     bonus_numbers: tuple[tuple[int, ...], ...]
     partner: dict[Place, Place]
     slip_partners: tuple[dict[Place, Place], ...]
+    squares: tuple[tuple[int, ...], ...]
+    square_colours: tuple[tuple[str, ...], ...]
+    square_faces: tuple[int, int]
+    square_dice: frozenset[str]
     weights: tuple[tuple[int, ...], ...]
     points: tuple[int, ...]
 
@@ -163,6 +172,12 @@ class Compiled(NamedTuple):
             ),
             partner=partner,
             slip_partners=tuple(_partners(s.links, row_of) for s in layout.slips) or (partner,),
+            squares=tuple(tuple(left for left, _ in row.squares) for row in rows),
+            square_colours=tuple(
+                tuple(row.fields[left].colour for left, _ in row.squares) for row in rows
+            ),
+            square_faces=(min(layout.square_faces), max(layout.square_faces)),
+            square_dice=frozenset(layout.square_dice),
             weights=tuple(
                 rules.row_weights(row, start) for row, start in zip(rows, lock_starts, strict=True)
             ),

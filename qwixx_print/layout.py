@@ -45,6 +45,12 @@ _NO_SIZES = {
     for key in SIZE_KEYS
 }
 
+SQUARE_DICE: tuple[str, ...] = ("white-white", "white-colour", "colour-colour")
+"""The pairs of dice that may cross a link square (Connect 15, RULES.md §7), in §7's order:
+two white dice, for every player, in any row (action 1); a white and a coloured die, for the
+active player, in that colour's row (action 2); two coloured dice, for the active player, in
+either colour's row (action 2)."""
+
 MAX_ROWS = 5
 MAX_FIELDS = 15
 """Most fields a row may have: 15, as on Longo's d8 rows (2..16 less one; RULES-more.md §4);
@@ -74,11 +80,15 @@ class Row:
     """A row of fields crossed left to right, locked by its last field (RULES.md §1).
 
     ``again``: a small re-cross box under every field but the last (Nochmal, RULES.md §2).
+    ``squares``: its link squares (Connect 15, RULES.md §7), each as the 0-based indexes of
+    the two fields it stands between, left then right, as written (``validate`` checks that
+    they are neighbours, left of the lock, each pair once).
     """
 
     id: str
     fields: tuple[Field, ...]
     again: bool = False
+    squares: tuple[tuple[int, int], ...] = ()
 
     @property
     def last(self) -> Field:
@@ -146,6 +156,10 @@ class Layout:
     and ``links`` its pairs (Connected); ``diamonds``, the side track of two-number fields
     (X-Change); ``lucky_draw``, how lucky numbers are drawn, and ``lucky``, this sheet's
     (Longo). A sheet's own values are set with :meth:`sheet`.
+
+    RULES.md §7 Connect 15: a row's link squares are :attr:`Row.squares`; ``square_faces``
+    are the two faces two dice must show to cross one (1 and 5) and ``square_dice`` the
+    pairs of dice that may (some of :data:`SQUARE_DICE`).
     """
 
     name: str
@@ -172,6 +186,8 @@ class Layout:
     diamonds: tuple[tuple[int, int], ...] = ()
     lucky_draw: LuckyDraw | None = None
     lucky: tuple[int, ...] = ()
+    square_faces: tuple[int, int] = (1, 5)
+    square_dice: tuple[str, ...] = SQUARE_DICE
     doc: Doc | None = field(default=None, compare=False, repr=False)
 
     def sheet(self, slip: str | None = None, lucky: tuple[int, ...] | None = None) -> Layout:
@@ -222,6 +238,7 @@ _TOP_KEYS = (
     "slips",
     "diamonds",
     "lucky",
+    "square_trigger",
     "labels",
 )
 
@@ -273,7 +290,7 @@ def _field(node: Node, row_colour: str | None, table: dict[str, str], low: int, 
 
 
 def _row(node: Node, table: dict[str, str], low: int, high: int) -> Row:
-    keys = node.mapping(("id", "fields"), ("colour", "again"), _NO_SIZES)
+    keys = node.mapping(("id", "fields"), ("colour", "again", "squares"), _NO_SIZES)
     row_id = keys["id"].text(30)
     if not _ID.fullmatch(row_id):
         keys["id"].fail(
@@ -284,7 +301,27 @@ def _row(node: Node, table: dict[str, str], low: int, high: int) -> Row:
     items = keys["fields"].sequence(2, MAX_FIELDS, "fields")
     fields = tuple(_field(item, colour, table, low, high) for item in items)
     again = keys["again"].boolean() if "again" in keys else False
-    return Row(row_id, fields, again)
+    squares = _squares(keys["squares"], row_id, fields) if "squares" in keys else ()
+    return Row(row_id, fields, again, squares)
+
+
+def _squares(node: Node, row_id: str, fields: tuple[Field, ...]) -> tuple[tuple[int, int], ...]:
+    """A row's link squares written as pairs of the numbers they stand between (``[3, 4]``;
+    Connect 15, RULES.md §7): each number the index of the first field holding it."""
+    squares = []
+    for pair in node.sequence(1, MAX_FIELDS, "link squares"):
+        ends = []
+        for end in pair.sequence(2, 2, "numbers"):
+            number = end.integer(0, 99)
+            index = next((i for i, f in enumerate(fields) if f.number == number), None)
+            if index is None:
+                end.fail(
+                    f"row {row_id} has no field {number}: "
+                    "a link square stands between two fields of its row"
+                )
+            ends.append(index)
+        squares.append((ends[0], ends[1]))
+    return tuple(squares)
 
 
 def _odd_character(row_id: str) -> str:
@@ -345,6 +382,7 @@ def from_doc(doc: Doc, default_name: str) -> Layout:
     table_nodes = scoring["table"].sequence(1, 40) if "table" in scoring else None
     labels = {k: v.text(200) for k, v in top["labels"].items()} if "labels" in top else {}
     slips = _slips(top, rows)
+    trigger = _square_trigger(top.get("square_trigger"))
     return Layout(
         name=_name(top["name"]) if "name" in top else default_name,
         rows=rows,
@@ -377,6 +415,8 @@ def from_doc(doc: Doc, default_name: str) -> Layout:
         if "diamonds" in top
         else (),
         lucky_draw=_lucky(top["lucky"], low, high) if "lucky" in top else None,
+        square_faces=trigger[0],
+        square_dice=trigger[1],
         doc=doc,
     )
 
@@ -432,6 +472,30 @@ def _slips(top: dict[str, Node], rows: tuple[Row, ...]) -> tuple[Slip, ...]:
 def _diamond(node: Node, low: int, high: int) -> tuple[int, int]:
     pair = node.sequence(2, 2, "numbers")
     return pair[0].integer(low, high), pair[1].integer(low, high)
+
+
+def _square_trigger(node: Node | None) -> tuple[tuple[int, int], tuple[str, ...]]:
+    """``square_trigger: {faces: [1, 5], dice: [white-white, ...]}`` (Connect 15, RULES.md
+    §7): the two faces that cross a link square and the pairs of dice that may; each key left
+    out keeps Connect 15's (1 and 5; all of :data:`SQUARE_DICE`)."""
+    faces, dice = (1, 5), SQUARE_DICE
+    if node is None:
+        return faces, dice
+    keys = node.mapping((), ("faces", "dice"))
+    if "faces" in keys:
+        a, b = keys["faces"].sequence(2, 2, "faces")
+        faces = (a.integer(1, 99), b.integer(1, 99))
+    if "dice" in keys:
+        pairs = []
+        for item in keys["dice"].sequence(1, len(SQUARE_DICE), "pairs of dice"):
+            pair = item.text(20)
+            if pair not in SQUARE_DICE:
+                item.fail(f"unknown pair of dice '{pair}' (pairs: {', '.join(SQUARE_DICE)})")
+            if pair in pairs:
+                item.fail(f"the pair of dice '{pair}' is given twice")
+            pairs.append(pair)
+        dice = tuple(p for p in SQUARE_DICE if p in pairs)
+    return faces, dice
 
 
 def _lucky(node: Node, low: int, high: int) -> LuckyDraw:

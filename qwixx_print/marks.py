@@ -46,7 +46,8 @@ class Player:
     RULES.md §4: ``bonus`` maps bonus row ids to the numbers of their crossed cells (Big
     Points), ``diamonds`` lists the crossed X-Change diamonds as printed (``8/5``), ``slip``
     names the player's slip (Connected Chain) and ``lucky`` holds their lucky numbers
-    (Longo)."""
+    (Longo). RULES.md §7: ``squares`` maps row ids to the crossed link squares, each as the
+    two numbers it stands between (Connect 15, written ``3-4``)."""
 
     name: str
     crosses: Numbers
@@ -57,6 +58,7 @@ class Player:
     diamonds: tuple[str, ...] = ()
     slip: str | None = None
     lucky: tuple[int, ...] | None = None
+    squares: Mapping[str, tuple[tuple[int, int], ...]] = field(default_factory=dict)
 
     def sheet(self, layout: Layout) -> Layout:
         """``layout`` as this player's sheet (their slip and lucky numbers). Raises
@@ -139,7 +141,8 @@ def _layout(node: Node, base: Path) -> Layout:
 
 def _player(node: Node) -> Player:
     keys = node.mapping(
-        ("name",), ("crosses", "again", "bonus", "diamonds", "slip", "lucky", "penalties")
+        ("name",),
+        ("crosses", "again", "bonus", "diamonds", "slip", "lucky", "squares", "penalties"),
     )
     return Player(
         name=keys["name"].text(40),
@@ -155,6 +158,7 @@ def _player(node: Node) -> Player:
         lucky=tuple(n.integer(0, 99) for n in keys["lucky"].sequence(1, 4))
         if "lucky" in keys
         else None,
+        squares=_squares(keys.get("squares")),
     )
 
 
@@ -165,6 +169,22 @@ def _numbers(node: Node | None) -> Numbers:
         row: tuple(item.integer(0, 99) for item in numbers.sequence(0, 40))
         for row, numbers in node.items()
     }
+
+
+def _squares(node: Node | None) -> Mapping[str, tuple[tuple[int, int], ...]]:
+    """Row id -> link squares written as the numbers they stand between (``3-4``)."""
+    if node is None:
+        return {}
+    found = {}
+    for row, items in node.items():
+        pairs = []
+        for item in items.sequence(0, 40):
+            a, dash, b = item.text(7).partition("-")
+            if not (dash and a.isascii() and a.isdigit() and b.isascii() and b.isdigit()):
+                item.fail("write a link square as the two numbers it stands between, e.g. 3-4")
+            pairs.append((int(a), int(b)))
+        found[row] = tuple(pairs)
+    return found
 
 
 def score(marks: Marks) -> ScoredGame:
@@ -185,10 +205,10 @@ def score(marks: Marks) -> ScoredGame:
         _check_own(marks, player, sheet)
         try:
             sheets[player.name] = rules.score_sheet(
-                sheet, player.crosses, player.penalties, player.again, player.bonus
+                sheet, player.crosses, player.penalties, player.again, player.bonus, player.squares
             )
         except rules.RowViolation as exc:
-            key = next((k for k, v in _keyed(player) if exc.row in v), "crosses")
+            key = exc.key or next((k for k, v in _keyed(player) if exc.row in v), "crosses")
             raise _violation(
                 marks, (*player.place, key, exc.row), f"{player.name}, {exc.row}", exc
             ) from None
@@ -303,8 +323,12 @@ def _given(marks: Marks, player: Player) -> dict[str, object]:
     return node if isinstance(node, dict) else {}
 
 
-def _keyed(player: Player) -> list[tuple[str, Numbers]]:
-    return [("crosses", player.crosses), ("again", player.again), ("bonus", player.bonus)]
+def _keyed(player: Player) -> list[tuple[str, Mapping[str, object]]]:
+    return [
+        ("crosses", player.crosses),
+        ("again", player.again),
+        ("bonus", player.bonus),
+    ]
 
 
 def _violation(marks: Marks, place: Place, who: str, exc: RuleViolation) -> RuleViolation:

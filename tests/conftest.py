@@ -51,7 +51,7 @@ def run() -> Run:
 
 @pytest.fixture(scope="session")
 def simulator() -> None:
-    """The compiled simulator, both kernels, compiled (or loaded) before the tests that use
+    """The compiled simulator, every kernel, compiled (or loaded) before the tests that use
     it: a first compile says so on stderr (``sim.run.announce``), which tests of a command's
     exact stderr must not see."""
     from qwixx_print.sim import run

@@ -1,7 +1,8 @@
 """Filled-in sheets for teaching the scoring (``qwixx-print score --out``): the blank sheet of
 :func:`qwixx_print.draw.blank.draw_sheet`, one per player, with a pen cross on every crossed
-field, small box and penalty box, the struck locks, the row points, penalty points and total
-written into the total line, and the player's name and power effects on the title line.
+field, small box, link square (Connect 15) and penalty box, the struck locks, the row
+points, penalty points and total written into the total line, and the player's name and
+power effects on the title line.
 
 Positions come from :func:`qwixx_print.geometry.sheet_boxes`, so a cross lands on the field of
 its number. Sheets are imposed as printed sheets are (8 per page unless asked otherwise).
@@ -39,13 +40,18 @@ def _effects(sheet: rules.SheetScore) -> tuple[str, str]:
 
 def _marks(layout: Layout, player: Player, sheet: rules.SheetScore) -> build.Marks:
     """The scene's marks of ``player``'s sheet of ``layout`` (scored ``sheet``): the crossed
-    fields and small boxes, the locks, the penalties and the points written in the total
-    line (a box for the power points and one for the framed where the sheet has them)."""
-    crossed, again = {}, {}
+    fields, small boxes and link squares, the locks, the penalties and the points written
+    in the total line (a box for the power points and one for the framed where the sheet
+    has them)."""
+    crossed, again, squares = {}, {}, {}
     for row in layout.rows:
         numbers, small = player.crosses.get(row.id, ()), player.again.get(row.id, ())
         crossed[row.id] = {k for k, f in enumerate(row.fields) if f.number in numbers}
         again[row.id] = {k for k, f in enumerate(row.fields) if f.number in small}
+        pairs = player.squares.get(row.id, ())  # Connect 15 (RULES.md §7)
+        squares[row.id] = {
+            a for a, b in row.squares if (row.fields[a].number, row.fields[b].number) in pairs
+        }
     written = [str(s.points) for s in sheet.rows.values()] + [str(sheet.penalty_points)]
     if geometry.powers(layout):  # the sheet's total line has a box for the power points
         written.append(str(sum(e.points for e in sheet.powers)))
@@ -53,7 +59,9 @@ def _marks(layout: Layout, player: Player, sheet: rules.SheetScore) -> build.Mar
         written.append(str(sheet.framed_points))
     written.append(str(sheet.total))
     locked = {rid for rid, s in sheet.rows.items() if s.locked}
-    return build.Marks(crossed, again, locked, penalties=sheet.penalties, written=written)
+    return build.Marks(
+        crossed, again, locked, penalties=sheet.penalties, written=written, squares=squares
+    )
 
 
 def _fill(

@@ -60,6 +60,10 @@ fit; the room rows cannot use goes to the gaps between them."""
 _BONUS_LABEL_W = 10.0
 _BONUS_ROW_H = 4.6
 """Height of a bonus row's strip between two rows (Big Points, RULES.md §4), mm."""
+SQUARE_SHARE = 0.36
+"""A link square's side as a share of its fields' smaller side (Connect 15, RULES.md §7):
+2.6 mm on classic fields, large enough for a pencil's cross, small enough to leave the
+numbers beside it free."""
 MIN_DIAMOND_CELL = 7.0
 """Narrowest cell of an X-Change diamond, mm: room for the diamond and its two numbers."""
 _DIAMOND_H = 6.0
@@ -97,12 +101,25 @@ class Box(NamedTuple):
 
 class RowBoxes(NamedTuple):
     """One row: its coloured ``band``, a box per field, the small boxes under all fields but
-    the last (empty unless the row has them) and the ``lock`` circle's square."""
+    the last (empty unless the row has them), the ``lock`` circle's square and a box per link
+    square (``squares``, in the order of :attr:`~qwixx_print.layout.Row.squares`; Connect 15,
+    RULES.md §7: :func:`square_box`)."""
 
     band: Box
     fields: tuple[Box, ...]
     again: tuple[Box, ...]
     lock: Box
+    squares: tuple[Box, ...] = ()
+
+
+def square_box(left: Box, right: Box) -> Box:
+    """The link square between the fields ``left`` and ``right`` (mm; Connect 15, RULES.md
+    §7): a square of :data:`SQUARE_SHARE` of the fields' smaller side, centred on the gap
+    between them, its lower edge on the fields' lower edge less a fifth of its side, so it
+    stands between the two numbers, below them."""
+    side = SQUARE_SHARE * min(left.w, left.h)
+    cx = (left.right + right.x) / 2
+    return Box(cx - side / 2, left.y - side / 5, side, side)
 
 
 class SheetBoxes(NamedTuple):
@@ -313,7 +330,8 @@ def _row_boxes(layout: Layout, index: int, band_y: float, band_h: float) -> RowB
         again = tuple(Box(f.cx - box_w / 2, field_y - _AGAIN_H, box_w, box_h) for f in fields[:-1])
     lock = Box(x0 + fields_w, field_y + (field_h - side) / 2, side, side)  # one column
     band = Box(_PAD + spare / 2, band_y, SHEET_W - 2 * _PAD - spare, band_h)
-    return RowBoxes(band, fields, again, lock)
+    squares = tuple(square_box(fields[a], fields[b]) for a, b in row.squares if b < len(fields))
+    return RowBoxes(band, fields, again, lock, squares)
 
 
 def _strip_cells(count: int, y: float, height: float, left: float = 0.0) -> tuple[Box, ...]:

@@ -44,7 +44,11 @@ class Effects(Legality):
         elif move.kind == "lucky":
             assert move.row is not None
             r = self.board.row_of[move.row]
-            s = self._add_cross(s, r, self._last(r) + 1)
+            s = self._add_cross(s, r, self._reach(r) + 1)
+        elif move.kind == "square":  # RULES.md §7 Connect 15: squares never lock a row
+            assert move.row is not None and move.index is not None
+            r = self.board.row_of[move.row]
+            s = s._replace(squares=_inserted(s.squares, r, move.index))
         elif move.kind == "again":
             assert move.row is not None and move.index is not None
             s = s._replace(again=_with(s.again, self.board.row_of[move.row], move.index))
@@ -91,7 +95,7 @@ class Effects(Legality):
 
     def _forced(self, s: State, r: int) -> State:
         """A forced cross on the next free field of row ``r``, if it may be crossed."""
-        i = (s.crossed[r][-1] if s.crossed[r] else -1) + 1
+        i = max(s.crossed[r][-1] if s.crossed[r] else -1, *(s.squares[r] or (-1,))) + 1
         if i > self.board.lasts[r] or self.board.lock_colours[r] in self._closed_in(s):
             return s
         if i >= self.board.lock_starts[r] and self._lock_refusal(s, r, i) is not None:

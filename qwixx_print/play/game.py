@@ -26,6 +26,7 @@ from typing import NamedTuple
 from qwixx_print.compiled import Compiled
 from qwixx_print.errors import RuleViolation
 from qwixx_print.layout import Layout
+from qwixx_print.play.link_squares import allowed_squares, square_verdict
 from qwixx_print.play.moves import LEGAL, Move, Verdict
 from qwixx_print.play.sheet import Sheet
 
@@ -274,6 +275,8 @@ class Game:
             found += sheet.legal_swaps(number)
         if number in sheet.layout.lucky:
             found += [Move("lucky", sheet.board.ids[r]) for r in sheet.lucky_rows()]
+        if any(sheet.board.squares):  # RULES.md §7 Connect 15
+            found += allowed_squares(sheet.board, sheet.legal_squares(), self.dice.white, None)
         return found
 
     def legal_colour(self) -> list[Move]:
@@ -297,19 +300,32 @@ class Game:
                         for r, i in sheet.legal_bonus(number, colour)
                         if (m := Move("bonus", r, i)) not in found
                     ]
+        if any(sheet.board.squares):  # RULES.md §7 Connect 15
+            white, in_play = self.dice.white, self._faces_in_play()
+            found += allowed_squares(sheet.board, sheet.legal_squares(), white, in_play)
         return found
+
+    def _faces_in_play(self) -> dict[str, int]:
+        """The faces of the coloured dice still in the game: a colour closed in action 1
+        takes its die out before action 2 (RULES.md §1, §6), also for a link square's pair."""
+        assert self.dice is not None
+        return {c: f for c, f in self.dice.colours.items() if c in self._in_play}
 
     def _dice_verdict(
         self, name: str, move: Move, sums: tuple[int, ...] | None, dice: Dice | None
     ) -> Verdict:
         """``move`` on ``name``'s sheet, checked against the white sum(s) ``sums`` or, for
         action 2, against the coloured ``dice``."""
-        if move.kind not in ("cross", "again", "bonus", "swap", "lucky"):
+        if move.kind not in ("cross", "again", "bonus", "swap", "lucky", "square"):
             return Verdict(f"a die sum crosses a field or a small box, not '{move}'")
         sheet = self.sheets[name]
         verdict = sheet.can(move)
         if not verdict:
             return verdict
+        if move.kind == "square":  # two faces, not a sum (RULES.md §7)
+            assert self.dice is not None
+            faces = None if dice is None else self._faces_in_play()
+            return square_verdict(sheet.board, move, self.dice.white, faces)
         if move.kind in ("swap", "lucky"):
             return _white_only(sheet, move, sums if dice is None else None)
         assert move.row is not None and move.index is not None

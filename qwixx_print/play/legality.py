@@ -3,8 +3,9 @@ RULES-more.md §4-§5): the one place of a move's legality.
 
 :class:`Legality` answers with the reason of the rule's words in :mod:`qwixx_print.rules`
 (``lock_refusal``, ``small_box_refusal``, ``bonus_cell_refusal``, ``diamond_refusal``,
-``lucky_refusal``), the same words as ``qwixx-print score``; and lists the legal options
-(fields, small boxes, bonus cells, swaps, lucky crosses) that the bots and the web page offer.
+``lucky_refusal``, ``square_refusal``), the same words as ``qwixx-print score``; and lists
+the legal options (fields, small boxes, bonus cells, swaps, lucky crosses, link squares) that
+the bots and the web page offer.
 """
 
 from __future__ import annotations
@@ -38,9 +39,12 @@ class Legality(SheetBase):
         if self._why_over is not None or (colour is not None and colour in closed):
             return []
         b, crossed, found = self.board, self._state.crossed, []
+        squares = self._state.squares if any(b.squares) else ()
         for number in numbers:
             for r, i in b.fields.get((colour, number), ()):
                 if b.lock_colours[r] in closed or (crossed[r] and i <= crossed[r][-1]):
+                    continue
+                if squares and squares[r] and i <= squares[r][-1]:  # RULES.md §7
                     continue
                 if i >= b.lock_starts[r] and self._lock_refusal(self._state, r, i) is not None:
                     continue
@@ -87,6 +91,9 @@ class Legality(SheetBase):
             return f"{move.row}: {colour} is closed already" if colour in self._closed else None
         if kind == "lucky":
             return self._lucky_refusal(r)
+        if kind == "square":
+            reason = self._square_refusal(r, move.index)
+            return None if reason is None else f"{move.row}: {reason}"
         if kind == "swap":
             reason = self._swap_refusal(move.diamond, r, move.index)
             if reason is not None:
@@ -118,6 +125,9 @@ class Legality(SheetBase):
             return f"the {numbers[i]} is crossed already"
         if i < last:
             return f"{numbers[i]} is left of your last cross ({numbers[last]})"
+        if i <= self._reach(r):  # a link square right of it is crossed (RULES.md §7)
+            square = rules.square_name(self.layout.rows[r], self._reach(r))
+            return f"{numbers[i]} is left of your last cross (the link square {square})"
         if i >= self.board.lock_starts[r]:
             return self._lock_refusal(self._state, r, i)
         return None
@@ -162,7 +172,7 @@ class Legality(SheetBase):
             r
             for r in b.all_rows
             if b.lock_colours[r] not in self._closed
-            and (nxt := self._last(r) + 1) <= b.lasts[r]
+            and (nxt := self._reach(r) + 1) <= b.lasts[r]
             and (nxt < b.lock_starts[r] or self._lock_refusal(s, r, nxt) is None)
         ]
         if not open_rows:
@@ -176,13 +186,41 @@ class Legality(SheetBase):
         lucky numbers or after the end."""
         if self._why_over is not None or not self.layout.lucky:
             return []
-        return [(self.board.ids[r], self._last(r) + 1) for r in self.lucky_rows()]
+        return [(self.board.ids[r], self._reach(r) + 1) for r in self.lucky_rows()]
 
     def _lucky_refusal(self, r: int) -> str | None:
         row = self.board.ids[r]
         if not self.layout.lucky:
             return f"{row}: this sheet has no lucky numbers"
         return rules.lucky_refusal(row, [self.board.ids[q] for q in self.lucky_rows()])
+
+    def _square_refusal(self, r: int, left: int | None) -> str | None:
+        """Why the link square right of field ``left`` of row ``r`` may not be crossed
+        (Connect 15, RULES.md §7), without the row; the dice are the table's."""
+        row = self.layout.rows[r]
+        if not row.squares:
+            return "this row has no link squares"
+        if left is None or not 0 <= left < len(row.fields) - 1:
+            places = ", ".join(str(i) for i in self.board.squares[r])
+            return f"no link square right of field {left} (the row has them right of {places})"
+        s = self._state
+        return rules.square_refusal(
+            row, left, None, s.crossed[r], s.squares[r], self._closed_reason(r)
+        )
+
+    def legal_squares(self) -> list[tuple[str, int]]:
+        """The link squares this sheet allows now, whatever the dice, as (row id, index of
+        the field left of the square), top to bottom, left to right (Connect 15, RULES.md
+        §7); which dice allow one is the table's (:class:`~qwixx_print.play.Game`)."""
+        b = self.board
+        if self._why_over is not None or not any(b.squares):
+            return []
+        return [
+            (b.ids[r], left)
+            for r in b.all_rows
+            for left in b.squares[r]
+            if self._square_refusal(r, left) is None
+        ]
 
     def _again_refusal(self, r: int, i: int) -> str | None:
         """Why the small box under field ``i`` of row ``r`` may not be crossed (RULES.md §2

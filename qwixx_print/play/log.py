@@ -240,8 +240,9 @@ def _layout(node: Node, find: Callable[[str], Layout], base: Path) -> Layout:
 
 def scored(game: Game, doc: Doc) -> marks.ScoredGame:
     """The replayed ``game`` (from the log ``doc``) as a scored game, as ``qwixx-print
-    score`` reports a marks file: each player's crossed numbers, small boxes and penalties,
-    the engine's score of each sheet and the ranking (RULES.md §1)."""
+    score`` reports a marks file: each player's crossed numbers, small boxes, link squares
+    (RULES.md §7) and penalties, the engine's score of each sheet and the ranking (RULES.md
+    §1)."""
     players = []
     for k, (name, sheet) in enumerate(game.sheets.items()):
         numbers = sheet.board.numbers
@@ -273,6 +274,10 @@ def scored(game: Game, doc: Doc) -> marks.ScoredGame:
                 diamonds,
                 sheet.layout.slip if sheet.layout.slips else None,
                 sheet.layout.lucky or None,
+                {  # RULES.md §7: each link square as the numbers it stands between
+                    row: tuple((numbers[r][i], numbers[r][i + 1]) for i in sheet.state.squares[r])
+                    for row, r in sheet.board.row_of.items()
+                },
             )
         )
     sheets = {name: sheet.score() for name, sheet in game.sheets.items()}

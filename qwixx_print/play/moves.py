@@ -11,12 +11,12 @@ from dataclasses import dataclass
 
 from qwixx_print.errors import escaped
 
-KINDS = ("cross", "again", "bonus", "swap", "lucky", "penalty", "concede", "finish")
+KINDS = ("cross", "again", "bonus", "swap", "lucky", "square", "penalty", "concede", "finish")
 """The kinds of move (RULES-more.md §5): a field, a Nochmal small box, a bonus cell (Big
-Points), a diamond with its field (X-Change), a lucky cross (Longo), a penalty box, a colour
-closed by another player, the end by hand."""
+Points), a diamond with its field (X-Change), a lucky cross (Longo), a link square (Connect
+15, RULES.md §7), a penalty box, a colour closed by another player, the end by hand."""
 
-_WITH_FIELD = ("cross", "again", "bonus")
+_WITH_FIELD = ("cross", "again", "bonus", "square")
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -25,7 +25,8 @@ class Move:
     (``cross``, ``again``, ``concede``) and the 0-based ``index`` of the field in that row
     (``cross``, ``again``: the field whose small box it is; ``bonus``: the cell's column);
     ``swap`` crosses the X-Change ``diamond`` (0-based, left to right) with field ``index``
-    of ``row``; ``lucky`` crosses the next free field of ``row`` (RULES-more.md §4, §5)."""
+    of ``row``; ``lucky`` crosses the next free field of ``row`` (RULES-more.md §4, §5);
+    ``square`` the link square right of field ``index`` of ``row`` (RULES.md §7)."""
 
     kind: str
     row: str | None = None

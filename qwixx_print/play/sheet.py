@@ -30,9 +30,9 @@ __all__ = ["Sheet", "State"]
 class Sheet(Effects):
     """One player's sheet of ``layout`` (RULES.md §1-§3, RULES-more.md §5).
 
-    Moves: :meth:`cross`, :meth:`again`, :meth:`penalty`, :meth:`concede`, :meth:`finish`,
-    :meth:`undo`, :meth:`redo`, each with its ``can_*`` twin. Rows are named by id and fields
-    by 0-based index in the row. ``board``, the compiled layout
+    Moves: :meth:`cross`, :meth:`again`, :meth:`square`, :meth:`penalty`, :meth:`concede`,
+    :meth:`finish`, :meth:`undo`, :meth:`redo`, each with its ``can_*`` twin. Rows are named
+    by id and fields by 0-based index in the row. ``board``, the compiled layout
     (:class:`qwixx_print.compiled.Compiled`), is shared between the sheets of a game; by
     default it is ``Compiled.of(layout)``; ``on_change`` is called after every change.
     """
@@ -51,7 +51,9 @@ class Sheet(Effects):
         """Called after every change of the sheet (a :class:`~qwixx_print.play.Game` keeps
         its own view of the table fresh so)."""
         empty = tuple(() for _ in layout.rows)
-        self._state = State(empty, empty, bonus=tuple(() for _ in self.board.bonus_ids))
+        self._state = State(
+            empty, empty, bonus=tuple(() for _ in self.board.bonus_ids), squares=empty
+        )
         self._table_closed = frozenset()
         self._table_over = None
         self._closed = frozenset()  # derived, refreshed on every change
@@ -74,6 +76,11 @@ class Sheet(Effects):
         if bonus_row not in self.board.bonus_ids:
             raise RuleViolation(f"the layout {self.layout.name} has no bonus row '{bonus_row}'")
         return self._state.bonus[self.board.bonus_ids.index(bonus_row)]
+
+    def squares_crossed(self, row: str) -> tuple[int, ...]:
+        """The crossed link squares of ``row``, each by the index of the field left of it,
+        left to right (Connect 15, RULES.md §7)."""
+        return self.state.squares[self._row(row)]
 
     def again_crossed(self, row: str) -> tuple[int, ...]:
         """Indexes of the fields of ``row`` whose small box is crossed (Nochmal)."""
@@ -132,7 +139,8 @@ class Sheet(Effects):
         crossed = {ids[r]: s.crossed[r] for r in range(len(ids))}
         again = {ids[r]: s.again[r] for r in range(len(ids))}
         bonus = dict(zip(self.board.bonus_ids, s.bonus, strict=True)) or None
-        return rules.score_positions(self.layout, crossed, s.penalties, again, bonus)
+        squares = {ids[r]: s.squares[r] for r in range(len(ids))}
+        return rules.score_positions(self.layout, crossed, s.penalties, again, bonus, squares)
 
     # ----- moves
 
@@ -146,6 +154,17 @@ class Sheet(Effects):
         bonus bar and its forced crosses (Bonuskette), powers (Kräfte). RULES.md §1, §2;
         RULES-more.md §5. Raises RuleViolation when not legal."""
         self.play(Move("cross", row, index))
+
+    def can_square(self, row: str, index: int) -> Verdict:
+        """May the link square right of field ``index`` of ``row`` be crossed now (Connect
+        15, RULES.md §7)? The row open, the square free, nothing right of it crossed; the
+        dice that allow it are the table's (:class:`~qwixx_print.play.Game`)."""
+        return self.can(Move("square", row, index))
+
+    def square(self, row: str, index: int) -> None:
+        """Cross the link square right of field ``index`` of ``row``: a cross of the row, not
+        toward its lock (RULES.md §7). Raises RuleViolation when not legal."""
+        self.play(Move("square", row, index))
 
     def can_again(self, row: str, index: int) -> Verdict:
         """May the small box under field ``index`` of ``row`` be crossed (Nochmal: only under

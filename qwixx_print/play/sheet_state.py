@@ -26,7 +26,9 @@ class State(NamedTuple):
     the ``bar`` fields earned (Bonuskette), by index; ``locks``, the lock colours of the rows
     locked (derived from ``crossed``, kept for speed); per bonus row the columns of its
     crossed cells (``bonus``, Big Points) and the X-Change ``diamonds`` crossed, in order.
-    A row's crosses are kept left to right (a forced link cross may land left of others)."""
+    A row's crosses are kept left to right (a forced link cross may land left of others).
+    RULES.md §7: per row its crossed link ``squares``, each by the field left of it, left to
+    right (Connect 15)."""
 
     crossed: tuple[tuple[int, ...], ...]
     again: tuple[tuple[int, ...], ...]
@@ -37,6 +39,7 @@ class State(NamedTuple):
     locks: frozenset[str] = frozenset()
     bonus: tuple[tuple[int, ...], ...] = ()
     diamonds: tuple[int, ...] = ()
+    squares: tuple[tuple[int, ...], ...] = ()
 
 
 class SheetBase:
@@ -133,6 +136,14 @@ class SheetBase:
     def _last(self, r: int) -> int:
         crossed = self._state.crossed[r]
         return crossed[-1] if crossed else -1
+
+    def _reach(self, r: int) -> int:
+        """The rightmost place crossed in row ``r`` as a field index: its last crossed field,
+        or the field left of its rightmost crossed link square where that is further right
+        (fields and squares form one left-to-right order, RULES.md §7); -1 for none."""
+        last = self._last(r)
+        squares = self._state.squares[r] if self._state.squares else ()
+        return max(last, squares[-1]) if squares else last
 
     def _locked(self, r: int) -> bool:
         crossed = self._state.crossed[r]

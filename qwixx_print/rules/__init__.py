@@ -20,6 +20,9 @@ from qwixx_print.rules.refusals import (
     lock_refusal,
     lucky_refusal,
     small_box_refusal,
+    square_dice_refusal,
+    square_name,
+    square_refusal,
 )
 from qwixx_print.rules.score import (
     CROSSING_POWERS,
@@ -95,6 +98,9 @@ __all__ = [
     "score_sheet",
     "score_table",
     "small_box_refusal",
+    "square_dice_refusal",
+    "square_name",
+    "square_refusal",
     "triangular",
     "unlocked_powers",
     "unlocked_powers_at",

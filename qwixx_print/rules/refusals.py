@@ -3,7 +3,7 @@ scoring (:mod:`qwixx_print.rules.score`, a filled-in sheet: the mark is *given*)
 (:mod:`qwixx_print.play.sheet`, a move: the mark is *asked for*). Each returns ``None`` when
 the rule holds, else the rule it breaks as one line without player or row, for the caller to
 raise or to show. Rules: RULES.md §1 Locking, §2 Nochmal, RULES-more.md §4 (Big Points,
-Connected, X-Change, Longo). No drawing.
+Connected, X-Change, Longo), RULES.md §7 (Connect 15). No drawing.
 """
 
 from __future__ import annotations
@@ -146,3 +146,67 @@ def lucky_refusal(row: str, allowed: Sequence[str]) -> str | None:
         f"{row}: a lucky cross goes to the next free field of an open row with the "
         f"fewest crosses ({names})"
     )
+
+
+def square_name(row: Row, left: int) -> str:
+    """A link square as a player reads it: the numbers it stands between (``3-4``; RULES.md
+    §7), ``left`` being the 0-based index of the field left of it."""
+    right = row.fields[left + 1].number if left + 1 < len(row.fields) else "?"
+    return f"{row.fields[left].number}-{right}"
+
+
+def square_refusal(
+    row: Row,
+    left: int,
+    right: int | None = None,
+    crossed: Sequence[int] | None = None,
+    squares: Collection[int] = (),
+    closed: str | None = None,
+) -> str | None:
+    """``None`` when the link square between fields ``left`` and ``right`` (0-based; by
+    default the field after ``left``) of ``row`` may be crossed, else the rule it breaks
+    (Connect 15, RULES.md §7): the row has a link square there. For a move (play,
+    ``crossed`` the row's crossed fields and ``squares`` its crossed squares, each by the
+    field left of it) three more hold: the row is open (``closed``: why it is not), the
+    square is free, and nothing right of it is crossed (fields and squares form one
+    left-to-right order). On a filled-in sheet (scoring, ``crossed`` ``None``) the order
+    cannot be told, so the square is only looked for."""
+    right = left + 1 if right is None else right
+    if (left, right) not in row.squares:
+        a = row.fields[left].number
+        b = row.fields[right].number if right < len(row.fields) else "?"
+        if not row.squares:
+            return f"this row has no link squares, but one between {a} and {b} is given"
+        names = ", ".join(square_name(row, i) for i, _ in sorted(row.squares))
+        return f"there is no link square between {a} and {b} (link squares: {names})"
+    if crossed is None:
+        return None
+    if closed is not None:
+        return closed
+    name = square_name(row, left)
+    if left in squares:
+        return f"the link square {name} is crossed already"
+    last = max(crossed, default=-1)
+    beyond = max(squares, default=-1)
+    if last > left or beyond > left:
+        shown = (
+            f"the link square {square_name(row, beyond)}"
+            if beyond >= last
+            else str(row.fields[last].number)
+        )
+        return f"the link square {name} is left of your last cross ({shown})"
+    return None
+
+
+def square_dice_refusal(
+    faces: tuple[int, int], shown: Sequence[tuple[int, int]], dice: str
+) -> str | None:
+    """``None`` when one of the pairs of dice ``shown`` (the pairs the player may use) shows
+    the faces ``faces`` that cross a link square (Connect 15, RULES.md §7: a 1 and a 5), else
+    the rule it breaks; ``dice`` names the pairs (``the white dice``, ``white + red``).
+    Asked by play: a filled-in sheet shows no dice."""
+    if any(sorted(pair) == sorted(faces) for pair in shown):
+        return None
+    a, b = faces
+    pairs = " or ".join(f"{x} and {y}" for x, y in shown)
+    return f"a link square needs two dice showing {a} and {b}; {dice} show {pairs}"

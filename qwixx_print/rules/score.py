@@ -77,9 +77,9 @@ def max_before_lock(row: Row, lock_fields: int = 1) -> int:
 
 def max_crosses(row: Row, lock_fields: int = 1) -> int:
     """Most crosses a row can hold, uncapped, bonus rows left out: everything before the lock
-    fields, one lock field and the lock itself (classic 12, Doppelt 16, Nochmal 22, Longo 15;
-    RULES.md §1, §2, §4)."""
-    return max_before_lock(row, lock_fields) + 2
+    fields, one lock field, the lock itself and the row's link squares (classic 12, Doppelt
+    16, Nochmal 22, Longo 15, Connect 15 15; RULES.md §1, §2, §4, §7)."""
+    return max_before_lock(row, lock_fields) + 2 + len(row.squares)
 
 
 def bonus_cells(layout: Layout, row: Row) -> int:
@@ -127,12 +127,14 @@ def score_fields(
     fields: Collection[int],
     again: Collection[int] = (),
     bonus: int = 0,
+    squares: int = 0,
 ) -> RowScore:
     """Score one row from the 0-based positions of its crossed ``fields`` and of the fields
     whose small box is crossed (``again``, Nochmal), with ``bonus`` crosses of the bonus rows
-    beside it (Big Points: they score, but not toward the lock). Crossing a lock field (the
-    last, or one of the last ``lock_fields``) locks the row and adds the lock's cross
-    (RULES.md §1 Locking; seeds 000, 001, 003; §4).
+    beside it (Big Points: they score, but not toward the lock) and ``squares`` crossed link
+    squares (Connect 15, RULES.md §7: crosses of the row, not toward the lock). Crossing a
+    lock field (the last, or one of the last ``lock_fields``) locks the row and adds the
+    lock's cross (RULES.md §1 Locking; seeds 000, 001, 003; §4).
 
     Raises :class:`RuleViolation` (message without player or row) when a small box is illegal
     (RULES.md §2 Nochmal), a lock field is crossed before ``lock_threshold`` crosses, or two
@@ -155,7 +157,7 @@ def score_fields(
     refusal = refusals.lock_refusal(layout, row, before, number) if locks else None
     if refusal is not None:
         raise RuleViolation(refusal)
-    crosses = before + (row_weights(row, start)[locks[0]] if locked else 0) + bonus
+    crosses = before + (row_weights(row, start)[locks[0]] if locked else 0) + bonus + squares
     return RowScore(min(crosses, layout.max_counted), locked, points(layout, crosses))
 
 
@@ -209,11 +211,13 @@ PLUS_POINTS = 13
 
 
 class RowViolation(RuleViolation):
-    """A rule broken in one row of a sheet: ``row`` is the row id, ``str()`` the rule."""
+    """A rule broken in one row of a sheet: ``row`` is the row id, ``str()`` the rule;
+    ``key`` the marks file's key it is about when known (``squares``), else ``None``."""
 
-    def __init__(self, row: str, message: str) -> None:
+    def __init__(self, row: str, message: str, key: str | None = None) -> None:
         super().__init__(message)
         self.row = row
+        self.key = key
 
 
 class PowerEffect(NamedTuple):
@@ -337,30 +341,53 @@ def score_sheet(
     penalties: int,
     again: Mapping[str, Collection[int]] | None = None,
     bonus: Mapping[str, Collection[int]] | None = None,
+    squares: Mapping[str, Collection[tuple[int, int]]] | None = None,
 ) -> SheetScore:
     """Score one filled-in sheet: ``crossed``, ``again`` (Nochmal small boxes) and ``bonus``
-    (cells of the bonus rows by bonus row id, Big Points) map row ids to numbers; rows not
-    named are empty. See :func:`score_positions`.
+    (cells of the bonus rows by bonus row id, Big Points) map row ids to numbers, ``squares``
+    row ids to the link squares crossed, each as the two numbers it stands between (Connect
+    15, RULES.md §7); rows not named are empty. See :func:`score_positions`.
 
     Raises :class:`RowViolation` for an unknown row id, a number a row lacks or one given
-    twice, and whatever :func:`score_positions` raises.
+    twice, a link square the row lacks, and whatever :func:`score_positions` raises.
     """
-    again, bonus = again or {}, bonus or {}
-    _unknown_rows(layout, crossed, again, bonus)
+    again, bonus, squares = again or {}, bonus or {}, squares or {}
+    _unknown_rows(layout, crossed, again, bonus, squares)
     rows = {row.id: row for row in layout.rows}
-    fields, boxes, cells = {}, {}, {}
+    fields, boxes, cells, marked = {}, {}, {}, {}
     for row in layout.rows:
         try:
             fields[row.id] = field_positions(row, crossed.get(row.id, ()))
             boxes[row.id] = field_positions(row, again.get(row.id, ()), "small box")
         except RuleViolation as exc:
             raise RowViolation(row.id, str(exc)) from None
+        try:
+            marked[row.id] = square_positions(row, squares.get(row.id, ()))
+        except RuleViolation as exc:
+            raise RowViolation(row.id, str(exc), "squares") from None
     for b in layout.bonus_rows:
         try:
             cells[b.id] = field_positions(rows[b.between[0]], bonus.get(b.id, ()), "bonus cells")
         except RuleViolation as exc:
             raise RowViolation(b.id, str(exc)) from None
-    return score_positions(layout, fields, penalties, boxes, cells)
+    return score_positions(layout, fields, penalties, boxes, cells, marked)
+
+
+def square_positions(row: Row, pairs: Collection[tuple[int, int]]) -> list[int]:
+    """The link squares of ``row`` named by the numbers they stand between (``(3, 4)``), as
+    the 0-based index of the field left of each (Connect 15, RULES.md §7). Raises
+    :class:`RuleViolation` for a number the row lacks, a square it lacks
+    (:func:`~qwixx_print.rules.refusals.square_refusal`) or one given twice."""
+    found: list[int] = []
+    for a, b in pairs:
+        left, right = field_positions(row, (a, b), "link square") if a != b else (-1, -1)
+        refusal = refusals.square_refusal(row, left, right) if left >= 0 else None
+        if left < 0 or refusal is not None:
+            raise RuleViolation(refusal or f"there is no link square between {a} and {b}")
+        if left in found:
+            raise RuleViolation(f"the link square {a}-{b} is given twice")
+        found.append(left)
+    return found
 
 
 def _bonus_crosses(layout: Layout, fields: Positions, bonus: Positions) -> dict[str, int]:
@@ -406,10 +433,12 @@ def score_positions(
     penalties: int,
     again: Positions | None = None,
     bonus: Positions | None = None,
+    squares: Positions | None = None,
 ) -> SheetScore:
     """Score one sheet from the 0-based positions of its crossed ``fields``, small boxes
-    (``again``) and bonus cells (``bonus``, by bonus row id: columns) per row id; rows not
-    named are empty. Mixed sheets score per row (RULES.md §2); a bonus cross counts for both
+    (``again``), bonus cells (``bonus``, by bonus row id: columns) and link squares
+    (``squares``, each by the field left of it; RULES.md §7) per row id; rows not named are
+    empty. Mixed sheets score per row (RULES.md §2); a bonus cross counts for both
     rows beside it, not toward their lock; the framed group scores with the score table on
     top of the rows (RULES.md §4). The play engine scores its sheets here too, so both
     count alike.
@@ -420,7 +449,7 @@ def score_positions(
     unless the ``one-in-each`` power is unlocked: it crosses several rows at once and may
     lock more (RULES.md §1 exception).
     """
-    again = again or {}
+    again, squares = again or {}, squares or {}
     gained = _bonus_crosses(layout, fields, bonus) if bonus and layout.bonus_rows else {}
     if layout.links:
         check_links(layout, fields)
@@ -428,7 +457,12 @@ def score_positions(
     for row in layout.rows:
         try:
             rows[row.id] = score_fields(
-                layout, row, fields.get(row.id, ()), again.get(row.id, ()), gained.get(row.id, 0)
+                layout,
+                row,
+                fields.get(row.id, ()),
+                again.get(row.id, ()),
+                gained.get(row.id, 0),
+                len(squares.get(row.id, ())),
             )
         except RuleViolation as exc:
             raise RowViolation(row.id, str(exc)) from None

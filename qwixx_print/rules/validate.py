@@ -38,7 +38,8 @@ def validate(layout: Layout) -> list[Problem]:
     colour has a one-colour row; every power symbol is on exactly two fields; no double,
     bonus or power on a last field; and RULES-more.md §4's: lock fields, bonus rows, links,
     the framed group, diamonds (:func:`_bonus_rows`, :func:`_links`, :func:`_framed`,
-    :func:`_diamonds`). Each broken invariant is its own :class:`Problem`.
+    :func:`_diamonds`); RULES.md §7's link squares (:func:`_squares`). Each broken
+    invariant is its own :class:`Problem`.
     """
     problems: list[Problem] = []
     for i, row in enumerate(layout.rows):
@@ -54,6 +55,7 @@ def validate(layout: Layout) -> list[Problem]:
     problems += _links(layout)
     problems += _framed(layout)
     problems += _diamonds(layout)
+    problems += _squares(layout)
     return problems
 
 
@@ -375,4 +377,55 @@ def _diamonds(layout: Layout) -> list[Problem]:
         elif frozenset((a, b)) in seen:
             problems.append(Problem(("diamonds", k), f"the diamond {a}/{b} is there twice"))
         seen.add(frozenset((a, b)))
+    return problems
+
+
+def _squares(layout: Layout) -> list[Problem]:
+    """Connect 15 (RULES.md §7 Invariants): link squares stand between two fields of their
+    row, none after the last field (none after a lock field: RULES.md §6); at most one
+    between two neighbours; their trigger is two faces the declared dice have; and (RULES.md
+    §6) none on a row with small boxes."""
+    problems = []
+    for r, row in enumerate(layout.rows):
+        seen: set[int] = set()
+        start = layout.lock_start(row)
+        if row.squares and row.again:
+            problems.append(
+                Problem(
+                    ("rows", r, "squares"),
+                    "a row with small boxes (again) has no link squares: a small box goes "
+                    "under the most recent cross, which a square would make unclear",
+                )
+            )
+        for k, (left, right) in enumerate(row.squares):
+            place: Place = ("rows", r, "squares", k)
+            a, b = row.fields[left].number, row.fields[right].number
+            if left >= start:
+                problems.append(Problem(place, f"no link square after {a}: it locks the row"))
+            elif right != left + 1:
+                problems.append(
+                    Problem(
+                        place,
+                        "a link square stands between two neighbouring fields of its row, "
+                        f"left to right: {a} and {b} are not",
+                    )
+                )
+            elif left in seen:
+                problems.append(
+                    Problem(
+                        place, f"at most one link square between {a} and {b}: it is there twice"
+                    )
+                )
+            seen.add(left)
+    faces = layout.number_range[1] // 2
+    if any(row.squares for row in layout.rows):
+        for k, face in enumerate(layout.square_faces):
+            if face > faces:
+                problems.append(
+                    Problem(
+                        ("square_trigger", "faces", k),
+                        f"a link square's trigger is two faces the dice have (1 to {faces}), "
+                        f"not {face}",
+                    )
+                )
     return problems

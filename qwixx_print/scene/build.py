@@ -6,9 +6,9 @@ and the phone's SVG (:mod:`qwixx_print.web.drawing`); every colour, tint, shape 
 size is decided here, once.
 
 The items come in the order the PDF draws them (its bytes depend on it): a row's band, its
-fields, the marks of its double, bonus and power fields, its small boxes and its lock; the
-bonus bar and the power legend; the score table, penalties and the total line. A sheet's
-marks (:class:`Marks`) are items of their own, drawn over the blank.
+fields, the marks of its double, bonus and power fields, its small boxes, link squares and
+its lock; the bonus bar and the power legend; the score table, penalties and the total
+line. A sheet's marks (:class:`Marks`) are items of their own, drawn over the blank.
 """
 
 from __future__ import annotations
@@ -146,8 +146,9 @@ def _field_marks(id: str, f: Field, box: Box, band: Box, tint: palette.RGB) -> G
 def row(layout: Layout, r: Row, boxes: geometry.RowBoxes) -> list[Item]:
     """One row (``row ID``): its band, fields (``row ID field I``), the marks of its double,
     bonus and power fields (each with the phone's veil over it), its small boxes
-    (``row ID again I``) and its lock (``row ID lock``: the round field, its padlock and the
-    lock colour's symbol)."""
+    (``row ID again I``), its link squares (``row ID square I``, I the field left of the
+    square; Connect 15, RULES.md §7) and its lock (``row ID lock``: the round field, its
+    padlock and the lock colour's symbol)."""
     colours = _colours(layout)
     shape = shapes.shapes(layout)
     rid = f"row {r.id}"
@@ -164,6 +165,11 @@ def row(layout: Layout, r: Row, boxes: geometry.RowBoxes) -> list[Item]:
         line = looks.SMALL_BOX_LINE
         found.append(
             Rect(f"{rid} again {i}", "box", box, palette.WHITE, palette.INK, line, 0.3, "wfs")
+        )
+    for (left, _), box in zip(r.squares, boxes.squares, strict=True):  # RULES.md §7
+        fill, line, radius = palette.SQUARE_FILL, looks.SQUARE_LINE, looks.SQUARE_RADIUS
+        found.append(
+            Rect(f"{rid} square {left}", "box", box, fill, palette.INK, line, radius, "wfs")
         )
     found += _lock(f"{rid} lock", boxes.lock, colours[r.lock_colour], shape[r.lock_colour])
     return found
@@ -312,8 +318,9 @@ def footer(layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) 
 class Marks:
     """A sheet's marks in the ids of its items: the crossed field indexes and small boxes per
     row id, the locked rows, the rows of closed colours (shown veiled on the phone), the
-    crossed penalty boxes, the points written into the total line's boxes, in order, and
-    the bonus bar's earned and struck cells."""
+    crossed penalty boxes, the points written into the total line's boxes, in order, the
+    bonus bar's earned and struck cells, and per row id the crossed link squares, each by
+    the index of the field left of it (Connect 15, RULES.md §7)."""
 
     crossed: Mapping[str, Collection[int]]
     again: Mapping[str, Collection[int]] = field(default_factory=dict)
@@ -323,11 +330,13 @@ class Marks:
     written: Sequence[str] = ()
     bar_earned: Collection[int] = frozenset()
     bar_struck: Collection[int] = frozenset()
+    squares: Mapping[str, Collection[int]] = field(default_factory=dict)
 
 
 def pen_marks(layout: Layout, sheet: geometry.SheetBoxes, marks: Marks) -> list[Item]:
-    """The pen's crosses of ``marks`` on a sheet: fields, small boxes, locks (each row in
-    turn) and penalty boxes; the phone's veil over a closed row (``row ID``, ``closed``)."""
+    """The pen's crosses of ``marks`` on a sheet: fields, small boxes, link squares,
+    locks (each row in turn) and penalty boxes; the phone's veil over a closed row
+    (``row ID``, ``closed``)."""
     found: list[Item] = []
     for r, boxes in zip(layout.rows, sheet.rows, strict=True):
         crossed, again = marks.crossed.get(r.id, ()), marks.again.get(r.id, ())
@@ -336,6 +345,10 @@ def pen_marks(layout: Layout, sheet: geometry.SheetBoxes, marks: Marks) -> list[
                 found += cross(f"row {r.id} field {k}", boxes.fields[k])
             if k in again:
                 found += cross(f"row {r.id} again {k}", boxes.again[k])
+        squares = marks.squares.get(r.id, ())
+        for (left, _), box in zip(r.squares, boxes.squares, strict=True):
+            if left in squares:
+                found += cross(f"row {r.id} square {left}", box)
         if r.id in marks.locked:
             found += cross(f"row {r.id} lock", boxes.lock)
         elif r.lock_colour in marks.closed:

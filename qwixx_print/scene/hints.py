@@ -18,7 +18,8 @@ def _in_order(row: Row) -> bool:
 def header_hints(layout: Layout, text: Mapping[str, str]) -> list[tuple[str, str]]:
     """The sheet's own rules for the header line, as (label key, text) in order of weight,
     none on a classic sheet: the lock threshold when not 5, bonus rows, links, the framed
-    group, diamonds, lucky numbers and several lock fields (RULES.md §4), what doubles, small
+    group, diamonds, lucky numbers (RULES.md §4), link squares (RULES.md §7) and several lock
+    fields (RULES.md §4), what doubles, small
     boxes, boxed fields and power symbols do, that mixed rows score on their own, and that
     the last field locks where the numbers are not in order (RULES.md §2). The sheet prints
     as many as fit."""
@@ -36,6 +37,11 @@ def header_hints(layout: Layout, text: Mapping[str, str]) -> list[tuple[str, str
     ):
         if used:
             parts.append((key, text[key]))
+    if any(row.squares for row in layout.rows):  # RULES.md §7 Connect 15
+        a, b = layout.square_faces
+        parts.append(
+            ("square_hint", text["square_hint"].replace("{a}", str(a)).replace("{b}", str(b)))
+        )
     if layout.lock_fields > 1:  # after the lucky numbers: the padlocks show it too
         parts.append(
             ("lock_fields_hint", text["lock_fields_hint"].replace("{n}", str(layout.lock_fields)))

@@ -35,6 +35,11 @@ FIELD_LINE = 0.4
 """A field's outline, pt."""
 SMALL_BOX_LINE = 0.3
 """A small box's, a penalty box's and a score table cell's outline, pt."""
+SQUARE_LINE = 0.45
+"""A link square's outline, pt (Connect 15, RULES.md §7): a little bolder than a small box,
+as it stands on the edge of two fields."""
+SQUARE_RADIUS = 0.25
+"""A link square's corner radius, mm."""
 LOCK_LINE = 0.5
 """The round lock field's outline, pt."""
 DOUBLE_LINE = 1.1

@@ -25,6 +25,9 @@ ROW_NUMBER: RGB = (0.6, 0.6, 0.6)
 """The row number in a mixed row's total box."""
 DIAMOND_PAPER: RGB = (0.95, 0.95, 0.95)
 """An X-Change diamond's fill."""
+SQUARE_FILL: RGB = WHITE
+"""A link square's fill (Connect 15, RULES.md §7): white like the small boxes, outlined in
+:data:`INK`, so it reads as a box of its own on the row's band."""
 CLOVER: RGB = (0.16, 0.5, 0.24)
 """The lucky clovers (Longo)."""
 PEN: RGB = (0.08, 0.16, 0.55)

@@ -16,7 +16,9 @@ colour sums gives a cross with skips <= k, take the white cross if it has skips 
 both actions crossed nothing. RULES.md §4 moves (docs/simulate.md): a bonus cell skips the
 cells of its bonus row it jumps over; a diamond swap skips the fields of its row and the
 diamonds it jumps over; a lucky cross skips none; on a tie a plain cross comes before a small
-box, a lucky cross and a swap, in that order.
+box, a lucky cross and a swap, in that order. RULES.md §7 link squares (Connect 15): a square
+skips the fields between the row's last cross and it (fields and squares are one order, so
+a cross after a square counts from the square), and comes after every other kind on a tie.
 
 **strong** (our design, docs/simulate.md): each legal cross gets a value, the points it adds
 to its row (by the score table) less what it costs: every field it skips, weighted by how
@@ -28,7 +30,9 @@ colour option is worth taking, and, facing a penalty, takes the better of both i
 than ``-PENALTY_RELIEF``. A bonus cell adds its points to both rows beside it and costs the
 cells it skips; a swap is worth its field's cross less
 :data:`~qwixx_print.sim.strategy.DIAMOND_COST` per diamond used or skipped; a lucky cross is
-worth the cross of the row's next free field.
+worth the cross of the row's next free field. A link square adds one counted cross to its
+row (not toward the lock) and costs the fields up to it, and the lock cost when the fields
+right of it can no longer reach the lock: a cross's value with nothing added to the lock.
 """
 
 from __future__ import annotations
@@ -42,10 +46,11 @@ from qwixx_print.compiled import KEEP, Compiled
 from qwixx_print.layout import Layout
 from qwixx_print.play import Game, Move, Sheet
 from qwixx_print.play.game import Dice
+from qwixx_print.play.link_squares import allowed_squares
 from qwixx_print.sim import dice, strategy
 from qwixx_print.sim.strategy import STRONG
 
-KINDS = ("cross", "again", "lucky", "swap", "bonus")
+KINDS = ("cross", "again", "lucky", "swap", "bonus", "square")
 """Kinds of option, in the order a tie between them goes (same skips, row and crosses)."""
 
 _TIE = {kind: n for n, kind in enumerate(KINDS)}
@@ -125,13 +130,34 @@ def _white_only(sheet: Sheet, number: int) -> list[Option]:
 
 
 def colour_options(sheet: Sheet, roll: Dice) -> list[Option]:
-    """Every legal white + colour move of ``roll`` on ``sheet`` (dice in play)."""
-    return [o for c in roll.colours for o in options(sheet, roll.sums(c), c)]
+    """Every legal white + colour move of ``roll`` on ``sheet`` (dice in play), link squares
+    last (:func:`square_options`)."""
+    found = [o for c in roll.colours for o in options(sheet, roll.sums(c), c)]
+    return found + square_options(sheet, roll, True) if any(sheet.board.squares) else found
+
+
+def square_options(sheet: Sheet, roll: Dice, colour: bool) -> list[Option]:
+    """The link squares ``roll`` allows on ``sheet`` (Connect 15, RULES.md §7): with the
+    white dice (action 1) or, ``colour``, the active player's coloured dice (action 2), as
+    :mod:`qwixx_print.play.link_squares` says (a die closed at the table is out); each by
+    its row and the field left of it."""
+    b = sheet.board
+    if not any(b.squares):
+        return []
+    in_play = {c: f for c, f in roll.colours.items() if c not in sheet.table_closed}
+    moves = allowed_squares(b, sheet.legal_squares(), roll.white, in_play if colour else None)
+    return [
+        Option(b.row_of[m.row], m.index, "square") for m in moves if m.row and m.index is not None
+    ]
 
 
 def _last(sheet: Sheet, r: int) -> int:
-    crossed = sheet.state.crossed[r]
-    return crossed[-1] if crossed else -1
+    """The rightmost place crossed in row ``r`` as a field index: the last crossed field, or
+    the field left of the last crossed link square (RULES.md §7); -1 for none."""
+    s = sheet.state
+    crossed, squares = s.crossed[r], s.squares[r]
+    last = crossed[-1] if crossed else -1
+    return max(last, squares[-1]) if squares else last
 
 
 def _have(sheet: Sheet, r: int) -> int:
@@ -145,7 +171,8 @@ def _beside(sheet: Sheet, r: int) -> int:
     """Crosses of the bonus rows beside row ``r``, which score for it (Big Points, RULES.md
     §4)."""
     b, bonus = sheet.board, sheet.state.bonus
-    return sum(len(bonus[k]) for k, pair in enumerate(b.bonus_between) if r in pair)
+    squares = len(sheet.state.squares[r])  # RULES.md §7: they score, not toward the lock
+    return squares + sum(len(bonus[k]) for k, pair in enumerate(b.bonus_between) if r in pair)
 
 
 def _diamonds_skipped(sheet: Sheet, d: int) -> int:
@@ -163,10 +190,11 @@ def skips(sheet: Sheet, o: Option) -> int:
         return o.field - (cells[-1] if cells else -1) - 1
     if kind == "again":
         return 0
+    if kind == "square":  # the fields up to the field left of it (RULES.md §7)
+        return o.field - _last(sheet, o.row)
     if o.field >= sheet.board.lock_starts[o.row]:
         return -1
-    crossed = sheet.state.crossed[o.row]
-    jumped = o.field - (crossed[-1] if crossed else -1) - 1
+    jumped = o.field - _last(sheet, o.row) - 1
     if kind == "swap":
         jumped += _diamonds_skipped(sheet, o.diamond)
     return jumped
@@ -260,10 +288,11 @@ def strong_value(sheet: Sheet, o: Option) -> float:
         return gain - _skip_cost(sheet, len(cells), skipped)
     b, r = sheet.board, o.row
     start = b.lock_starts[r]
+    square = o.kind == "square"
     if o.field >= start and not o.again:
         return strategy.LOCK_VALUE
     doubles, have = b.doubles[r], _have(sheet, r)
-    add = 1 if o.again else 1 + doubles[o.field]
+    add = 1 if o.again or square else 1 + doubles[o.field]
     gain = _gain(sheet, r, have, add)
     skipped = 0
     lost_lock = 0
@@ -271,9 +300,11 @@ def strong_value(sheet: Sheet, o: Option) -> float:
         rows, q = _rows(b), _last(sheet, r)
         if b.again[r] and q >= 0 and q not in sheet.state.again[r]:
             skipped += b.ways[r][q]
-        skipped += rows.skipped[r][o.field] - rows.skipped[r][q + 1]  # fields q+1 .. field-1
-        if have + add < layout.lock_threshold:  # fields field+1 .. start-1 could still hold:
-            lost_lock = int(have + add + rows.room[r][o.field + 1] < layout.lock_threshold)
+        end = o.field + square  # a square jumps its left field too
+        skipped += rows.skipped[r][end] - rows.skipped[r][q + 1]  # fields q+1 .. end-1
+        toward = 0 if square else add  # a square adds nothing toward the lock (RULES.md §7)
+        if have + toward < layout.lock_threshold:  # fields field+1 .. start-1 could still hold:
+            lost_lock = int(have + toward + rows.room[r][o.field + 1] < layout.lock_threshold)
     value = gain - (_skip_cost(sheet, have, skipped) + strategy.LOCK_LOST * lost_lock)
     if o.kind == "swap":
         value -= strategy.DIAMOND_COST * (_diamonds_skipped(sheet, o.diamond) + 1)
@@ -319,6 +350,8 @@ def white_choice(sheet: Sheet, roll: Dice, active: bool, code: int) -> Option | 
     """A player's action-1 move for the white sum of ``roll`` (``None``: pass); ``code``
     as in :data:`~qwixx_print.sim.strategy.STRATEGIES`."""
     found = options(sheet, (roll.white_sum,))
+    if any(sheet.board.squares):
+        found += square_options(sheet, roll, False)
     if code == STRONG:
         value, best = _strong_best(sheet, found)
         if best is None or value > strategy.TAKE_ABOVE or not active:

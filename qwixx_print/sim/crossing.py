@@ -70,7 +70,8 @@ def _cross_field(t: KernelTables, s: Sheets, p: int, r: int, j: int, top: int) -
 @_fast
 def _apply(t: KernelTables, s: Sheets, p: int, r: int, j: int) -> None:
     """Player ``p`` crosses field ``j`` of row ``r`` (``j == -1``: the small box under the
-    row's last crossed field; ``r`` past the last row: cell ``j`` of bonus row ``r - rows``)
+    row's last crossed field; ``j <= -2``: the link square right of field ``-2 - j``; ``r``
+    past the last row: cell ``j`` of bonus row ``r - rows``)
     with everything it sets off: bonus bar and forced crosses (RULES-more.md §5 Bonuskette),
     crossing powers (§5 Kräfte), links (RULES.md §4 Connected), depth first."""
     rows = t.fields.shape[0]
@@ -80,6 +81,12 @@ def _apply(t: KernelTables, s: Sheets, p: int, r: int, j: int) -> None:
         s.bonus_cells[p, b] |= 1 << j
         s.bonus_count[p, t.bonus_upper[b]] += 1
         s.bonus_count[p, t.bonus_lower[b]] += 1
+        return
+    if j <= -2:  # the link square right of field -2 - j: scores, not toward the lock (§7)
+        left = -2 - j
+        s.squares[p, r] |= 1 << left
+        s.pos[p, r] = left
+        s.bonus_count[p, r] += 1
         return
     if j < 0:
         s.again[p, r] |= 1 << s.pos[p, r]

@@ -21,6 +21,7 @@ from qwixx_print.sim.matches import (
     _row_matches,
     _swap_of,
 )
+from qwixx_print.sim.square_moves import _gap_square
 from qwixx_print.sim.state import Sheets, _bits, _fast
 from qwixx_print.sim.tables import DICE, Ints, KernelTables
 
@@ -99,7 +100,8 @@ def _gap_white(t: KernelTables, s: Sheets, p: int, total: int) -> tuple[int, int
 
 @_fast
 def _gap_colour(t: KernelTables, s: Sheets, p: int, roll: Ints) -> tuple[int, int, int]:
-    """The best of the white + colour options for gap-k (same order as :func:`_gap_best`)."""
+    """The best of the white + colour options for gap-k (same order as :func:`_gap_best`),
+    link squares of the coloured dice last (Connect 15)."""
     best, br, bj = NONE, -1, -2
     for c in range(t.rules[DICE]):
         if s.closed[c] == 1:
@@ -108,4 +110,7 @@ def _gap_colour(t: KernelTables, s: Sheets, p: int, roll: Ints) -> tuple[int, in
             key, r, j = _gap_best(t, s, p, roll[w] + roll[2 + c], c)
             if key < best or (key == best and j < bj):  # equal keys: two lock fields
                 best, br, bj = key, r, j
+    key, r, j = _gap_square(t, s, p, roll, True)  # RULES.md §7: by the faces, not a sum
+    if key < best:
+        best, br, bj = key, r, j
     return best, br, bj

@@ -35,6 +35,7 @@ import numpy as np
 from qwixx_print.sim.crossing import _apply
 from qwixx_print.sim.gap import _gap_colour, _gap_white
 from qwixx_print.sim.matches import NONE, _skips
+from qwixx_print.sim.square_moves import _gap_square
 from qwixx_print.sim.state import (
     EIGHT,
     END_LOCKS,
@@ -71,10 +72,11 @@ def _white_choice(
     t: KernelTables, s: Sheets, p: int, active: bool, roll: Ints, strategy: int
 ) -> tuple[int, int, int]:
     """Player ``p``'s action-1 move for the white sum: ``(row, field, diamond)``, row -1 to
-    pass, diamond -1 for a plain cross."""
+    pass, diamond -1 for a plain cross; a field ``-2 - left`` is a link square (RULES.md
+    §7: the white dice's faces)."""
     total = roll[0] + roll[1]
     if strategy == STRONG:
-        v, r, j, d = _strong_white(t, s, p, total)
+        v, r, j, d = _strong_white(t, s, p, total, roll)
         if r < 0 or v > t.weights[TAKE_ABOVE] or not active:
             return (r, j, d) if r >= 0 and v > t.weights[TAKE_ABOVE] else (-1, -2, -1)
         cv, cr, _ = _strong_colour(t, s, p, roll)
@@ -84,6 +86,9 @@ def _white_choice(
             return r, j, d
         return -1, -2, -1
     key, r, j, d = _gap_white(t, s, p, total)
+    square_key, square_row, square = _gap_square(t, s, p, roll, False)  # RULES.md §7
+    if square_key < key:
+        key, r, j, d = square_key, square_row, square, -1
     if key == NONE:
         return -1, -2, -1
     skips = _skips(key)

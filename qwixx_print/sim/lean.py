@@ -14,7 +14,8 @@ at them in action 1).
 
 Which kernel plays is chosen per layout when a chunk is played
 (:func:`qwixx_print.sim.run.kernel_chunk`), and each is compiled on first use only: a layout
-that fits never compiles the general kernel. The rules and bots are the general kernel's
+that fits never compiles the general kernel; one built as classic is played by the plain
+kernel instead (:mod:`qwixx_print.sim.plain`). The rules and bots are the general kernel's
 (RULES.md §1-§4, docs/simulate.md), restricted to these layouts; ``tests/sim/test_sim_kernel.py``
 proves both equal to the play engine and to each other.
 """
@@ -98,7 +99,8 @@ class LeanTables(NamedTuple):
 
 def fits(t: KernelTables, lucky: bool) -> bool:
     """Whether the lean kernel plays the layout of ``t`` (``lucky``: it has lucky numbers):
-    none of small boxes, bonus fields, powers, bonus rows, links and diamonds, and rows of
+    none of small boxes, bonus fields, powers, bonus rows, links, diamonds and link squares
+    (RULES.md §7), and rows of
     fewer than 127 fields (a field's index is a byte)."""
     return not (
         lucky
@@ -110,6 +112,7 @@ def fits(t: KernelTables, lucky: bool) -> bool:
         or t.bonus_upper.size
         or (t.link_row >= 0).any()
         or t.diamonds.size
+        or t.square_mask.any()
     )
 
 

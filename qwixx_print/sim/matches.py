@@ -13,9 +13,10 @@ from qwixx_print.sim.tables import THRESHOLD, KernelTables
 NONE = 1 << 40
 """Key of "no legal cross"."""
 
-AGAIN, LUCKY, SWAP, BONUS = 1, 2, 3, 4
-"""Ranks of a small box, a lucky cross, a diamond swap and a bonus cell among options of the
-same skips, crosses and place (a plain cross 0; :data:`qwixx_print.sim.bots.KINDS`)."""
+AGAIN, LUCKY, SWAP, BONUS, SQUARE = 1, 2, 3, 4, 5
+"""Ranks of a small box, a lucky cross, a diamond swap, a bonus cell and a link square
+(RULES.md §7) among options of the same skips, crosses and place (a plain cross 0;
+:data:`qwixx_print.sim.bots.KINDS`)."""
 RANKS = 8
 DIAMONDS = 32
 """More than the diamonds a layout may have: a gap key holds the swap's diamond."""
@@ -104,10 +105,13 @@ def _bonus_cell(t: KernelTables, s: Sheets, p: int, b: int, total: int, c: int) 
 @_fast
 def _place(t: KernelTables, r: int, j: int) -> tuple[int, int]:
     """Where an option of row ``r`` (past the last row: a bonus row) and field ``j`` (-1: the
-    small box) stands on the sheet and its rank: ``(place, rank)`` (:data:`PLACES`)."""
+    small box; -2 and below: a link square) stands on the sheet and its rank: ``(place,
+    rank)`` (:data:`PLACES`)."""
     rows = t.fields.shape[0]
     if r >= rows:
         return 2 * t.bonus_upper[r - rows] + 1, BONUS
+    if j <= -2:
+        return 2 * r, SQUARE
     return 2 * r, AGAIN * (j < 0)
 
 

@@ -6,7 +6,8 @@ is a small compiled entry point that calls the kernel's own option functions
 ``_lucky_fewest``, ``_lucky_next``) on a state rebuilt from an engine's game
 (:func:`state_of`), so a test can compare, at every state the bots' games reach, what the
 kernel may do with what :class:`qwixx_print.play.Sheet` allows (``legal_fields``,
-``legal_again``, ``legal_bonus``, ``legal_swaps``, lucky crosses): :func:`compare`.
+``legal_again``, ``legal_bonus``, ``legal_swaps``, lucky crosses; RULES.md §7's link squares
+by the dice's faces, :func:`square_differences`): :func:`compare`.
 
 The kernel keeps, per row and die sum, only the first field after the last cross and the
 first lock field (a bot never skips more than it must), and per bonus row the first cell;
@@ -23,7 +24,7 @@ from qwixx_print.compiled import Compiled
 from qwixx_print.layout import Layout
 from qwixx_print.play import Game, Sheet
 from qwixx_print.play.game import Dice
-from qwixx_print.sim import bots, dice, matches
+from qwixx_print.sim import bots, dice, lean, matches, plain, square_moves
 from qwixx_print.sim.jit import njit
 from qwixx_print.sim.state import Sheets
 from qwixx_print.sim.tables import Ints, KernelTables, compile_layout
@@ -84,6 +85,44 @@ def _options(t: KernelTables, s: Sheets, p: int, total: int, c: int, out: Ints) 
     return n
 
 
+@njit(cache=True)
+def _square_options(t: KernelTables, s: Sheets, p: int, roll: Ints, colour: bool, out: Ints) -> int:
+    """Write the link squares ``roll`` allows player ``p`` (``colour``: action 2's coloured
+    dice; RULES.md §7) into ``out`` as (row, field left of it); their count."""
+    n = 0
+    for r in range(t.fields.shape[0]):
+        for left in range(t.fields[r]):
+            if square_moves._square_free(t, s, p, r, left) and square_moves._square_dice(
+                t, s, p, r, left, roll, colour
+            ):
+                out[n, 0], out[n, 1] = r, left
+                n += 1
+    return n
+
+
+def square_differences(g: Game, t: KernelTables, roll: Dice, phase: str) -> list[str]:
+    """Where the kernel's link squares (RULES.md §7) differ from the engine's in game ``g``
+    before action ``phase``: every seat's with the white dice in action 1, the active
+    seat's with the coloured dice (before both actions, as the bots ask)."""
+    s, board = state_of(g, t), Compiled.of(g.layout)
+    faces = [roll.white[0], roll.white[1], *(roll.colours.get(c, 0) for c in board.dice)]
+    dice_faces = np.array(faces, dtype=np.int64)
+    asked = [(p, False) for p in range(len(g.names))] if phase == "white" else []
+    asked.append((g.active_index, True))
+    out, found = np.zeros((MOST, 2), dtype=np.int64), []
+    for p, colour in asked:
+        sheet = g.sheets[g.names[p]]
+        engine = {(o.row, o.field) for o in bots.square_options(sheet, roll, colour)}
+        n = _square_options(t, s, p, dice_faces, colour, out)
+        compiled = {(r, j) for r, j in out[:n].tolist()}
+        if engine != compiled:
+            found.append(
+                f"roll {g.rolls} {phase} {g.names[p]} squares {'colour' if colour else 'white'}:"
+                f" engine only {sorted(engine - compiled)}, kernel only {sorted(compiled - engine)}"
+            )
+    return found
+
+
 def kernel_options(
     t: KernelTables, s: Sheets, p: int, totals: Iterable[int], colour: int = -1
 ) -> View:
@@ -95,6 +134,45 @@ def kernel_options(
         n = _options(t, s, p, total, colour, out)
         found += [(KINDS[k], r, j, d) for k, r, j, d in out[:n].tolist()]
     return reduced(found, t.lock_start.tolist())
+
+
+@njit(cache=True)
+def _plain_options(
+    t: plain.PlainTables, pos: Ints, have: Ints, closed: int, total: int, c: int, out: Ints
+) -> int:
+    """Write the plain kernel's options for die sum ``total`` (``c``: the die's colour, -1
+    for the white sum) of a seat whose rows are ``pos`` and ``have`` and whose sheet has the
+    colours ``closed`` (a bit mask) closed, as (row, field) into ``out``; their count. The
+    rows are walked as :func:`qwixx_print.sim.plain._gap_white` and ``_gap_colour`` do."""
+    f = plain._facts(t)
+    n = 0
+    for k in range(t.lock.shape[0]):
+        r = k if c < 0 else t.colour_rows[c, k]
+        if r < 0:
+            break
+        if (closed >> t.lock_colour[r]) & 1:
+            continue
+        skips, j = plain._option(t, f, pos, have, 0, r, total)
+        if skips > -2:
+            out[n, 0], out[n, 1] = r, j
+            n += 1
+    return n
+
+
+def plain_options(
+    t: plain.PlainTables, s: Sheets, p: int, totals: Iterable[int], colour: int = -1
+) -> View:
+    """The plain kernel's options for player ``p`` of state ``s`` (:func:`state_of`) and the
+    die sums ``totals`` (``colour`` as in :func:`kernel_options`), :func:`reduced`: one field
+    per row and sum, the lock field only from the threshold on."""
+    out = np.zeros((MOST, 2), dtype=np.int64)
+    closed = sum(int(x) << c for c, x in enumerate(s.closed.tolist())) | int(s.mine[p])
+    pos, have = s.pos[p].copy(), s.crosses[p].copy()
+    found = []
+    for total in totals:
+        n = _plain_options(t, pos, have, closed, total, colour, out)
+        found += [("cross", r, j, -1) for r, j in out[:n].tolist()]
+    return reduced(found, t.lock.tolist())
 
 
 def reduced(options: Iterable[tuple[str, int, int, int]], lock_starts: Sequence[int]) -> View:
@@ -128,12 +206,17 @@ def state_of(g: Game, t: KernelTables) -> Sheets:
     seat = {name: np.zeros(players, dtype=np.int64) for name in ("mine", "next", "lucky", "slip")}
     bonus_pos = np.full((players, k), -1, dtype=np.int64)
     bonus_cells = np.zeros((players, k), dtype=np.int64)
+    squares, squares_count = np.zeros_like(crossed), np.zeros_like(crossed)
     slips = [s.name for s in g.layout.slips]
     for p, name in enumerate(g.names):
         sheet = g.sheets[name]
         state, mine = sheet.state, sheet.board
         for r in range(rows):
             grid["pos"][p, r] = state.crossed[r][-1] if state.crossed[r] else -1
+            if state.squares[r]:  # RULES.md §7: the place right of the last square
+                grid["pos"][p, r] = max(grid["pos"][p, r], state.squares[r][-1])
+            squares[p, r] = sum(1 << i for i in state.squares[r])
+            squares_count[p, r] = len(state.squares[r])
             grid["crosses"][p, r] = sum(mine.weights[r][i] for i in state.crossed[r])
             grid["crosses"][p, r] += len(state.again[r])
             crossed[p, r] = sum(1 << i for i in state.crossed[r])
@@ -164,7 +247,8 @@ def state_of(g: Game, t: KernelTables) -> Sheets:
         slip=seat["slip"],
         bonus_pos=bonus_pos,
         bonus_cells=bonus_cells,
-        bonus_count=np.zeros((players, rows), dtype=np.int64),
+        bonus_count=squares_count,
+        squares=squares,
     )
 
 
@@ -173,6 +257,11 @@ def differences(g: Game, t: KernelTables, roll: Dice, phase: str) -> list[str]:
     ``phase`` (``white``: every seat's white sum, and the active seat's white + colour sums;
     ``colour``: the active seat's white + colour sums), one line each."""
     s, board = state_of(g, t), Compiled.of(g.layout)
+    lucky = g.layout.lucky_draw is not None or bool(g.layout.lucky)
+    lean_view = lean.lean_tables(t) if lean.fits(t, lucky) else None
+    plain_view = None
+    if lean_view is not None and plain.plain(t):
+        plain_view = plain.plain_tables(t, lean_view)
     asked: list[tuple[int, Sequence[int], str | None]] = []
     if phase == "white":
         asked += [(p, (roll.white_sum,), None) for p in range(len(g.names))]
@@ -184,11 +273,19 @@ def differences(g: Game, t: KernelTables, roll: Dice, phase: str) -> list[str]:
         die = -1 if colour is None else board.die_of[colour]
         # the kernel's colour loop skips a die closed at the table (in action 1: RULES.md §1)
         compiled = View() if die >= 0 and s.closed[die] else kernel_options(t, s, p, totals, die)
-        if engine != compiled:
-            found.append(
-                f"roll {g.rolls} {phase} {g.names[p]} sums {tuple(totals)} {colour or 'white'}:"
-                f" engine only {sorted(engine - compiled)}, kernel only {sorted(compiled - engine)}"
+        kernels = [("kernel", compiled)]
+        if plain_view is not None:  # the plain kernel's own option function too
+            closed = die >= 0 and s.closed[die]
+            kernels.append(
+                ("plain kernel", View() if closed else plain_options(plain_view, s, p, totals, die))
             )
+        for name, options in kernels:
+            if engine != options:
+                found.append(
+                    f"roll {g.rolls} {phase} {g.names[p]} sums {tuple(totals)} "
+                    f"{colour or 'white'}: engine only {sorted(engine - options)}, {name} only "
+                    f"{sorted(options - engine)}"
+                )
     return found
 
 
@@ -206,6 +303,8 @@ def compare(layout: Layout, codes: Sequence[int], seed: int, games: int) -> tupl
             nonlocal states
             states += 1
             found.extend(differences(g, t, roll, phase))
+            if any(board.squares):
+                found.extend(square_differences(g, t, roll, phase))
 
         rolls = dice.rolls(seed, game, len(board.dice), board.faces)
         bots.play(g, codes, rolls, watch)

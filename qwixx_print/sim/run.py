@@ -125,20 +125,27 @@ def _counts(masks: Ints, fields: int) -> list[int]:
 
 
 def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, count: int) -> Games:
-    """Games ``first .. first + count - 1`` played by the compiled kernel: the lean one
-    (:mod:`qwixx_print.sim.lean`) when the layout fits it, else the general one. A kernel
-    not yet in the cache is announced first (:func:`announce`)."""
-    from qwixx_print.sim import kernel, lean
+    """Games ``first .. first + count - 1`` played by the compiled kernel that plays the
+    layout and bots (:func:`variant_of`): the plain one (:mod:`qwixx_print.sim.plain`), the
+    lean one (:mod:`qwixx_print.sim.lean`) or the general one. A kernel not yet in the cache
+    is announced first (:func:`announce`)."""
+    from qwixx_print.sim import kernel, lean, plain
 
     c = Compiled.of(layout)
     games = Games.zeros(count, len(codes), len(c.ids), len(c.bonus_ids))
     strategies = np.array(codes, dtype=np.int64)
-    t, lean_view = kernel_tables(layout)
-    variant = variant_of(layout)
+    t, lean_view, plain_view = kernel_tables(layout)
+    variant = variant_of(layout, codes)
     fresh = not compiled_before(variant)
     if fresh:
         announce(variant)
-    if lean_view is not None:
+    if variant == CLASSIC_GAP:
+        plain.play_classic_gap_games(plain_view, strategies, seed, first, games)
+    elif variant == CLASSIC:
+        plain.play_classic_games(plain_view, strategies, seed, first, games)
+    elif variant == PLAIN:
+        plain.play_plain_games(plain_view, strategies, seed, first, games)
+    elif variant == LEAN:
         lean.play_lean_games(lean_view, strategies, seed, first, games)
     else:
         lucky = lucky_masks(layout, len(codes), seed, first, count)
@@ -149,19 +156,41 @@ def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, co
     return games
 
 
-LEAN, GENERAL = "lean", "general"
-"""The two compiled kernels: :mod:`qwixx_print.sim.lean` and :mod:`qwixx_print.sim.kernel`."""
+CLASSIC_GAP, CLASSIC, PLAIN, LEAN, GENERAL = "classic-gap", "classic", "plain", "lean", "general"
+"""The compiled kernels: :mod:`qwixx_print.sim.plain`'s three entry points (classic's build
+with gap bots only, classic's build, any plain layout), :mod:`qwixx_print.sim.lean` and
+:mod:`qwixx_print.sim.kernel`."""
 
-COMPILE_SECONDS = {LEAN: 10, GENERAL: 60}
+COMPILE_SECONDS = {CLASSIC_GAP: 5, CLASSIC: 8, PLAIN: 8, LEAN: 10, GENERAL: 60}
 """About how long each kernel takes to compile on an idle 2-core machine (benchmarks/simulate.py
 measures it; docs/performance.md)."""
+
+KINDS = {
+    CLASSIC_GAP: "sheets built as classic (gap bots)",
+    CLASSIC: "sheets built as classic",
+    PLAIN: "sheets built as classic",
+    LEAN: "the sheets without special fields",
+    GENERAL: "the special fields",
+}
+"""What each kernel plays, as :func:`announce` says it."""
 
 _ANNOUNCED: set[str] = set()
 
 
-def variant_of(layout: Layout) -> str:
-    """The kernel that plays ``layout``: :data:`LEAN` when it fits the lean kernel."""
-    return LEAN if kernel_tables(layout)[1] is not None else GENERAL
+def variant_of(layout: Layout, codes: Sequence[int] = (2,)) -> str:
+    """The kernel that plays ``layout`` with the bots ``codes`` (strategy codes per seat):
+    :data:`CLASSIC_GAP` or :data:`CLASSIC` (with a strong seat) for a plain layout of
+    classic's build (:func:`qwixx_print.sim.plain.classic_build`), :data:`PLAIN` for another
+    plain one, :data:`LEAN` for one that fits the lean kernel, else :data:`GENERAL`."""
+    from qwixx_print.sim import plain
+    from qwixx_print.sim.strategy import STRONG
+
+    t, lean_view, plain_view = kernel_tables(layout)
+    if plain_view is not None:
+        if not plain.classic_build(t):
+            return PLAIN
+        return CLASSIC if STRONG in codes else CLASSIC_GAP
+    return LEAN if lean_view is not None else GENERAL
 
 
 def _marker(variant: str) -> Path:
@@ -185,7 +214,7 @@ def announce(variant: str) -> None:
     if variant in _ANNOUNCED:
         return
     _ANNOUNCED.add(variant)
-    kind = "the sheets without special fields" if variant == LEAN else "the special fields"
+    kind = KINDS[variant]
     print(
         f"qwixx-print: preparing the simulator for {kind}, once: about "
         f"{COMPILE_SECONDS[variant]} s; it is kept in {jit.CACHE}",
@@ -195,40 +224,54 @@ def announce(variant: str) -> None:
 
 
 def prepare(announced: bool = True) -> None:
-    """Compile (or load) both kernels now, announced as they are compiled unless not
+    """Compile (or load) every kernel a shipped layout needs now (the plain kernel's classic
+    entry points, the lean and the general kernel), announced as they are compiled unless not
     ``announced``: the web server calls it quietly in the background when it starts (its
     terminal stays quiet; the page says it), so a page never waits for the compile."""
     from qwixx_print import catalogue
 
     if not announced:
-        _ANNOUNCED.update((LEAN, GENERAL))
+        _ANNOUNCED.update(KINDS)
 
-    for name in ("classic", "bonuskette"):
-        kernel_chunk(catalogue.find(name), (2, 0), 1, 0, 1)
+    shipped = (
+        ("classic", (2, 2)),
+        ("classic", (2, 0)),
+        ("doppelt", (2, 0)),
+        ("bonuskette", (2, 0)),
+    )
+    for name, codes in shipped:  # every kernel a shipped layout needs (not plain's general one)
+        kernel_chunk(catalogue.find(name), codes, 1, 0, 1)
 
 
-_TABLES: dict[int, tuple[Layout, tables.KernelTables, Any]] = {}
+_TABLES: dict[int, tuple[Layout, tables.KernelTables, Any, Any]] = {}
 """The tables of the layouts played in this process, by ``id`` (the layout is kept, so the
 ``id`` stays its own)."""
 
 
-def kernel_tables(layout: Layout) -> tuple[tables.KernelTables, Any]:
-    """The kernel's tables of ``layout`` and the lean kernel's view of them (``None`` when
-    the layout does not fit it, :func:`qwixx_print.sim.lean.fits`), made once per layout and
-    process; the strong bot's weights are read anew on each call."""
-    from qwixx_print.sim import lean
+def kernel_tables(layout: Layout) -> tuple[tables.KernelTables, Any, Any]:
+    """The kernel's tables of ``layout``, the lean kernel's view of them (``None`` when the
+    layout does not fit it, :func:`qwixx_print.sim.lean.fits`) and the plain kernel's
+    (``None`` unless it is plain, :func:`qwixx_print.sim.plain.plain`), made once per layout
+    and process; the strong bot's weights are read anew on each call."""
+    from qwixx_print.sim import lean, plain
 
     known = _TABLES.get(id(layout))
     if known is None or known[0] is not layout:
         t = tables.compile_layout(layout)
         lucky = layout.lucky_draw is not None or bool(layout.lucky)
-        known = (layout, t, lean.lean_tables(t) if lean.fits(t, lucky) else None)
+        lean_view = lean.lean_tables(t) if lean.fits(t, lucky) else None
+        plain_view = None
+        if lean_view is not None and plain.plain(t):
+            plain_view = plain.plain_tables(t, lean_view)
+        known = (layout, t, lean_view, plain_view)
         _TABLES[id(layout)] = known
     weights = tables.weights()
-    _, t, view = known
-    if view is not None:
-        view = view._replace(weights=weights)
-    return t._replace(weights=weights), view
+    _, t, lean_view, plain_view = known
+    if lean_view is not None:
+        lean_view = lean_view._replace(weights=weights)
+    if plain_view is not None:
+        plain_view = plain_view._replace(weights=weights)
+    return t._replace(weights=weights), lean_view, plain_view
 
 
 def lucky_masks(layout: Layout, players: int, seed: int, first: int, count: int) -> Ints:
@@ -390,7 +433,7 @@ def run(
     else:
         method = start_method()
         for lay, codes in runs:  # compile once here, not in each worker; a fork inherits it
-            if compiled and (method == "fork" or not compiled_before(variant_of(lay))):
+            if compiled and (method == "fork" or not compiled_before(variant_of(lay, codes))):
                 kernel_chunk(lay, codes, seed, 0, 1)
         workers = min(jobs, len(tasks))
         pool = ProcessPoolExecutor(

@@ -62,7 +62,10 @@ class Sheets(NamedTuple):
     (P,): bit mask of each player's lucky numbers in this game (Longo); ``slip`` (P,): each
     player's slip (Connected Chain); ``bonus_pos``, ``bonus_cells`` (P, K): the last crossed
     cell of each bonus row (-1: none) and a bit mask of its crossed cells; ``bonus_count``
-    (P, R): the bonus crosses each row scores (Big Points).
+    (P, R): the bonus crosses each row scores (Big Points) and its link squares (Connect
+    15: crosses that score, not toward the lock); ``squares`` (P, R): a bit mask of the
+    crossed link squares, each by the field left of it (a square sets ``pos`` to that field:
+    fields and squares are one left-to-right order, RULES.md §7).
     """
 
     pos: Ints
@@ -83,6 +86,7 @@ class Sheets(NamedTuple):
     bonus_pos: Ints
     bonus_cells: Ints
     bonus_count: Ints
+    squares: Ints
 
 
 @_compiled
@@ -106,6 +110,7 @@ def _sheets(players: int, rows: int, dice: int, bonus_rows: int) -> Sheets:
         np.zeros((players, bonus_rows), dtype=np.int64),
         np.zeros((players, bonus_rows), dtype=np.int64),
         np.zeros((players, rows), dtype=np.int64),
+        np.zeros((players, rows), dtype=np.int64),
     )
 
 
@@ -126,6 +131,7 @@ def _reset(s: Sheets) -> None:
     s.bonus_pos[:] = -1
     s.bonus_cells[:] = 0
     s.bonus_count[:] = 0
+    s.squares[:] = 0
 
 
 @_fast

@@ -9,6 +9,7 @@ from __future__ import annotations
 from qwixx_print.sim.matches import (
     END,
     LUCKY,
+    SQUARE,
     SWAP,
     _bonus_cell,
     _lucky_fewest,
@@ -17,6 +18,7 @@ from qwixx_print.sim.matches import (
     _row_matches,
     _swap_of,
 )
+from qwixx_print.sim.square_moves import _square_dice, _square_free, _square_value
 from qwixx_print.sim.state import Sheets, _bits, _fast
 from qwixx_print.sim.tables import (
     DIAMOND_COST,
@@ -159,11 +161,14 @@ def _better_option(t: KernelTables, v: float, r: int, j: int, bv: float, br: int
 
 
 @_fast
-def _strong_white(t: KernelTables, s: Sheets, p: int, total: int) -> tuple[float, int, int, int]:
+def _strong_white(
+    t: KernelTables, s: Sheets, p: int, total: int, roll: Ints
+) -> tuple[float, int, int, int]:
     """The strong bot's best move of the white sum: :func:`_strong_best`, a diamond swap,
-    worth its field's cross less :data:`DIAMOND_COST` per diamond used or jumped over, or a
-    lucky cross, worth the cross of its field (a lock: :data:`LOCK_VALUE`): ``(value, row,
-    field, diamond)``."""
+    worth its field's cross less :data:`DIAMOND_COST` per diamond used or jumped over, a
+    lucky cross, worth the cross of its field (a lock: :data:`LOCK_VALUE`), or a link square
+    of the white dice (field ``-2 - left``, :func:`_strong_squares`): ``(value, row, field,
+    diamond)``."""
     best, br, bj = _strong_best(t, s, p, total, -1)
     bd = -1
     bplace, brank = _place(t, br, bj) if br >= 0 else (-1, 0)
@@ -186,6 +191,30 @@ def _strong_white(t: KernelTables, s: Sheets, p: int, total: int) -> tuple[float
         v = t.weights[LOCK_VALUE] if j >= t.lock_start[r] else _strong_value(t, s, p, r, j)
         if _better(v, 2 * r, LUCKY, -1, j, (best, bplace, brank, bd, bj)):
             best, br, bj, bd, bplace, brank = v, r, j, -1, 2 * r, LUCKY
+    best, br, bj, bd = _strong_squares(t, s, p, roll, False, (best, bplace, brank, bd, bj), br)
+    return best, br, bj, bd
+
+
+@_fast
+def _strong_squares(
+    t: KernelTables, s: Sheets, p: int, roll: Ints, colour: bool, b: Best, br: int
+) -> tuple[float, int, int, int]:
+    """The best of ``b`` (in row ``br``, -1: none) and the link squares ``roll`` allows
+    (RULES.md §7; ``colour``: action 2's coloured dice), in :func:`_better`'s order, a square
+    ranked last among options of its place: ``(value, row, field, diamond)``, a square's
+    field ``-2 - left``."""
+    best, bplace, brank, bd, bj = b
+    for r in range(t.fields.shape[0]):
+        mask = t.square_mask[r]
+        for left in range(t.fields[r] if mask else 0):
+            if not _square_free(t, s, p, r, left) or not _square_dice(
+                t, s, p, r, left, roll, colour
+            ):
+                continue
+            v = _square_value(t, s, p, r, left)
+            field = -2 - bj if bj <= -2 else bj
+            if br < 0 or _better(v, 2 * r, SQUARE, -1, left, (best, bplace, brank, bd, field)):
+                best, br, bj, bd, bplace, brank = v, r, -2 - left, -1, 2 * r, SQUARE
     return best, br, bj, bd
 
 
@@ -200,4 +229,6 @@ def _strong_colour(t: KernelTables, s: Sheets, p: int, roll: Ints) -> tuple[floa
             v, r, j = _strong_best(t, s, p, roll[w] + roll[2 + c], c)
             if r >= 0 and _better_option(t, v, r, j, best, br, bj):
                 best, br, bj = v, r, j
+    bplace, brank = _place(t, br, bj) if br >= 0 else (-1, 0)
+    best, br, bj, _ = _strong_squares(t, s, p, roll, True, (best, bplace, brank, 0, bj), br)
     return best, br, bj

@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from qwixx_print import rules
 from qwixx_print.compiled import Compiled
-from qwixx_print.layout import Layout
+from qwixx_print.layout import SQUARE_DICE, Layout
 from qwixx_print.sim import strategy
 
 Ints = npt.NDArray[np.int64]
@@ -50,6 +50,10 @@ class KernelTables(NamedTuple):
     ``framed`` (rows,), a bit mask per row of the Steps group's fields; ``link_row``,
     ``link_field`` (slips, rows, fields): the other end of the link at a field on each slip
     (-1: none; a layout without slips has one, its ``links``).
+    Connect 15 (RULES.md §7): ``square_mask`` (rows,), per row a bit mask of the fields a
+    link square stands right of; ``square_rules`` (3,): the two trigger faces and the pairs
+    of dice that may cross a square as bits (:data:`WHITE_WHITE`, :data:`WHITE_COLOUR`,
+    :data:`COLOUR_COLOUR`).
     ``weights``: the strong bot's weights (:data:`WEIGHTS`, read from
     :mod:`qwixx_print.sim.strategy` when the tables are made: data, not compiled constants,
     so a changed weight reaches the cached kernel).
@@ -81,6 +85,8 @@ class KernelTables(NamedTuple):
     framed: Ints
     link_row: Ints
     link_field: Ints
+    square_mask: Ints
+    square_rules: Ints
     weights: Floats
 
 
@@ -114,6 +120,10 @@ class Games(NamedTuple):
             bonus=np.zeros((games, players, bonus_rows), dtype=np.int64),
         )
 
+
+WHITE_WHITE, WHITE_COLOUR, COLOUR_COLOUR = 1, 2, 4
+"""Bits of ``square_rules[2]``: the pairs of dice that may cross a link square (RULES.md §7;
+:data:`qwixx_print.layout.SQUARE_DICE` in order)."""
 
 THRESHOLD, MAX_COUNTED, PENALTY_BOXES, PENALTY_POINTS, DICE, END_AT, FACES = range(7)
 """Indexes into :attr:`KernelTables.rules`."""
@@ -220,5 +230,13 @@ def compile_layout(layout: Layout) -> KernelTables:
         ),
         link_row=link_row,
         link_field=link_field,
+        square_mask=np.array([sum(1 << j for j in row) for row in c.squares], dtype=np.int64),
+        square_rules=np.array(
+            [
+                *c.square_faces,
+                sum(1 << k for k, pair in enumerate(SQUARE_DICE) if pair in c.square_dice),
+            ],
+            dtype=np.int64,
+        ),
         weights=weights(),
     )

@@ -24,13 +24,14 @@ from werkzeug.wrappers import Response as BaseResponse
 from qwixx_print import api
 from qwixx_print.errors import RuleViolation
 from qwixx_print.play import Game, Move
+from qwixx_print.play.link_squares import allowed_squares
 from qwixx_print.web import drawing, layouts
 from qwixx_print.web.guard import CSRF_FIELD, MAX_PLAYERS, heavy
 from qwixx_print.web.running import NO_SUCH_LINK, RunningGames, Table, check_names
 
 bp = Blueprint("counter", __name__)
 
-SHEET_MOVES = ("cross", "again", "bonus", "swap", "lucky", "penalty", "finish")
+SHEET_MOVES = ("cross", "again", "bonus", "swap", "lucky", "square", "penalty", "finish")
 """Moves a player's link may make on their own sheet (the engine's kinds)."""
 
 
@@ -101,6 +102,24 @@ def diamond_hints(game: Game) -> dict[str, frozenset[int]]:
     }
 
 
+def square_hints(game: Game) -> dict[str, frozenset[tuple[str, int]]]:
+    """Per player, the link squares the dice on the table allow now, as (row, index of the
+    field left of it): two white dice for everyone, the active player's coloured dice too
+    (Connect 15, RULES.md §7; the rule is :mod:`qwixx_print.play.link_squares`)."""
+    dice = game.dice
+    if dice is None or not any(row.squares for row in game.layout.rows):
+        return {name: frozenset() for name in game.names}
+    found = {}
+    for name, sheet in game.sheets.items():
+        legal = sheet.legal_squares()
+        moves = allowed_squares(sheet.board, legal, dice.white, None)
+        if name == game.active:
+            in_play = {c: f for c, f in dice.colours.items() if c in game.dice_in_play()}
+            moves += allowed_squares(sheet.board, legal, dice.white, in_play)
+        found[name] = frozenset((m.row or "", m.index or 0) for m in moves)
+    return found
+
+
 _DRAWN: OrderedDict[Hashable, Markup] = OrderedDict()
 _DRAWN_LOCK = threading.Lock()
 MAX_DRAWN = 4096
@@ -115,10 +134,11 @@ def sheet_svg(
     allowed: set[tuple[str, int]],
     diamonds: frozenset[int] = frozenset(),
     by_colour: frozenset[tuple[str, int]] = frozenset(),
+    squares: frozenset[tuple[str, int]] = frozenset(),
 ) -> Markup:
     """``name``'s sheet as SVG (see :func:`drawing.sheet_svg`), drawn once per state of the
-    sheet (its marks, the colours the table closed, the end, the dice's fields and
-    diamonds)."""
+    sheet (its marks, the colours the table closed, the end, the dice's fields, diamonds
+    and link ``squares``)."""
     sheet = table.game.sheets[name]
     key = (
         table.id,
@@ -130,13 +150,14 @@ def sheet_svg(
         frozenset(allowed),
         diamonds,
         by_colour,
+        squares,
     )
     with _DRAWN_LOCK:
         found = _DRAWN.get(key)
         if found is not None:
             _DRAWN.move_to_end(key)
             return found
-    view = drawing.sheet_view(sheet, allowed, diamonds, by_colour)
+    view = drawing.sheet_view(sheet, allowed, diamonds, by_colour, squares)
     svg = drawing.sheet_svg(sheet.layout, view, name, url)
     with _DRAWN_LOCK:
         _DRAWN[key] = svg
@@ -148,13 +169,14 @@ def sheet_svg(
 def sheet_svgs(table: Table, token: str, own: str | None) -> list[tuple[str, Markup]]:
     """Every player's sheet as SVG, the player ``own``'s first and tappable."""
     game, allowed, diamonds = table.game, hints(table.game), diamond_hints(table.game)
-    by_colour = frozenset(colour_hints(game))
+    by_colour, squares = frozenset(colour_hints(game)), square_hints(game)
     names = sorted(game.names, key=lambda n: n != own)
     out = []
     for name in names:
         url = url_for("counter.move", game_id=table.id, token=token) if name == own else None
         mine = by_colour if name == game.active else frozenset()
-        out.append((name, sheet_svg(table, name, url, allowed[name], diamonds[name], mine)))
+        svg = sheet_svg(table, name, url, allowed[name], diamonds[name], mine, squares[name])
+        out.append((name, svg))
     return out
 
 
@@ -320,10 +342,12 @@ MOVE_NEEDS = {
     "bonus": ("row", "index"),
     "swap": ("diamond", "row", "index"),
     "lucky": ("row",),
+    "square": ("row", "index"),
 }
 """What each move naming a place needs (docs/play.md): a field or the small box under it
 (``row``, ``index``), a Big Points bonus cell (the bonus ``row`` and the column ``index``),
-an X-Change ``diamond`` with the field it swaps into, a Longo lucky cross's ``row``."""
+an X-Change ``diamond`` with the field it swaps into, a Longo lucky cross's ``row``, a
+Connect 15 link square (``row`` and ``index``, the field left of it)."""
 
 
 MAX_INDEX = 999

@@ -41,7 +41,9 @@ class SheetView:
     §4: the crossed cells per bonus row (``bonus``) and the tappable ones as (bonus row,
     column) (``legal_bonus``; ``hinted`` holds them too); the crossed X-Change ``diamonds``
     and per field the diamonds it may swap with now (``swaps``); the fields a Longo lucky
-    cross may cross now (``lucky``)."""
+    cross may cross now (``lucky``). RULES.md §7: per row the crossed link squares
+    (``squares``), and the tappable ones (``legal_squares``) and those the dice allow
+    (``hinted_squares``) as (row, index of the field left of the square)."""
 
     crossed: Mapping[str, Collection[int]]
     again: Mapping[str, Collection[int]]
@@ -61,6 +63,9 @@ class SheetView:
     lucky: Collection[tuple[str, int]] = field(default_factory=frozenset)
     hinted_diamonds: Collection[int] = field(default_factory=frozenset)
     hinted_colour: Collection[tuple[str, int]] = field(default_factory=frozenset)
+    squares: Mapping[str, Collection[int]] = field(default_factory=dict)
+    legal_squares: Collection[tuple[str, int]] = field(default_factory=frozenset)
+    hinted_squares: Collection[tuple[str, int]] = field(default_factory=frozenset)
 
 
 def sheet_view(
@@ -68,11 +73,13 @@ def sheet_view(
     hinted: Collection[tuple[str, int]] = frozenset(),
     hinted_diamonds: Collection[int] = frozenset(),
     hinted_colour: Collection[tuple[str, int]] = frozenset(),
+    hinted_squares: Collection[tuple[str, int]] = frozenset(),
 ) -> SheetView:
     """The engine's view of ``sheet``: every field and small box asked with ``can_cross``
     and ``can_again``, so only what the engine allows is tappable; ``hinted`` fields and
     ``hinted_diamonds`` are those the dice on the table allow, ``hinted_colour`` the
-    hinted fields (and bonus cells) that only a white + coloured sum allows."""
+    hinted fields (and bonus cells) that only a white + coloured sum allows, and
+    ``hinted_squares`` the link squares the dice allow (RULES.md §7)."""
     layout = sheet.layout
     legal = {
         (row.id, i)
@@ -119,6 +126,9 @@ def sheet_view(
         lucky=frozenset(sheet.lucky_fields()),
         hinted_diamonds=frozenset(hinted_diamonds),
         hinted_colour=frozenset(hinted_colour),
+        squares={row.id: frozenset(sheet.squares_crossed(row.id)) for row in layout.rows},
+        legal_squares=frozenset(sheet.legal_squares()),
+        hinted_squares=frozenset(hinted_squares),
     )
 
 
@@ -127,16 +137,20 @@ Node = tuple[str, list["str | Node"]]
 ...) and, in drawing order, the SVG of its items and the groups inside it."""
 
 
+INNER = ("field", "again", "square")
+"""The parts of a row that are groups of their own (``row ID field I``, ...)."""
+
+
 def _groups(id: str) -> list[str]:
     """The ids of the groups an item of ``id`` is drawn in, outermost first: a row's
-    (``row ID``) and in it a field's or small box's, a penalty box's, a total's, a bonus bar
-    cell's."""
+    (``row ID``) and in it a field's, small box's or link square's, a penalty box's, a
+    total's, a bonus bar cell's."""
     pads = pad_svg.groups(id)
     if pads is not None:
         return pads
     words = id.split(" ")
     if words[0] == "row":
-        inner = [" ".join(words[:4])] if len(words) > 3 and words[2] in ("field", "again") else []
+        inner = [" ".join(words[:4])] if len(words) > 3 and words[2] in INNER else []
         return [" ".join(words[:2]), *inner]
     if words[0] in ("penalty", "total", "bar") and len(words) == 2 and words[1].isdigit():
         return [id]
@@ -225,6 +239,7 @@ def _marks(layout: Layout, sheet: geometry.SheetBoxes, m: SheetView) -> dict[str
         [str(v) for v in written],
         m.bar_earned,
         m.bar_struck,
+        m.squares,
     )
     found = build.pen_marks(layout, sheet, marks) + build.written(sheet, marks)
     found += build.bar_marks(layout, sheet, marks) + pad_svg.marks(layout, sheet, m)
@@ -276,6 +291,9 @@ class _Hooks:
         index = int(words[3])
         if words[2] == "field":
             return _field_tag(row, index, m, self.url)
+        if words[2] == "square":  # RULES.md §7
+            box = boxes.squares[[a for a, _ in row.squares].index(index)]
+            return pad_svg.square_tag(row, box, index, m, self.url, self.boxes.height)
         crossed = index in m.again[row.id]
         tappable = self.url if (row.id, index) in m.legal_again else None
         tag = (

@@ -39,9 +39,10 @@ ORDER = (
     "connected-steps",
     "x-change",
     "longo",
+    "connect-15",
 )
 """The order a host expects the shipped layouts in: the classic sheet, then the variants
-of RULES.md §2, then the sheets of RULES.md §4, each as the section lists them."""
+of RULES.md §2, then the sheets of RULES.md §4 and §7, each as the section lists them."""
 
 
 def shipped() -> list[str]:

@@ -2,7 +2,8 @@
 (:mod:`qwixx_print.scene.padmarks`), this module opens their groups: Big Points' bonus
 cells (tappable), Connected's linked pairs, the slip's name and the framed fields,
 X-Change's diamonds (a tap selects one for a swap), Longo's lock fields and the player's
-lucky numbers in their clovers (a tap offers a lucky cross).
+lucky numbers in their clovers (a tap offers a lucky cross); RULES.md §7: Connect 15's
+link squares (tappable, :func:`square_tag`).
 
 A tappable mark carries ``role="button"``; bonus cells post their move with htmx, diamonds
 and clovers are picked up by ``static/counter.js`` (a swap and a lucky cross are two taps:
@@ -19,7 +20,7 @@ from markupsafe import escape
 from qwixx_print import geometry
 from qwixx_print.compiled import Compiled
 from qwixx_print.geometry import Box
-from qwixx_print.layout import Layout
+from qwixx_print.layout import Layout, Row
 from qwixx_print.scene import build
 from qwixx_print.scene.items import Item
 from qwixx_print.web.svg import Canvas, flag, tap
@@ -119,6 +120,33 @@ def _bonus(
         f'<g class="{classes}" data-bonus-row="{escape(bonus_id)}" data-index="{k}" '
         f'data-number="{number}" data-crossed="{flag(done)}" data-legal="{flag(may)}"'
         + tap(url, {"kind": "bonus", "row": bonus_id, "index": k})
+        + ">"
+        + hit.svg()
+    )
+
+
+SQUARE_HIT_PAD = 0.6
+"""How far (mm) a tappable link square's tap area reaches round the square."""
+
+
+def square_tag(row: Row, box: Box, left: int, m: SheetView, url: str | None, height: float) -> str:
+    """The opening tag of Connect 15's link square (RULES.md §7) right of field ``left`` of
+    ``row`` (its box ``box``, mm, on a sheet ``height`` mm high): crossed, ``legal`` (the
+    engine allows it now), ``hinted`` (the dice on the table allow it); a legal one on the
+    own sheet (``url``) posts ``square ROW INDEX`` and takes taps on the square and
+    :data:`SQUARE_HIT_PAD` round it."""
+    done, may = left in m.squares.get(row.id, ()), (row.id, left) in m.legal_squares
+    hinted = (row.id, left) in m.hinted_squares
+    classes = "square" + " hinted" * hinted + " legal" * may + " crossed" * done
+    tappable = url if may else None
+    hit = Canvas(height)
+    if tappable:
+        pad = SQUARE_HIT_PAD
+        hit.hit(Box(box.x - pad, box.y - pad, box.w + 2 * pad, box.h + 2 * pad))
+    return (
+        f'<g class="{classes}" data-row="{escape(row.id)}" data-square="{left}" '
+        f'data-crossed="{flag(done)}" data-legal="{flag(may)}"'
+        + tap(tappable, {"kind": "square", "row": row.id, "index": left})
         + ">"
         + hit.svg()
     )

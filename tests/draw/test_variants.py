@@ -94,7 +94,7 @@ def test_alias_typed_decomposed_still_finds_kraefte() -> None:
 
 def test_aliases_are_unique_and_never_a_layout_name() -> None:
     aliases = [a for name in catalogue.shipped_names() for a in catalogue.find(name).aliases]
-    assert len(aliases) == len(set(aliases)) == 13
+    assert len(aliases) == len(set(aliases)) == 14
     assert set(aliases).isdisjoint(catalogue.shipped_names())
     assert catalogue.shipped_aliases()["mixx-numbers"] == "durcheinander"
 

@@ -47,6 +47,7 @@ def legal_moves(sheet: Sheet) -> list[Move]:
         for i in range(b.lasts[r] + 1)
     ]
     candidates += [Move("lucky", row) for row in b.ids]
+    candidates += [Move("square", row, i) for row, r in b.row_of.items() for i in b.squares[r]]
     candidates += [Move("concede", row) for row in b.ids] + [Move("penalty"), Move("finish")]
     return [m for m in candidates if sheet.can(m)]
 
@@ -70,8 +71,17 @@ def final_score(sheet: Sheet) -> rules.SheetScore:
         row: [b.numbers[b.bonus_between[k][0]][c] for c in s.bonus[k]]
         for k, row in enumerate(b.bonus_ids)
     }
+    squares = {  # RULES.md §7: a link square as the numbers it stands between
+        row: [(b.numbers[r][i], b.numbers[r][i + 1]) for i in s.squares[r]]
+        for row, r in b.row_of.items()
+    }
     return rules.score_sheet(
-        sheet.layout, numbers(sheet, s.crossed), s.penalties, numbers(sheet, s.again), bonus
+        sheet.layout,
+        numbers(sheet, s.crossed),
+        s.penalties,
+        numbers(sheet, s.again),
+        bonus,
+        squares,
     )
 
 
@@ -81,7 +91,7 @@ def played_sheets(draw: st.DrawFn, name: str) -> Sheet:
     sheet = Sheet(own_sheet(name))
     for _ in range(draw(st.integers(0, 40))):
         moves = legal_moves(sheet)
-        crosses = [m for m in moves if m.kind in ("cross", "again")]
+        crosses = [m for m in moves if m.kind in ("cross", "again", "square")]
         pool = crosses if crosses and draw(st.integers(0, 9)) else moves
         if not pool:
             break

@@ -63,6 +63,7 @@ SCHEMA_CASES = {
     "player-without-name",
     "row-given-twice",
     "same-name-twice",
+    "connect15-square-written-as-one-number",
 }
 """Corpus cases refused for the file's form, not a rule: no move can be written for them."""
 
@@ -167,6 +168,9 @@ def test_every_rule_refusal_of_the_marks_corpus_has_an_engine_counterpart() -> N
         "xchange-diamond-without-its-field",  # a swap with a field of neither number
         "longo-lucky-numbers-equal",
         "chain-slip-not-named",
+        # RULES.md §7: tests/play/test_play_squares.py refuses them move by move
+        "connect15-square-the-row-lacks",
+        "connect15-square-not-toward-the-lock",
     }
     assert corpus == covered | SCHEMA_CASES
 

@@ -1,5 +1,5 @@
 """docs/RULES.md keeps one text with the project's specification: §1-§3 of shared/RULES.md
-and §4, §5 of shared/RULES-more.md, word for word (issues 11, 16)."""
+and §4, §5, §7 of shared/RULES-more.md, word for word (issues 11, 16, 25)."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ def sections(text: str) -> dict[str, str]:
         ("RULES.md", "3"),
         ("RULES-more.md", "4"),
         ("RULES-more.md", "5"),
+        ("RULES-more.md", "7"),
     ],
 )
 def test_docs_rules_holds_the_specification_word_for_word(file: str, number: str) -> None:

@@ -4,8 +4,8 @@ after a played game, the filled-in PDF sheet (rasterised by pdfium) and the play
 
 - field by field: the dominant colour of each field (its paper) within 6 of 255 in every
   channel, and each field's number ink at the same place;
-- mark by mark: the centre of every cross (fields, small boxes, bonus cells, diamonds,
-  penalties, locks) is the pen's colour in both, within 40 (a cross's centre lies on two
+- mark by mark: the centre of every cross (fields, small boxes, link squares, bonus
+  cells, diamonds, penalties, locks) is the pen's colour in both, within 40 (a cross's centre lies on two
   antialiased 1.1 pt strokes);
 - as a whole: the mean absolute difference of all pixels' channels is at most
   :data:`WHOLE_MEAN` (0..255), measured 1.5-2.3 on today's sheets: text antialiasing and
@@ -48,7 +48,12 @@ PEN = tuple(round(v * 255) for v in palette.PEN)
 
 def played(sheet: Sheet) -> Sheet:
     """``sheet`` after a game's worth of moves: every third field the engine allows in each
-    row, the first small box and bonus cell allowed, a diamond swap, one penalty."""
+    row, the first small box and bonus cell allowed, a diamond swap, one penalty; on
+    Connect 15 first each row's first link square (RULES.md §7)."""
+    for row in sheet.layout.rows:
+        first = Move("square", row.id, row.squares[0][0]) if row.squares else None
+        if first is not None and sheet.can(first):
+            sheet.play(first)
     for row in sheet.layout.rows:
         for i in range(len(row.fields)):
             if i % 3 == 0 and sheet.can_cross(row.id, i):
@@ -135,12 +140,14 @@ def off(a: tuple[int, ...], b: tuple[int, ...]) -> int:
 
 
 def crosses(sheet: Sheet, boxes: geometry.SheetBoxes) -> list[Box]:
-    """The boxes the state of ``sheet`` crosses: fields, small boxes, locks, bonus cells,
-    diamonds, penalties."""
+    """The boxes the state of ``sheet`` crosses: fields, small boxes, link squares, locks,
+    bonus cells, diamonds, penalties."""
     found = []
     for row, row_boxes in zip(sheet.layout.rows, boxes.rows, strict=True):
         found += [row_boxes.fields[i] for i in sheet.crossed(row.id)]
         found += [row_boxes.again[i] for i in sheet.again_crossed(row.id)]
+        lefts = [a for a, _ in row.squares]
+        found += [row_boxes.squares[lefts.index(i)] for i in sheet.squares_crossed(row.id)]
         if row.id in sheet.locked:
             found.append(row_boxes.lock)
     for bonus, cells in zip(sheet.layout.bonus_rows, boxes.bonus_rows, strict=True):

@@ -99,6 +99,25 @@ def test_a_played_sheets_marks_are_pen_crosses_veils_and_written_points() -> Non
     assert all(t.fill == palette.PEN and t.size == looks.WRITTEN_PT for t in written)
 
 
+def test_link_squares_are_white_rects_on_the_gaps_and_a_crossed_one_gets_the_pens_cross() -> None:
+    layout = catalogue.checked("connect-15")
+    boxes = geometry.sheet_boxes(layout)
+    row, row_boxes = layout.rows[0], boxes.rows[0]
+    found = build.row(layout, row, row_boxes)
+    squares = [it for it in found if " square " in it.id]
+    assert [it.id for it in squares] == [f"row {row.id} square {a}" for a, _ in row.squares]
+    assert [it.id for it in squares] == ["row red square 1", "row red square 4", "row red square 8"]
+    for it, box in zip(squares, row_boxes.squares, strict=True):
+        assert isinstance(it, Rect) and it.box == box and it.fill == palette.SQUARE_FILL
+        assert it.stroke == palette.INK and it.width == looks.SQUARE_LINE
+        assert it.radius == looks.SQUARE_RADIUS
+    lock = next(k for k, it in enumerate(found) if it.id == f"row {row.id} lock")
+    assert found.index(squares[-1]) < lock  # drawn before the lock, as the PDF always has
+    marks = build.Marks(crossed={row.id: {2}}, squares={row.id: {4}})
+    crosses = Counter(it.id for it in build.pen_marks(layout, boxes, marks))
+    assert crosses == {f"row {row.id} field 2": 2, f"row {row.id} square 4": 2}
+
+
 def test_symbols_and_badges_stand_upright_and_the_legends_words_run_along_the_sheet() -> None:
     found = walk(sheet_items("kraefte"))
     assert all(it.upright for it in found if isinstance(it, Polygon) and it.part == "symbol")

@@ -23,7 +23,7 @@ import pytest
 
 from qwixx_print import api, catalogue, layout, rules
 from qwixx_print.play import Sheet
-from qwixx_print.sim import bots, dice, kernel, run, tables
+from qwixx_print.sim import bots, dice, kernel, lean, run, tables
 
 SEATINGS = {
     "gap-2 x2": (2, 2),
@@ -204,19 +204,36 @@ def test_kernel_and_engine_play_the_same_games_on_two_rows_of_one_colour() -> No
     assert round(float(games.scores.mean()), 1) == 70.2
 
 
-LEAN = ["classic", "connected-steps", "doppelt", "durcheinander", "farbbloecke", "regenbogen",
-        "wirrwarr"]  # fmt: skip
-"""The shipped layouts the lean kernel plays: none of small boxes, bonus bar, powers, bonus
-rows, links, diamonds and lucky numbers (a framed group, doubles, mixed colours are fine)."""
+PLAIN = ["classic", "connected-steps", "durcheinander"]
+"""The shipped layouts the plain kernel plays: built as classic (every row of one colour, each
+number once, one lock field, no doubles), 4 rows and 4 coloured dice."""
+LEAN = ["doppelt", "farbbloecke", "regenbogen", "wirrwarr"]
+"""The other shipped layouts the lean kernel plays: none of small boxes, bonus bar, powers,
+bonus rows, links, diamonds and lucky numbers (doubles, mixed colours are fine)."""
 
-
-LEAN_CUSTOM = [p for p in CUSTOM if p.stem in ("one", "twice")]
+PLAIN_CUSTOM = [p for p in CUSTOM if p.stem in ("one", "two-red-rows")]
+"""The designers' layouts the plain kernel plays (not of classic's counts: its general entry
+point)."""
+LEAN_CUSTOM = [p for p in CUSTOM if p.stem == "twice"]
 """The designers' layouts the lean kernel plays (the others have small boxes or powers)."""
 
 
-def test_lean_kernel_takes_exactly_the_layouts_without_searching_mechanics() -> None:
-    fitting = [name for name in SIMULATED if run.variant_of(api.checked(name)) == run.LEAN]
-    assert fitting == LEAN
+def test_each_kernel_takes_exactly_its_layouts() -> None:
+    """Plain layouts of classic's counts: the plain kernel's classic entry points (with a
+    strong seat the one with the strong bot's code); other plain ones its general entry;
+    then the lean kernel; the rest the general kernel."""
+    for names, gap, strong in (
+        (SIMULATED, run.CLASSIC_GAP, run.CLASSIC),
+        ([str(p) for p in CUSTOM], run.PLAIN, run.PLAIN),
+    ):
+        variants = {name: run.variant_of(api.checked(name)) for name in names}
+        assert [n for n in names if variants[n] == gap] == (
+            PLAIN if gap == run.CLASSIC_GAP else [str(p) for p in PLAIN_CUSTOM]
+        )
+        for name in names:
+            with_strong = run.variant_of(api.checked(name), (2, 0))
+            assert with_strong == (strong if variants[name] == gap else variants[name]), name
+    assert [n for n in SIMULATED if run.variant_of(api.checked(n)) == run.LEAN] == LEAN
     custom = [p for p in CUSTOM if run.variant_of(api.checked(str(p))) == run.LEAN]
     assert custom == LEAN_CUSTOM
 
@@ -232,18 +249,35 @@ def general_games(
     return played
 
 
+def lean_games(sheet: layout.Layout, codes: Sequence[int], seed: int, games: int) -> tables.Games:
+    """The games of the lean kernel, whichever kernel :func:`run.kernel_chunk` picks."""
+    view = lean.lean_tables(tables.compile_layout(sheet))
+    played = tables.Games.zeros(games, len(codes), len(sheet.rows), len(sheet.bonus_rows))
+    lean.play_lean_games(view, np.array(codes, dtype=np.int64), seed, 0, played)
+    return played
+
+
+LEAN_AND_PLAIN = [*PLAIN, *LEAN, *(str(p) for p in PLAIN_CUSTOM + LEAN_CUSTOM)]
+
+
 @pytest.mark.parametrize("seating", SEATINGS)
-@pytest.mark.parametrize(
-    "name", [*LEAN, *(str(p) for p in LEAN_CUSTOM)], ids=[*LEAN, *(p.stem for p in LEAN_CUSTOM)]
-)
-def test_lean_kernel_plays_the_general_kernels_games(name: str, seating: str) -> None:
-    """2,000 games per layout and seating, every result of every game the same."""
+@pytest.mark.parametrize("name", LEAN_AND_PLAIN, ids=[Path(name).stem for name in LEAN_AND_PLAIN])
+def test_plain_and_lean_kernels_play_the_general_kernels_games(name: str, seating: str) -> None:
+    """2,000 games per layout and seating, every result of every game the same: the kernel
+    that plays the layout, the general kernel and (on a plain layout) the lean kernel."""
     sheet = api.checked(name)
-    assert run.variant_of(sheet) == run.LEAN
-    lean_games = run.kernel_chunk(sheet, SEATINGS[seating], 9, 0, 2000)
-    general = general_games(sheet, SEATINGS[seating], 9, 2000)
-    for key in tables.Games._fields:
-        assert (getattr(lean_games, key) == getattr(general, key)).all(), key
+    codes = SEATINGS[seating]
+    plain = name in PLAIN or name in map(str, PLAIN_CUSTOM)
+    assert run.variant_of(sheet, codes) in (
+        (run.CLASSIC_GAP, run.CLASSIC, run.PLAIN) if plain else (run.LEAN,)
+    )
+    played = run.kernel_chunk(sheet, codes, 9, 0, 2000)
+    others = [general_games(sheet, codes, 9, 2000)]
+    if plain:
+        others.append(lean_games(sheet, codes, 9, 2000))
+    for other in others:
+        for key in tables.Games._fields:
+            assert (getattr(played, key) == getattr(other, key)).all(), key
 
 
 C_LOOP = Path(__file__).resolve().parents[2] / "benchmarks" / "c_loop.py"
@@ -290,7 +324,7 @@ print(json.dumps({"scores": found, "files": files}))
 
 def test_a_changed_bot_weight_reaches_both_kernels_without_a_new_compile() -> None:
     """The strong bot's weights are data (``KernelTables.weights``): a weight changed in a
-    fresh process changes the games of the lean and the general kernel, which still play
+    fresh process changes the games of the plain and the general kernel, which still play
     the reference bots' games, and the compiled cache is not touched."""
 
     def play(weight: float) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from qwixx_print.generate import candidates, family_recipe
 from qwixx_print.generate.families import FAMILIES
 from qwixx_print.play import Game
 from qwixx_print.play.game import Dice
-from qwixx_print.sim import bots, dice, probe, tables
+from qwixx_print.sim import bots, dice, lean, plain, probe, tables
 
 SEATINGS = {"gap-2 and strong": (2, 0), "gap-1, gap-3 and strong": (1, 3, 0)}
 """Both bots, 2 and 3 seats (the states differ by bot: they cross different fields)."""
@@ -91,3 +91,31 @@ def test_the_probe_finds_a_kernel_that_misreads_the_lock() -> None:
         "roll 5 colour seat1 sums (11,) yellow: engine only [('cross', 1, 9, -1)], kernel only []",
     ]
     assert "engine only [('cross', 2, 9, -1), ('cross', 3, 9, -1)]" in found[2]
+
+
+def test_the_probe_finds_a_plain_kernel_that_misreads_the_lock() -> None:
+    """The plain kernel's own option function, asked at every state of a classic game: with
+    the true tables it offers the general kernel's options for every seat's white sum; with
+    the locks put one field early it refuses the 11 and the 3 (field 9) before five
+    crosses and offers the 12 and the 2 (field 10) there."""
+    sheet = catalogue.checked("classic")
+    t = tables.compile_layout(sheet)
+    view = plain.plain_tables(t, lean.lean_tables(t))
+    wrong = view._replace(lock=view.lock - 1)
+    found: list[tuple[int, probe.View, probe.View]] = []
+    g = Game(sheet, bots.seats(2))
+
+    def watch(g: Game, roll: Dice, phase: str) -> None:
+        s = probe.state_of(g, t)
+        for p in range(2):
+            right = probe.plain_options(view, s, p, (roll.white_sum,))
+            assert right == probe.kernel_options(t, s, p, (roll.white_sum,))
+            misread = probe.plain_options(wrong, s, p, (roll.white_sum,))
+            if misread != right:
+                found.append((roll.white_sum, right - misread, misread - right))
+
+    bots.play(g, (2, 2), dice.rolls(3, 0, 4), watch)
+    lost = {(total, j) for total, fewer, _ in found for _, _, j, _ in fewer}
+    extra = {(total, j) for total, _, more in found for _, _, j, _ in more}
+    assert lost and lost <= {(3, 9), (11, 9)}
+    assert extra and extra <= {(2, 10), (12, 10)}

@@ -240,7 +240,7 @@ def test_the_end_shows_the_ranking_and_the_filled_in_sheets(client: FlaskClient)
             "/api/games/GAME/LEA/moves",
             {"kind": "jump"},
             400,
-            "kind must be one of cross, again, bonus, swap, lucky, penalty, finish, undo, redo, got 'jump'",
+            "kind must be one of cross, again, bonus, swap, lucky, square, penalty, finish, undo, redo, got 'jump'",
         ),
         (
             "post",
@@ -352,7 +352,7 @@ def test_the_end_shows_the_ranking_and_the_filled_in_sheets(client: FlaskClient)
             "/api/games/GAME/LEA/moves",
             {"kind": 3},
             400,
-            "kind must be one of cross, again, bonus, swap, lucky, penalty, finish, undo, redo, got 3",
+            "kind must be one of cross, again, bonus, swap, lucky, square, penalty, finish, undo, redo, got 3",
         ),
         (
             "post",

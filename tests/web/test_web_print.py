@@ -345,6 +345,7 @@ def test_the_cards_come_classic_first_then_the_variants_then_the_more_official_s
         *("doppelt", "nochmal", "bonuskette", "kraefte"),  # RULES.md §2
         *("farbbloecke", "durcheinander", "regenbogen", "wirrwarr"),
         *("big-points", "connected-chain", "connected-steps", "x-change", "longo"),  # §4
+        "connect-15",  # §7
     ]
     form = client.get("/games/new").get_data(as_text=True)
     assert re.findall(r'<option value="([^"]+)"', form)[:2] == ["classic", "doppelt"]
