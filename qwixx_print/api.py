@@ -273,7 +273,8 @@ def print_generated(
 ) -> Path:
     """Write the PDF of generated ``sheets`` to ``out`` (atomically): each sheet its own
     form with its seed printed small, ``per_page`` different sheets a page (one sheet: a page
-    of copies), ``pages`` times over (see :func:`qwixx_print.draw.render_sheets`). Raises
+    of copies; slips dealt in turn and lucky numbers drawn from the first sheet's seed),
+    ``pages`` times over (see :func:`qwixx_print.draw.render_sheets`). Raises
     OutputError."""
     write_atomically(out, _generated_pdf(sheets, paper, per_page, lang, pages))
     return out
@@ -299,7 +300,8 @@ def _generated_pdf(
     from qwixx_print import draw
 
     notes = [(sheet.layout, sheet.note) for sheet in sheets]
-    return lambda stream: draw.render_sheets(notes, stream, paper, per_page, lang, pages)
+    seed = sheets[0].seed  # the lucky numbers' too: the same command, the same PDF
+    return lambda stream: draw.render_sheets(notes, stream, paper, per_page, lang, pages, seed)
 
 
 def check_generated_target(out: Path, force: bool = False) -> None:

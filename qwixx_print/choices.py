@@ -31,6 +31,12 @@ GENERATE_FAMILIES = (
     "doubles",
     "bonus",
     "powers",
+    "bonus-rows",
+    "chain",
+    "steps",
+    "diamonds",
+    "lucky-numbers",
+    "link-squares",
 )
-"""The families of ``generate`` (issue 14), as :data:`qwixx_print.generate.families.FAMILIES`
-names them (a test keeps both equal)."""
+"""The families of ``generate`` (issues 14 and 25), as
+:data:`qwixx_print.generate.families.FAMILIES` names them (a test keeps both equal)."""

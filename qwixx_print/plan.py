@@ -110,21 +110,37 @@ def same_pages(layout: Layout, per_page: int) -> bool:
     return layout.lucky_draw is None and per_page >= max(len(layout.slips), 1)
 
 
-def assorted(sheets: Sequence[tuple[Layout, str]], per_page: int = 8, pages: int = 1) -> Plan:
+def assorted(
+    sheets: Sequence[tuple[Layout, str]], per_page: int = 8, pages: int = 1, seed: int = 0
+) -> Plan:
     """Pages of different sheets: ``sheets`` are ``(layout, note)`` pairs (a generated sheet
     and its seed), each one blank with its note. Page ``p`` holds sheets ``p * per_page
     ...`` in turn, repeated until its slots are full (one sheet: a page of copies); these
-    pages ``pages`` times over."""
+    pages ``pages`` times over. A layout whose sheets differ (slips, lucky numbers drawn from
+    ``seed``: RULES.md §4) is drawn without its own values, and slot ``s`` of the ``n``-th
+    page shows the ``s``-th sheet :func:`qwixx_print.dealing.deal` deals for page ``n``, as
+    copies of it would (one generated Chain sheet: slips A-E, A-C on a page of 8)."""
     blanks = tuple(
-        Blank(f"sheet{index}", layout, own=True, note=note)
+        Blank(f"sheet{index}", layout, own=not dealing.has_own(layout), note=note)
         for index, (layout, note) in enumerate(sheets)
     )
     run = []
-    for first in range(0, len(blanks), per_page):
+    distinct = -(-len(blanks) // per_page)
+    for page in range(pages * distinct):
+        first = page % distinct * per_page
         own = blanks[first : first + per_page]
-        run.append(tuple(Slot(own[k % len(own)]) for k in range(per_page)))
-    part = Part(blanks, tuple(run) * pages)
+        slots = (
+            _assorted_slot(own[k % len(own)], per_page, seed, page, k) for k in range(per_page)
+        )
+        run.append(tuple(slots))
+    part = Part(blanks, tuple(run))
     return Plan(_title([layout for layout, _ in sheets]), per_page, (part,))
+
+
+def _assorted_slot(blank: Blank, per_page: int, seed: int, page: int, slot: int) -> Slot:
+    if blank.own:
+        return Slot(blank)
+    return Slot(blank, dealing.deal(blank.layout, per_page, seed, page)[slot])
 
 
 def filled_in(game: ScoredGame, per_page: int = 8) -> Plan:

@@ -107,7 +107,9 @@ def generate_command(
     """Make new sheets from a seed: valid, balanced by simulation, written as YAML.
 
     \b
-    FAMILY: mixed-colours, mixed-numbers, rainbow, chaos, doubles, bonus, powers;
+    FAMILY: mixed-colours, mixed-numbers, rainbow, chaos, doubles, bonus, powers,
+    bonus-rows (Big Points), chain, steps (Connected), diamonds (X-Change),
+    lucky-numbers (Longo), link-squares (Connect 15);
     or --from LAYOUT --shuffle colours|numbers|marks.
     \b
     qwixx-print generate chaos --seed 7            write output/chaos-7.yaml

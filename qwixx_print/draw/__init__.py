@@ -256,13 +256,15 @@ def render_sheets(
     per_page: int = 8,
     lang: str = labels.DEFAULT_LANG,
     pages: int = 1,
+    seed: int = 0,
 ) -> None:
     """Write a PDF whose pages hold different sheets: ``sheets`` are ``(layout, note)``
     pairs, each drawn once as its own Form XObject (``sheetN``) with ``note`` printed small
     on it (a generated sheet's seed), placed as :func:`qwixx_print.plan.assorted` plans
-    (one sheet: a page of copies), ``pages`` times over, by :func:`write`. Raises
-    ValueError for an unknown paper or ``per_page`` and LayoutError for bad labels."""
-    write(plan.assorted(sheets, per_page, pages), out, paper, lang)
+    (one sheet: a page of copies; slips dealt and lucky numbers drawn from ``seed``),
+    ``pages`` times over, by :func:`write`. Raises ValueError for an unknown paper or
+    ``per_page`` and LayoutError for bad labels."""
+    write(plan.assorted(sheets, per_page, pages, seed), out, paper, lang)
 
 
 def preview(

@@ -40,7 +40,8 @@ class Generated(NamedTuple):
     """An accepted sheet: the ``layout``, its YAML ``text``, the figures of the sheet
     (``found``) and of its ``twin``, the ``tried`` candidates (the last accepted), the
     rejections per criterion (a candidate missing two counts twice) and the ``seconds``
-    the search took; ``note``, the family and seed printed small on the sheet."""
+    the search took; ``note``, the family and seed printed small on the sheet; ``seed``, the
+    seed it was made from (which also draws a printed page's lucky numbers)."""
 
     layout: Layout
     text: str
@@ -50,6 +51,7 @@ class Generated(NamedTuple):
     rejected: Counter[str]
     seconds: float
     note: str
+    seed: int
 
 
 def version() -> str:
@@ -118,7 +120,7 @@ def _in_order(row: Row) -> bool:
 def shuffle_problem(source: Layout, aspect: str) -> str | None:
     """Why ``aspect`` of ``source`` cannot be shuffled into a valid, different layout, or
     ``None`` (RULES.md §3: a mixed sheet gives each colour as many fields; bonus bar colours
-    need one-colour rows)."""
+    need one-colour rows, and so do the rows beside a bonus row, RULES.md §4)."""
     if aspect == "marks" and not any(
         f.double or f.bonus or f.power for row in source.rows for f in row.fields
     ):
@@ -126,6 +128,8 @@ def shuffle_problem(source: Layout, aspect: str) -> str | None:
     if aspect == "colours":
         if source.bonus_bar:
             return "has a bonus bar, which needs one-colour rows: its colours stay"
+        if source.bonus_rows:
+            return "has bonus rows, which lie between one-colour rows: its colours stay"
         owned = Counter(f.colour for row in source.rows for f in row.fields)
         if len(owned) < 2:
             return "has fields of one colour only: no colours to shuffle"
@@ -183,7 +187,7 @@ def search(
             twin = judge.full()
             text = yamlfile.text(sheet, comments(recipe, seed, found, twin))
             note = f"{recipe.label} · seed {seed}"
-            return Generated(sheet, text, found, twin, tried, rejected, elapsed, note)
+            return Generated(sheet, text, found, twin, tried, rejected, elapsed, note, seed)
         rejected.update(m.criterion for m in missed)
         beyond = sum(m.beyond for m in missed)
         if best is None or beyond < best[0]:

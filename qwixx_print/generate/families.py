@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import NamedTuple
 
+from qwixx_print.generate import mechanics
 from qwixx_print.layout import Field, Layout, Row
 
 Build = Callable[[random.Random, Layout], Layout]
@@ -112,7 +113,14 @@ def _numbers(twin: Layout) -> list[list[int]]:
 
 
 def _shuffled_numbers(rng: random.Random, twin: Layout) -> list[list[int]]:
-    return [rng.sample(nums, len(nums)) for nums in _numbers(twin)]
+    """Each row's numbers in a new order; the second row beside a bonus row takes the first
+    one's (a bonus cell carries the number of both, RULES.md §4 Big Points)."""
+    below = {b.between[1]: b.between[0] for b in twin.bonus_rows}
+    dealt: dict[str, list[int]] = {}
+    for row, nums in zip(twin.rows, _numbers(twin), strict=True):
+        above = below.get(row.id)
+        dealt[row.id] = list(dealt[above]) if above in dealt else rng.sample(nums, len(nums))
+    return [dealt[row.id] for row in twin.rows]
 
 
 def _numbers_keeping_ends(rng: random.Random, twin: Layout) -> list[list[int]]:
@@ -161,10 +169,7 @@ def shuffle_numbers(rng: random.Random, source: Layout) -> Layout:
 
 def _renumbered(source: Layout, numbers: Sequence[Sequence[int]]) -> Layout:
     rows = tuple(
-        replace(
-            row, fields=tuple(replace(f, number=n) for f, n in zip(row.fields, nums, strict=True))
-        )
-        for row, nums in zip(source.rows, numbers, strict=True)
+        mechanics.renumbered(row, nums) for row, nums in zip(source.rows, numbers, strict=True)
     )
     return replace(source, rows=rows, doc=None)
 
@@ -249,8 +254,15 @@ FAMILIES: dict[str, Family] = {
     "doubles": Family("doppelt", doubles),
     "bonus": Family("bonuskette", bonus),
     "powers": Family("kraefte", powers),
+    "bonus-rows": Family("big-points", mechanics.bonus_rows),
+    "chain": Family("connected-chain", mechanics.chain),
+    "steps": Family("connected-steps", mechanics.steps),
+    "diamonds": Family("x-change", mechanics.diamonds),
+    "lucky-numbers": Family("longo", mechanics.lucky_numbers),
+    "link-squares": Family("connect-15", mechanics.link_squares),
 }
-"""Family name -> :class:`Family`, in the order of issue 14."""
+"""Family name -> :class:`Family`: the seven of issue 14, then those of the sheets of
+RULES.md §4 and §7 (issue 25 item 6, :mod:`qwixx_print.generate.mechanics`)."""
 
 SHUFFLES: dict[str, Build] = {
     "colours": shuffle_colours,

@@ -1,7 +1,9 @@
 """A generated layout as YAML a person can edit, in the shipped layouts' style
 (docs/layout-format.md): comments on top (what made it and its balance figures), one row per
 block, a one-colour row's plain numbers on one line, a field with its own colour or a mark
-as ``{number: N, ...}``; keys left at their defaults are left out."""
+as ``{number: N, ...}``; the keys of RULES.md §4 (bonus rows, slips or links, framed fields,
+diamonds, lucky numbers, lock fields) as the shipped sheets write them; keys left at their
+defaults are left out."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import json
 import re
 from collections.abc import Sequence
 
-from qwixx_print.layout import PALETTE, Field, Layout, Row
+from qwixx_print.layout import PALETTE, End, Field, Layout, Link, Row
 from qwixx_print.output import GENERATED
 
 MAGIC = GENERATED.magic.decode()
@@ -52,6 +54,8 @@ def _field(f: Field, row_colour: str | None) -> str:
         parts.append("bonus: true")
     if f.power is not None:
         parts.append(f"power: {_word(f.power)}")
+    if f.framed:
+        parts.append("framed: true")
     return f"{{{', '.join(parts)}}}" if len(parts) > 1 else str(f.number)
 
 
@@ -67,15 +71,61 @@ def _row(row: Row) -> list[str]:
     else:
         lines.append("    fields:")
         lines += [f"      - {text}" for text in fields]
+    if row.squares:
+        between = (f"[{row.fields[a].number}, {row.fields[b].number}]" for a, b in row.squares)
+        lines.append(f"    squares: [{', '.join(between)}]")
+    return lines
+
+
+def _end(sheet: Layout, end: End) -> str:
+    """A link end as a layout writes it, ``ROW NUMBER`` (``red 6``)."""
+    row_id, index = end
+    row = next(r for r in sheet.rows if r.id == row_id)
+    text = f"{row_id} {row.fields[index].number}"
+    return text if _WORD.fullmatch(row_id) else _quoted(text)
+
+
+def _links(sheet: Layout, links: Sequence[Link]) -> str:
+    return f"[{', '.join(f'[{_end(sheet, a)}, {_end(sheet, b)}]' for a, b in links)}]"
+
+
+def _mechanics(sheet: Layout) -> list[str]:
+    """The keys of RULES.md §4 a sheet has: bonus rows, links or slips, diamonds, lucky
+    numbers (docs/layout-format.md)."""
+    lines = []
+    if sheet.bonus_rows:
+        lines.append("bonus_rows:")
+        lines += [
+            f"  - {{id: {_word(b.id)}, between: {_flow(list(b.between))}}}"
+            for b in sheet.bonus_rows
+        ]
+    if sheet.slips:
+        lines.append("slips:")
+        for slip in sheet.slips:
+            lines += [f"  - name: {_word(slip.name)}", f"    links: {_links(sheet, slip.links)}"]
+    elif sheet.links:
+        lines.append(f"links: {_links(sheet, sheet.links)}")
+    if sheet.diamonds:
+        lines.append(f"diamonds: [{', '.join(f'[{a}, {b}]' for a, b in sheet.diamonds)}]")
+    if (sheet.square_faces, sheet.square_dice) != (_DEFAULTS.square_faces, _DEFAULTS.square_dice):
+        faces = ", ".join(map(str, sheet.square_faces))
+        lines.append(
+            f"square_trigger: {{faces: [{faces}], dice: {_flow(list(sheet.square_dice))}}}"
+        )
+    if sheet.lucky_draw is not None:
+        draw = sheet.lucky_draw
+        lines.append(f"lucky: {{count: {draw.count}, from: {draw.low}, to: {draw.high}}}")
     return lines
 
 
 def _settings(sheet: Layout) -> list[str]:
     """The top-level keys after ``rows`` that differ from a layout's defaults."""
     d = _DEFAULTS
-    lines = []
-    if sheet.lock_threshold != d.lock_threshold:
+    lines = _mechanics(sheet)
+    if sheet.lock_threshold != d.lock_threshold or sheet.lock_fields != d.lock_fields:
         lines += ["lock:", f"  threshold: {sheet.lock_threshold}"]
+        if sheet.lock_fields != d.lock_fields:
+            lines.append(f"  fields: {sheet.lock_fields}")
     if (sheet.penalty_boxes, sheet.penalty_points) != (d.penalty_boxes, d.penalty_points):
         lines += [
             "penalties:",

@@ -65,6 +65,24 @@ def test_assorted_sheets_fill_a_last_page_with_its_own_sheets_in_turn() -> None:
     assert len(part.blanks) == 11
 
 
+def test_assorted_sheets_whose_sheets_differ_deal_them_as_their_copies_would() -> None:
+    """A generated Chain or Longo sheet (issue 25 item 6): slot s of page p shows the s-th
+    sheet the dealing deals for page p, over the blank drawn without own values."""
+    made = plan.assorted([(CHAIN, "chain · seed 1"), (CLASSIC, "x")], per_page=4, pages=2)
+    (part,) = made.parts
+    assert [blank.own for blank in part.blanks] == [False, True]
+    slips = [[slot.own.slip if slot.own else None for slot in page] for page in part.pages]
+    # 4 a page hold no 5 slips: they go on from page to page (ABCD, EABC) as for copies
+    assert slips == [["A", None, "C", None], ["E", None, "B", None]]
+    made = plan.assorted([(LONGO, "lucky · seed 9")], per_page=8, pages=2, seed=9)
+    (part,) = made.parts
+    for p, page in enumerate(part.pages):
+        lucky = [slot.own.lucky for slot in page if slot.own is not None]
+        assert lucky == [sheet.lucky for sheet in dealing.deal(LONGO, 8, 9, p)]
+        assert len(set(lucky)) == 8
+    assert part.pages[0] != part.pages[1]
+
+
 def test_filled_in_sheets_are_one_slot_a_player_in_file_order() -> None:
     game = api.score(LEA)
     made = plan.filled_in(game, per_page=1)

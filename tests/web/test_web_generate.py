@@ -19,6 +19,7 @@ from qwixx_print import api, rules
 from qwixx_print.generate import balance
 from qwixx_print.generate.families import FAMILIES
 from tests.conftest import Run
+from tests.web.test_web_counter import new_game
 from tests.webclient import one_line_error, token
 
 
@@ -113,6 +114,50 @@ def test_count_a_game_keeps_the_generated_sheet_and_opens_a_new_game_on_it(
     assert f'value="{found[1]}" selected' in form
 
 
+PADS = [
+    ("bonus-rows", "big-points"),
+    ("chain", "connected-chain"),
+    ("steps", "connected-steps"),
+    ("diamonds", "x-change"),
+    ("lucky-numbers", "longo"),
+    ("link-squares", "connect-15"),
+]
+"""The families of the sheets of RULES.md §4 and §7 (issue 25 item 6) and their twins."""
+
+
+@pytest.mark.parametrize(("family", "twin"), PADS, ids=[family for family, _ in PADS])
+def test_the_fresh_sheet_page_offers_every_family_of_the_pads_with_its_twins_figures(
+    client: FlaskClient, family: str, twin: str
+) -> None:
+    page = client.get(f"/generate?family={family}&seed=2").get_data(as_text=True)
+    assert f'data-sheet="{family}-2"' in page
+    header = re.search(r'<table class="balance" data-balance>.*?<tr>(.*?)</tr>', page, re.S)
+    assert header
+    assert re.findall(r"<t[hd]>(.*?)</t[hd]>", header[1]) == ["", f"{family}-2", twin, "criterion"]
+    picture = client.get(f"/generate/{family}/2.png")
+    assert Image.open(io.BytesIO(picture.data)).size == (384, 260)
+    sheet = api.from_text(client.get(f"/generate/{family}/2.yaml").data, f"{family}-2.yaml")
+    assert rules.validate(sheet) == []
+
+
+def test_a_fresh_chain_sheets_pdf_is_generates_with_slips_a_to_e_and_a_game_deals_them(
+    client: FlaskClient, run: Run, tmp_path: Path
+) -> None:
+    yaml, pdf = tmp_path / "cli.yaml", tmp_path / "cli.pdf"
+    assert (
+        run("generate", "chain", "--seed", "3", "--out", str(yaml), "--out-pdf", str(pdf)).exit_code
+        == 0
+    )
+    assert client.get("/generate/chain/3.pdf").data == pdf.read_bytes()
+    answer = client.post("/generate/chain/3/game", data={"csrf_token": token(client)})
+    assert answer.status_code == 303
+    found = re.fullmatch(r"/games/new\?layout=([\w-]+)", answer.location)
+    assert found, answer.location
+    game = new_game(client, ["Ann", "Ben", "Cid"], found[1])
+    state = client.get(f"/api/games/{game['game']}").get_json()
+    assert [p["slip"] for p in state["players"]] == ["A", "B", "C"]
+
+
 def test_count_a_game_needs_the_forms_token(client: FlaskClient) -> None:
     answer = client.post("/generate/powers/5/game")
     assert answer.status_code == 403
@@ -124,7 +169,8 @@ def test_count_a_game_needs_the_forms_token(client: FlaskClient) -> None:
         (
             "/generate?family=classic&seed=1",
             "no such family 'classic' (families: mixed-colours, mixed-numbers, rainbow, chaos, "
-            "doubles, bonus, powers)",
+            "doubles, bonus, powers, bonus-rows, chain, steps, diamonds, lucky-numbers, "
+            "link-squares)",
         ),
         (
             "/generate?family=chaos&seed=-1",
@@ -148,8 +194,9 @@ def test_count_a_game_needs_the_forms_token(client: FlaskClient) -> None:
         ),
         (
             "/generate/nochmal/1.pdf",
-            "no such family 'nochmal' (families: mixed-colours, "
-            "mixed-numbers, rainbow, chaos, doubles, bonus, powers)",
+            "no such family 'nochmal' (families: mixed-colours, mixed-numbers, rainbow, chaos, "
+            "doubles, bonus, powers, bonus-rows, chain, steps, diamonds, lucky-numbers, "
+            "link-squares)",
         ),
         ("/generate/chaos/7.pdf?pages=0", "pages must be a whole number from 1 to 1000, got '0'"),
     ],

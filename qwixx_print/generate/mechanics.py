@@ -1,0 +1,210 @@
+"""The families of the sheets of RULES.md §4 (issue 25 item 6): fresh Big Points, Connected
+Chain, Connected Steps, X-Change and Longo sheets, each a small function from a seeded
+:class:`random.Random` and its shipped twin to a new layout, valid by construction
+(docs/generate.md; RULES.md §4 "Invariants `validate` adds", §6 "The sheets of §4"):
+
+- :func:`bonus_rows`: the two rows beside a bonus row keep one order of numbers between them
+  (a bonus cell carries the number of both); the order is dealt within thirds of the row.
+- :func:`chain`: every slip's pairs join two rows next to each other in one column, none on
+  a lock field, pairs disjoint; the slips together use every allowed pair once.
+- :func:`steps`: the framed fields form one staircase down and to the right, none on a lock
+  field, as many as the twin's.
+- :func:`diamonds`: the twin's diamond numbers paired anew, each diamond two different
+  numbers, no pair twice.
+- :func:`lucky_numbers`: each row's numbers before its lock fields permuted within thirds of
+  them; the lock fields and the lucky draw stay.
+- :func:`link_squares` (Connect 15, RULES.md §7): each row's link squares between new
+  neighbouring fields before the lock field, never two side by side.
+
+The layout's other settings (lock, scoring, penalties, dice, lucky draw) are the twin's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import cache
+from itertools import combinations, pairwise, product
+
+from qwixx_print.layout import Layout, Link, Row, Slip
+
+THIRDS = 3
+"""Parts of a row whose numbers are shuffled among themselves (:func:`within_thirds`)."""
+
+STEP_FIELDS = (1, 5)
+"""Fewest and most framed fields of one row in a dealt staircase (:func:`steps`)."""
+
+
+def within_thirds(rng: random.Random, numbers: Sequence[int], kept: int) -> list[int]:
+    """``numbers`` with the last ``kept`` in place and the others cut into three parts as
+    even as possible, each part shuffled among itself: every number stays in its third of
+    the row. Reason (docs/generate.md): on Big Points and Longo a row shuffled throughout
+    scores 20 % and 13 % more than the twin (4 gap-2 bots, 2,000 games), far beyond (a)'s
+    5 %; within thirds, a third (Big Points) and all (Longo) of the candidates pass."""
+    inner, tail = list(numbers[: len(numbers) - kept]), list(numbers[len(numbers) - kept :])
+    n = len(inner)
+    out: list[int] = []
+    for part in range(THIRDS):
+        chunk = inner[part * n // THIRDS : (part + 1) * n // THIRDS]
+        out += rng.sample(chunk, len(chunk))
+    return out + tail
+
+
+def renumbered(row: Row, numbers: Sequence[int]) -> Row:
+    """``row`` with its fields' numbers ``numbers`` (as many), colours and marks in place."""
+    fields = tuple(replace(f, number=n) for f, n in zip(row.fields, numbers, strict=True))
+    return replace(row, fields=fields)
+
+
+def bonus_rows(rng: random.Random, twin: Layout) -> Layout:
+    """Big Points: each pair of rows beside a bonus row holds one new order of numbers (the
+    same in both rows, dealt :func:`within_thirds`, the last number kept); a row beside no
+    bonus row gets an order of its own."""
+    index = {row.id: r for r, row in enumerate(twin.rows)}
+    rows = list(twin.rows)
+    done: set[int] = set()
+    for bonus in twin.bonus_rows:
+        pair = [index[bonus.between[0]], index[bonus.between[1]]]
+        numbers = within_thirds(rng, [f.number for f in rows[pair[0]].fields], 1)
+        for r in pair:
+            rows[r] = renumbered(rows[r], numbers)
+        done.update(pair)
+    for r, row in enumerate(rows):
+        if r not in done:
+            rows[r] = renumbered(row, within_thirds(rng, [f.number for f in row.fields], 1))
+    return replace(twin, rows=tuple(rows), doc=None)
+
+
+Offsets = tuple[tuple[int, int], ...]
+"""Per two rows next to each other, top first: the columns of their left and right pair
+on the first slip, counted from the start of each half of the fields before the lock."""
+
+
+@cache
+def chain_offsets(half: int, rows: int) -> tuple[Offsets, ...]:
+    """Every :data:`Offsets` of rows of ``2 * half`` fields before the lock whose ``half``
+    slips (slip ``k``: each column ``k`` further on within its half, going round) keep the
+    rule of slips B-E (RULES.md §4 Connected): on every slip, each row's pair ends lie in
+    columns never next to each other. In a fixed order, so a seed deals the same; for
+    Connected's rows of 10 fields before the lock, 100 of the 15,625."""
+
+    def fine(offsets: Offsets) -> bool:
+        for k in range(half):
+            for r in range(rows):
+                ends = sorted(
+                    c
+                    for p in (r - 1, r)
+                    if 0 <= p < rows - 1
+                    for c in ((offsets[p][0] + k) % half, half + (offsets[p][1] + k) % half)
+                )
+                if any(b - a <= 1 for a, b in pairwise(ends)):
+                    return False
+        return True
+
+    pairs = [(left, right) for left in range(half) for right in range(half)]
+    return tuple(o for o in product(pairs, repeat=rows - 1) if fine(o))
+
+
+def chain(rng: random.Random, twin: Layout) -> Layout:
+    """Connected Chain: as many slips as the twin's (at most half the fields before the
+    lock), under its names. For every two rows next to each other each slip has one pair in
+    one column of the left half and one in the right, none on a lock field; slip by slip
+    the columns move on by one within their half, so the slips use every allowed pair once
+    as the twin's do, and each row's pair ends lie in columns never next to each other
+    (:func:`chain_offsets`). Which slip moves how far is dealt too; the sheet is the first
+    slip's."""
+    rows = twin.rows
+    half = min(twin.lock_start(row) for row in rows) // 2
+    offsets = rng.choice(chain_offsets(half, len(rows)))
+    names = [s.name for s in twin.slips] or ["A"]
+    moves = rng.sample(range(half), len(names))
+    slips = []
+    for name, k in zip(names, moves, strict=True):
+        links: list[Link] = []
+        for p, (left, right) in enumerate(offsets):
+            for column in ((left + k) % half, half + (right + k) % half):
+                links.append(((rows[p].id, column), (rows[p + 1].id, column)))
+        slips.append(Slip(name, tuple(links)))
+    return replace(twin, slips=tuple(slips), slip=slips[0].name, links=slips[0].links, doc=None)
+
+
+def _step_lengths(total: int, rows: int) -> list[tuple[int, ...]]:
+    """Every way to cut ``total`` framed fields into ``rows`` steps of
+    :data:`STEP_FIELDS` fields each, in a fixed order (so a seed deals the same)."""
+    low, high = STEP_FIELDS
+    return [p for p in product(range(low, high + 1), repeat=rows) if sum(p) == total]
+
+
+def steps(rng: random.Random, twin: Layout) -> Layout:
+    """Connected Steps: the twin's number of framed fields as a new staircase, one step in
+    every row (1 to 5 fields), each step starting in the column where the one above ended,
+    the first at a column from which the last step ends before the lock fields."""
+    total = sum(f.framed for row in twin.rows for f in row.fields)
+    lengths = rng.choice(_step_lengths(total, len(twin.rows)))
+    span = total - len(twin.rows) + 1  # columns the staircase covers
+    room = min(twin.lock_start(row) for row in twin.rows)
+    column = rng.randrange(room - span + 1)
+    framed: set[tuple[int, int]] = set()
+    for r, length in enumerate(lengths):
+        framed.update((r, column + k) for k in range(length))
+        column += length - 1
+    rows = tuple(
+        replace(
+            row,
+            fields=tuple(replace(f, framed=(r, i) in framed) for i, f in enumerate(row.fields)),
+        )
+        for r, row in enumerate(twin.rows)
+    )
+    return replace(twin, rows=rows, doc=None)
+
+
+def diamonds(rng: random.Random, twin: Layout) -> Layout:
+    """X-Change: the twin's diamond numbers (3..11, each twice) paired anew in a new order,
+    each diamond two different numbers, no pair twice."""
+    numbers = [n for pair in twin.diamonds for n in pair]
+    while True:  # ends: 45 % of deals pair every number with another, no pair twice
+        rng.shuffle(numbers)
+        pairs = [(numbers[k], numbers[k + 1]) for k in range(0, len(numbers), 2)]
+        if all(a != b for a, b in pairs) and len({frozenset(p) for p in pairs}) == len(pairs):
+            return replace(twin, diamonds=tuple(pairs), doc=None)
+
+
+def lucky_numbers(rng: random.Random, twin: Layout) -> Layout:
+    """Longo: each row's numbers before its lock fields in a new order, each within its
+    third of the row (:func:`within_thirds`); the lock fields, the d8 range and the lucky
+    draw (two per sheet, from the print's seed) stay."""
+    rows = tuple(
+        renumbered(row, within_thirds(rng, [f.number for f in row.fields], twin.lock_fields))
+        for row in twin.rows
+    )
+    return replace(twin, rows=rows, doc=None)
+
+
+def square_places(count: int, gaps: int) -> list[tuple[int, ...]]:
+    """Every way to put ``count`` link squares in the first ``gaps`` places between
+    neighbouring fields of a row (place ``i``: between fields ``i`` and ``i + 1``), no two
+    side by side (places 2 or more apart, as on Connect 15), in a fixed order."""
+    return [
+        places
+        for places in combinations(range(gaps), count)
+        if all(b - a >= 2 for a, b in pairwise(places))
+    ]
+
+
+def link_squares(rng: random.Random, twin: Layout) -> Layout:
+    """Connect 15 (RULES.md §7): each row's link squares, as many as the twin's row has,
+    between new pairs of neighbouring fields before the lock field (Connect 15's squares
+    stand between fields 0..9 of 11), never two side by side; the trigger (a 1 and a 5, the
+    dice that may) stays. 35 placements a row of 3 squares, 35^4 sheets."""
+    rows = tuple(
+        replace(
+            row,
+            squares=tuple(
+                (i, i + 1)
+                for i in rng.choice(square_places(len(row.squares), twin.lock_start(row) - 1))
+            ),
+        )
+        for row in twin.rows
+    )
+    return replace(twin, rows=rows, doc=None)
