@@ -1,7 +1,7 @@
 """Checks that need the font: every printed label fits its box and has a glyph for each of
 its characters, in every language asked for. Found by drawing the sheet on a scratch canvas,
 so whatever :func:`qwixx_print.draw.blank.draw_sheet` prints through
-:func:`qwixx_print.draw.paint.fitted_text` is checked, and nothing else needs to list it."""
+:func:`qwixx_print.scene.build.fitted` is checked, and nothing else needs to list it."""
 
 from __future__ import annotations
 

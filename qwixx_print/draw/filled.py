@@ -1,6 +1,7 @@
 """Filled-in sheets for teaching the scoring (``qwixx-print score --out``): the blank sheet of
 :func:`qwixx_print.draw.blank.draw_sheet`, one per player, with a pen cross on every crossed
-field, small box and penalty box, the struck locks, the row points, penalty points and total
+field, small box, link square (Connect 15), value track field (Lucky 15) and penalty box,
+the struck locks, the row points, penalty points (and the track's points) and total
 written into the total line, and the player's name and power effects on the title line.
 
 Positions come from :func:`qwixx_print.geometry.sheet_boxes`, so a cross lands on the field of
@@ -9,6 +10,7 @@ its number. Sheets are imposed as printed sheets are (8 per page unless asked ot
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
@@ -17,30 +19,11 @@ from qwixx_print import geometry, labels, plan, rules
 from qwixx_print.choices import DEFAULT_LANG
 from qwixx_print.compiled import Compiled
 from qwixx_print.draw import check, pads, paint, write
-from qwixx_print.draw.paint import colour
 from qwixx_print.errors import MarksError
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
 from qwixx_print.marks import Player, ScoredGame
-from qwixx_print.scene import fonts, looks, palette, shapes
-from qwixx_print.scene.fonts import FONT_BOLD, MM
-
-PEN = colour(palette.PEN)
-"""Colour of the crosses and written numbers: a blue ballpoint, distinct from the print."""
-
-EFFECTS_PT = 5.0
-"""Largest size of the power effects line, pt (it shrinks to fit, down to 4 pt)."""
-
-
-def cross(c: Canvas, box: Box) -> None:
-    """A pen cross: both diagonals of ``box`` (mm), inset by
-    :data:`qwixx_print.scene.looks.CROSS_INSET`."""
-    dx, dy = box.w * looks.CROSS_INSET, box.h * looks.CROSS_INSET
-    c.setStrokeColor(PEN)
-    c.setLineWidth(looks.CROSS_LINE)
-    c.setLineCap(1)
-    c.line((box.x + dx) * MM, (box.y + dy) * MM, (box.right - dx) * MM, (box.top - dy) * MM)
-    c.line((box.x + dx) * MM, (box.top - dy) * MM, (box.right - dx) * MM, (box.y + dy) * MM)
+from qwixx_print.scene import build, header, shapes
 
 
 def _effects(sheet: rules.SheetScore) -> tuple[str, str]:
@@ -56,6 +39,42 @@ def _effects(sheet: rules.SheetScore) -> tuple[str, str]:
     return f"{short}: {', '.join(parts)}", short
 
 
+def _marks(layout: Layout, player: Player, sheet: rules.SheetScore) -> build.Marks:
+    """The scene's marks of ``player``'s sheet of ``layout`` (scored ``sheet``): the crossed
+    fields, small boxes, link squares and value track fields, the locks, the penalties and
+    the points written in the total line (a box for the power points, one for the framed
+    and one for the value track where the sheet has them)."""
+    crossed, again, squares = {}, {}, {}
+    for row in layout.rows:
+        numbers, small = player.crosses.get(row.id, ()), player.again.get(row.id, ())
+        crossed[row.id] = {k for k, f in enumerate(row.fields) if f.number in numbers}
+        again[row.id] = {k for k, f in enumerate(row.fields) if f.number in small}
+        pairs = player.squares.get(row.id, ())  # Connect 15 (RULES.md §7)
+        squares[row.id] = {
+            a for a, b in row.squares if (row.fields[a].number, row.fields[b].number) in pairs
+        }
+    written = [str(s.points) for s in sheet.rows.values()] + [str(sheet.penalty_points)]
+    if geometry.powers(layout):  # the sheet's total line has a box for the power points
+        written.append(str(sum(e.points for e in sheet.powers)))
+    if any(f.framed for row in layout.rows for f in row.fields):  # and one for the framed
+        written.append(str(sheet.framed_points))
+    track = layout.value_track
+    if track is not None:  # and one for the value track (Lucky 15, RULES-more.md §7)
+        written.append(str(sheet.track_points))
+    written.append(str(sheet.total))
+    locked = {rid for rid, s in sheet.rows.items() if s.locked}
+    values = track.values if track is not None else ()
+    return build.Marks(
+        crossed,
+        again,
+        locked,
+        penalties=sheet.penalties,
+        written=written,
+        squares=squares,
+        track={k for k, value in enumerate(values) if value in player.track},
+    )
+
+
 def _fill(
     c: Canvas,
     layout: Layout,
@@ -64,46 +83,20 @@ def _fill(
     boxes: geometry.SheetBoxes,
     title: str,
 ) -> None:
-    for row, row_boxes in zip(layout.rows, boxes.rows, strict=True):
-        crossed = player.crosses.get(row.id, ())
-        again = player.again.get(row.id, ())
-        for k, f in enumerate(row.fields):
-            if f.number in crossed:
-                cross(c, row_boxes.fields[k])
-            if f.number in again:
-                cross(c, row_boxes.again[k])
-        squares = player.squares.get(row.id, ())  # Connect 15 (RULES.md §7)
-        for (a, b), box in zip(row.squares, row_boxes.squares, strict=True):
-            if (row.fields[a].number, row.fields[b].number) in squares:
-                cross(c, box)
-        if sheet.rows[row.id].locked:
-            cross(c, row_boxes.lock)
-    for box in boxes.penalties[: sheet.penalties]:
-        cross(c, box)
+    marks = _marks(layout, player, sheet)
+    paint.items(c, build.pen_marks(layout, boxes, replace(marks, track=frozenset())))
     _fill_more(c, layout, player, boxes)
-    written = [str(s.points) for s in sheet.rows.values()] + [str(sheet.penalty_points)]
-    if geometry.powers(layout):  # the sheet's total line has a box for the power points
-        written.append(str(sum(e.points for e in sheet.powers)))
-    if any(f.framed for row in layout.rows for f in row.fields):  # and one for the framed
-        written.append(str(sheet.framed_points))
-    if layout.value_track is not None:  # and one for the value track (Lucky 15)
-        written.append(str(sheet.track_points))
-    written.append(str(sheet.total))
-    c.setFillColor(PEN)
-    for text, box in zip(written, boxes.totals, strict=True):
-        paint.centred(c, text, box, looks.WRITTEN_PT, FONT_BOLD)
-    name_box = _name(c, player.name, shapes.name_line(boxes), title)
+    paint.items(c, build.track_crosses(boxes, marks))  # over the marks of §4, as ever
+    paint.items(c, build.written(boxes, marks))
+    name_box, name = header.name(player.name, boxes, title)
+    paint.items(c, name)
     room = effects_box(layout, boxes, title, name_box)
-    for text in _effects(sheet):  # in full if it fits, else short, else not at all
-        if text and fonts.fit_size(text, room, EFFECTS_PT) >= fonts.MIN_LABEL_PT:
-            paint.fitted_text(c, "powers", text, room, "power effects box", EFFECTS_PT, align="l")
-            break
+    paint.items(c, header.effects(_effects(sheet), room))
 
 
 def _fill_more(c: Canvas, layout: Layout, player: Player, boxes: geometry.SheetBoxes) -> None:
     """The crosses of RULES.md §4 on a player's own sheet: its slip's links and lucky
-    numbers, crossed bonus cells (Big Points) and diamonds (X-Change), the value track's
-    crossed fields (Lucky 15, RULES-more.md §7)."""
+    numbers, crossed bonus cells (Big Points) and diamonds (X-Change)."""
     pads.own(c, layout, boxes)
     if boxes.bonus_rows:
         board = Compiled.of(layout)
@@ -111,17 +104,13 @@ def _fill_more(c: Canvas, layout: Layout, player: Player, boxes: geometry.SheetB
             board.bonus_ids, board.bonus_numbers, boxes.bonus_rows, strict=True
         ):
             crossed = player.bonus.get(bonus, ())
-            for number, box in zip(numbers, cells, strict=True):
+            for k, (number, box) in enumerate(zip(numbers, cells, strict=True)):
                 if number in crossed:
-                    cross(c, box)
+                    paint.items(c, build.cross(f"bonus {bonus} {k}", box))
     printed = [f"{a}/{b}" for a, b in layout.diamonds]
-    for name, box in zip(printed, boxes.diamonds, strict=True):
+    for k, (name, box) in enumerate(zip(printed, boxes.diamonds, strict=True)):
         if name in player.diamonds:
-            cross(c, geometry.diamond_cross(box))
-    if layout.value_track is not None:  # Lucky 15: the crossed track fields
-        for value, box in zip(layout.value_track.values, boxes.track, strict=True):
-            if value in player.track:
-                cross(c, geometry.track_cross(box))
+            paint.items(c, build.cross(f"diamond {k}", geometry.diamond_cross(box)))
 
 
 def _clear_of(box: Box, obstacles: list[Box]) -> Box:
@@ -131,17 +120,6 @@ def _clear_of(box: Box, obstacles: list[Box]) -> Box:
         if other.x < box.right and other.right > box.x and other.y < box.top:
             bottom = max(bottom, other.top)
     return Box(box.x, bottom, box.w, max(box.top - bottom, 0.0))
-
-
-def _name(c: Canvas, name: str, title_box: Box, title: str) -> Box:
-    """Draw the player's ``name`` in its box on the ``title_box`` line
-    (:func:`shapes.name_box`); return the box. Raises LayoutError for a name the font
-    cannot print or fit (the check :func:`name_misfit` makes)."""
-    c.setFillColor(PEN)
-    box = shapes.name_box(name, title_box, title)
-    where = shapes.NAME_PLACE
-    paint.fitted_text(c, "the name", name, box, "name box", looks.NAME_PT, FONT_BOLD, "r", where)
-    return box
 
 
 def effects_box(layout: Layout, boxes: geometry.SheetBoxes, title: str, name_box: Box) -> Box:

@@ -1,20 +1,34 @@
-"""Paint primitives in mm on a reportlab canvas: fonts registered, colours of the scene's
-palette, boxes, text set as :mod:`qwixx_print.scene.fonts` sizes and places it."""
+"""The PDF's painter: the scene's items (:mod:`qwixx_print.scene.items`, mm) on a reportlab
+canvas (pt), in their order, with the graphics state each item says (:func:`items`); the
+fonts registered, colours of the scene's palette. It decides no look."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from qwixx_print.doc import Place
 from qwixx_print.geometry import Box
-from qwixx_print.scene import fonts, palette
+from qwixx_print.scene import fonts, looks, palette, shapes
 from qwixx_print.scene.fonts import FONT, MM
+from qwixx_print.scene.items import (
+    Arch,
+    Badge,
+    Circle,
+    Group,
+    HalfDisc,
+    Item,
+    Line,
+    Polygon,
+    Rect,
+    Text,
+)
 
 INK = Color(*palette.INK)
 CUT = Color(*palette.CUT)
@@ -34,21 +48,6 @@ def colour(rgb: palette.RGB) -> Color:
     return Color(*rgb)
 
 
-def rect(
-    c: Canvas, box: Box, fill: Color | None, stroke: Color | None, radius: float = 0.0
-) -> None:
-    """Draw ``box`` (mm) filled and/or stroked (``None``: not), corners rounded by ``radius`` mm."""
-    if fill is not None:
-        c.setFillColor(fill)
-    if stroke is not None:
-        c.setStrokeColor(stroke)
-    args = (box.x * MM, box.y * MM, box.w * MM, box.h * MM)
-    if radius:
-        c.roundRect(*args, radius * MM, fill=fill is not None, stroke=stroke is not None)
-    else:
-        c.rect(*args, fill=fill is not None, stroke=stroke is not None)
-
-
 def text_at(
     c: Canvas, text: str, x: float, y: float, size: float, font: str = FONT, align: str = "c"
 ) -> None:
@@ -58,49 +57,157 @@ def text_at(
     draw(x * MM, y * MM, text)
 
 
-def centred(c: Canvas, text: str, box: Box, size: float, font: str = FONT) -> None:
-    """``text`` centred in ``box`` on the optical middle of its digits/capitals."""
-    text_at(c, text, box.cx, fonts.centred_baseline(box, size, font), size, font)
-
-
-def fitted_text(
+def _state(
     c: Canvas,
-    key: str,
-    text: str,
-    box: Box,
-    box_name: str,
-    size: float,
-    font: str = FONT,
-    align: str = "c",
-    place: Place | None = None,
+    sets: str,
+    fill: palette.RGB | None,
+    stroke: palette.RGB | None,
+    width: float,
+    dash: tuple[float, float] | None = None,
+    alpha: float = 1.0,
 ) -> None:
-    """Draw label ``key``'s ``text`` inside ``box`` (mm), at the size
-    :func:`qwixx_print.scene.fonts.fitted` gives (nothing when it refuses the text), aligned
-    left (``l``), centre or right, its em box centred vertically."""
-    fitted = fonts.fitted(key, text, box, box_name, size, font, place)
-    if fitted is None:
-        return
-    x = {"l": box.x, "c": box.cx, "r": box.right}[align]
-    text_at(c, text, x, fonts.em_baseline(box, fitted, font), fitted, font, align)
+    """Set the graphics state an item's ``sets`` names, in its order (see
+    :mod:`qwixx_print.scene.items`)."""
+    for what in sets:
+        if what == "w":
+            c.setLineWidth(width)
+        elif what == "f" and fill is not None:
+            c.setFillColor(colour(fill), alpha=alpha if alpha != 1.0 else None)
+        elif what == "s" and stroke is not None:
+            c.setStrokeColor(colour(stroke))
+        elif what == "c":
+            c.setLineCap(1)
+        elif what == "d" and dash is not None:
+            c.setDash(*dash)
 
 
-def fitted_lines(
-    c: Canvas,
-    key: str,
-    text: str,
-    box: Box,
-    box_name: str,
-    size: float,
-    font: str = FONT,
-    max_lines: int = 2,
-) -> None:
-    """Draw label ``key``'s ``text`` left-aligned in ``box`` (mm), wrapped as
-    :func:`qwixx_print.scene.fonts.wrapped` wraps it; a text that wraps at no size is set on
-    one line by :func:`fitted_text` (shrunk, or refused)."""
-    lines = fonts.wrapped(text, box, size, font, max_lines)
-    if lines is None:
-        fitted_text(c, key, text, box, box_name, size, font, align="l")
+def _rect(c: Canvas, it: Rect) -> None:
+    if it.screen:
         return
-    trial, shares = lines
-    for line, share in shares:
-        fitted_text(c, key, line, share, box_name, trial, font, align="l")
+    if it.sets:
+        _state(c, it.sets, it.fill, it.stroke, it.width, it.dash, it.alpha)
+    rect_of(c, it.box, it.fill is not None, it.stroke is not None, it.radius)
+    if it.dash is not None:
+        c.setDash()
+
+
+def _text(c: Canvas, it: Text) -> None:
+    if it.sets:
+        _state(c, it.sets, it.fill, None, 0.0)
+    text_at(c, it.text, it.x, it.y, it.size, it.font, it.align)
+
+
+def _polygon(c: Canvas, it: Polygon) -> None:
+    if it.sets:
+        _state(c, it.sets, it.fill, it.stroke, it.width)
+    path = c.beginPath()
+    path.moveTo(it.points[0][0] * MM, it.points[0][1] * MM)
+    for x, y in it.points[1:]:
+        path.lineTo(x * MM, y * MM)
+    path.close()
+    c.drawPath(path, stroke=it.stroke is not None, fill=1)
+
+
+def _circle(c: Canvas, it: Circle) -> None:
+    if it.sets:
+        _state(c, it.sets, it.fill, it.stroke, it.width, alpha=it.alpha)
+    fill, stroke = it.fill is not None, it.stroke is not None
+    c.circle(it.cx * MM, it.cy * MM, it.r * MM, fill=fill, stroke=stroke)
+
+
+def _line(c: Canvas, it: Line) -> None:
+    if it.sets:
+        _state(c, it.sets, it.stroke, it.stroke, it.width)
+    c.line(it.x0 * MM, it.y0 * MM, it.x1 * MM, it.y1 * MM)
+
+
+def _half_disc(c: Canvas, it: HalfDisc) -> None:
+    _state(c, it.sets, it.fill, None, 0.0)
+    box, start = it.box, 0 if it.upper else 180
+    x0, y0, x1, y1 = box.x * MM, box.y * MM, box.right * MM, box.top * MM
+    c.wedge(x0, y0, x1, y1, start, 180, stroke=0, fill=1)
+
+
+def _group(c: Canvas, it: Group) -> None:
+    if it.saved:
+        c.saveState()
+    items(c, it.items)
+    if it.saved:
+        c.restoreState()
+
+
+def item(c: Canvas, it: Item) -> None:
+    """Paint one scene item (mm) on ``c`` (pt), as :mod:`qwixx_print.scene.items` describes
+    it; an item for the screen only is left out."""
+    _PAINT[type(it)](c, it)
+
+
+def items(c: Canvas, found: Iterable[Item]) -> None:
+    """Paint scene items in their order (:func:`item`)."""
+    paint = _PAINT
+    for it in found:
+        paint[type(it)](c, it)
+
+
+def rect_of(c: Canvas, box: Box, fill: bool, stroke: bool, radius: float = 0.0) -> None:
+    """Draw ``box`` (mm) with the current colours, filled and/or stroked, corners rounded by
+    ``radius`` mm."""
+    args = (box.x * MM, box.y * MM, box.w * MM, box.h * MM)
+    if radius:
+        c.roundRect(*args, radius * MM, fill=fill, stroke=stroke)
+    else:
+        c.rect(*args, fill=fill, stroke=stroke)
+
+
+def _arch(c: Canvas, it: Arch) -> None:
+    """A shackle: up, half a circle over, down (see :class:`qwixx_print.scene.items.Arch`)."""
+    _state(c, it.sets, None, it.stroke, it.width)
+    left, right = it.cx - it.r, it.cx + it.r
+    path = c.beginPath()
+    path.moveTo(left * MM, it.bottom * MM)
+    if it.rise:
+        path.lineTo(left * MM, (it.top - it.r) * MM)
+    path.arcTo(left * MM, (it.top - 2 * it.r) * MM, right * MM, it.top * MM, 180, -180)
+    path.lineTo(right * MM, it.bottom * MM)
+    c.drawPath(path, stroke=1, fill=0)
+
+
+def _badge(c: Canvas, it: Badge) -> None:
+    """A power's badge: :func:`qwixx_print.scene.shapes.power_symbol` in a white disc."""
+    x, y, r = it.x, it.y, it.r
+    c.saveState()
+    c.setFillColor(colour(palette.WHITE))
+    c.setStrokeColor(INK)
+    c.setLineWidth(looks.BADGE_LINE)
+    c.circle(x * MM, y * MM, r * MM, fill=1, stroke=1)
+    c.setLineWidth(0.14 * r * MM)
+    c.setLineCap(1)
+    symbol = shapes.power_symbol(it.power, x, y, r)
+    bold = symbol.width != 0.14 * r
+    if bold:
+        c.saveState()
+        c.setLineWidth(symbol.width * MM)
+    frames = [(b.x * MM, b.y * MM, b.w * MM, b.h * MM) for b in symbol.frames]
+    for frame in frames if symbol.frames_first else ():
+        c.rect(*frame)
+    for x0, y0, x1, y1 in symbol.lines:
+        c.line(x0 * MM, y0 * MM, x1 * MM, y1 * MM)
+    for frame in () if symbol.frames_first else frames:
+        c.rect(*frame)
+    if bold:
+        c.restoreState()
+    c.restoreState()
+
+
+_PAINT: dict[type, Callable[[Canvas, Any], None]] = {
+    Rect: _rect,
+    Text: _text,
+    Polygon: _polygon,
+    Circle: _circle,
+    Line: _line,
+    Arch: _arch,
+    HalfDisc: _half_disc,
+    Badge: _badge,
+    Group: _group,
+}
+"""The painter of each kind of item."""

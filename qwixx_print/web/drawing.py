@@ -1,11 +1,12 @@
-"""A player's sheet drawn as SVG for the counter, from the same layout and geometry as the
-PDF (:func:`qwixx_print.geometry.sheet_boxes`, mm, y flipped for SVG): bands, fields with
-numbers and colour symbols, doubles, boxed bonus fields, power badges, small boxes, locks,
-the bonus bar, the score table, penalty boxes and the total line, with the engine's marks
-on top (crosses, locks, closed colours, points).
+"""A player's sheet drawn as SVG for the counter: the same scene as the PDF's
+(:mod:`qwixx_print.scene.build`, :mod:`~qwixx_print.scene.header`,
+:mod:`~qwixx_print.scene.padmarks`), its items painted by :func:`qwixx_print.web.svg.item_svg`
+and gathered into groups by their ids (:func:`_groups`), each group opened with its
+``data-*`` hooks and tap targets (:class:`_Hooks`, :mod:`qwixx_print.web.pad_svg`) and
+ended with the engine's marks on it (crosses, closed rows, written points).
 
-Every colour, tint, outline, text size and stroke comes from :mod:`qwixx_print.scene`, as
-the PDF's (``qwixx_print.draw``) do; nothing here imports reportlab.
+Every colour, tint, outline, text size and stroke comes from :mod:`qwixx_print.scene`;
+nothing here imports reportlab. The blank's SVG is built once per layout and kept.
 
 The SVG's user unit is the millimetre (``viewBox="0 0 96 65"``). Every field is a ``<g>``
 with ``data-row``, ``data-index`` and ``data-crossed``; a tappable one carries the htmx
@@ -18,19 +19,17 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from markupsafe import Markup, escape
 
 from qwixx_print import geometry, labels, rules
 from qwixx_print.geometry import Box
-from qwixx_print.layout import Field, Layout
+from qwixx_print.layout import Layout, Row
 from qwixx_print.play import Move, Sheet
-from qwixx_print.scene import fonts, looks, palette, shapes
-from qwixx_print.scene.looks import mm
-from qwixx_print.scene.shapes import BADGE_R
-from qwixx_print.web import pad_svg
-from qwixx_print.web.svg import INK, PEN, WHITE, Canvas, flag, num, tap, tint
+from qwixx_print.scene import build, fonts, header, padmarks
+from qwixx_print.scene.items import Item
+from qwixx_print.web import pad_svg, svg
+from qwixx_print.web.svg import Canvas, flag, num, tap
 
 
 @dataclass(frozen=True)
@@ -144,233 +143,225 @@ def sheet_view(
     )
 
 
-def _power(c: Canvas, power: str, x: float, y: float, r: float = BADGE_R) -> None:
-    """A power's badge (RULES.md §2 Kräfte): :func:`qwixx_print.scene.shapes.power_symbol`
-    in a white disc, as the PDF draws it."""
-    c.circle(x, y, r, WHITE, INK, mm(looks.BADGE_LINE))
-    symbol = shapes.power_symbol(power, x, y, r)
-    for box in symbol.frames:
-        c.rect(box, "none", INK, symbol.width)
-    for x0, y0, x1, y1 in symbol.lines:
-        c.line(x0, y0, x1, y1, INK, symbol.width)
+Node = tuple[str, list["str | Node"]]
+"""A group of the phone's sheet: its id (``row red``, ``row red field 4``, ``penalty 2``,
+...) and, in drawing order, the SVG of its items and the groups inside it."""
 
 
-VEIL = "#f7f7f7"
-"""The veil over a field the engine does not allow now: shown by the stylesheet (at 70 %)
-on the own sheet, it makes the field paler and greyer than a normal one, never darker."""
+INNER = ("field", "again", "square")
+"""The parts of a row that are groups of their own (``row ID field I``, ...)."""
 
 
-@lru_cache(maxsize=4096)
-def _field_art(f: Field, colour: str, box: Box, band: Box, mixed: bool, shape: str) -> str:
-    """The drawing of field ``f`` (hex ``colour``) in ``box`` of a row's ``band`` with its
-    :data:`VEIL` on top (hidden unless the field is muted): the same on every sheet of a
-    layout, so it is drawn once per field and kept."""
-    c = Canvas(geometry.SHEET_H)
-    if mixed:
-        c.rect(Box(box.x - 0.2, box.y - 0.2, box.w + 0.4, box.h + 0.4), colour, r=0.8)
-    paper, edge = tint(palette.paper, colour), tint(palette.edge, colour)
-    c.rect(box, paper, edge, mm(looks.FIELD_LINE), 0.7)
-    ink = tint(palette.print_ink, colour)
-    c.text(str(f.number), box, fonts.number_size(box), ink, bold=True, cls="num")
-    c.symbol(shape, shapes.field_corner(box), ink)
-    if f.double:
-        dark = tint(palette.double_ink, colour)
-        c.rect(box, "none", dark, mm(looks.DOUBLE_LINE), 0.7)
-        inset = shapes.DOUBLE_INSET
-        c.rect(
-            Box(box.x + inset, box.y + inset, box.w - 2 * inset, box.h - 2 * inset),
-            "none",
-            dark,
-            mm(looks.DOUBLE_INNER_LINE),
-            0.4,
+def _groups(id: str) -> list[str]:
+    """The ids of the groups an item of ``id`` is drawn in, outermost first: a row's
+    (``row ID``) and in it a field's, small box's or link square's, a penalty box's, a
+    total's, a bonus bar cell's."""
+    pads = pad_svg.groups(id)
+    if pads is not None:
+        return pads
+    words = id.split(" ")
+    if words[0] == "row":
+        inner = [" ".join(words[:4])] if len(words) > 3 and words[2] in INNER else []
+        return [" ".join(words[:2]), *inner]
+    if words[0] in ("penalty", "total", "bar") and len(words) == 2 and words[1].isdigit():
+        return [id]
+    return []
+
+
+def _tree(found: Collection[Item], height: float) -> list[str | Node]:
+    """The SVG of scene items gathered into their groups (:func:`_groups`), each group
+    where its first item stands, its items in their order."""
+    top: list[str | Node] = []
+    nodes: dict[str, Node] = {}
+    for it in found:
+        children = top
+        for key in _groups(it.id):
+            if key not in nodes:
+                nodes[key] = (key, [])
+                children.append(nodes[key])
+            children = nodes[key][1]
+        children.append(svg.item_svg(it, height))
+    return top
+
+
+Drawn = tuple[list[str | Node], ...]
+_DRAWN: dict[tuple[int, str], tuple[Layout, Drawn]] = {}
+DRAWN_KEPT = 256
+"""How many layouts' drawings (:func:`_blank`) are kept, the oldest dropped first."""
+
+
+def _blank(layout: Layout, lang: str) -> Drawn:
+    """The phone's drawing of ``layout``'s rows, and of its bonus bar, legend, score table,
+    penalties and total line, from the scene (:mod:`qwixx_print.scene.build`), labels in
+    ``lang``: the same on every sheet of a layout, so built once per layout object and kept
+    (a layout holds a dict, so it is kept by identity)."""
+    kept = _DRAWN.get((id(layout), lang))
+    if kept is not None and kept[0] is layout:
+        return kept[1]
+    drawn = _draw_blank(layout, lang)
+    if len(_DRAWN) >= DRAWN_KEPT:
+        del _DRAWN[next(iter(_DRAWN))]
+    _DRAWN[(id(layout), lang)] = (layout, drawn)
+    return drawn
+
+
+def _draw_blank(layout: Layout, lang: str) -> Drawn:
+    """What :func:`_blank` keeps: in the order the phone draws them, the slip's name, the
+    rows, the marks of RULES.md §4 on and between them, the bonus bar, legend, score table,
+    penalties and total line, and the lucky clovers with the sheet's numbers."""
+    sheet = geometry.sheet_boxes(layout)
+    text = labels.for_layout(layout, lang)
+    title = header.header(layout, sheet, text, rules_hint=False)
+    rows = [
+        it
+        for r, boxes in zip(layout.rows, sheet.rows, strict=True)
+        for it in build.row(layout, r, boxes)
+    ]
+    pads = [
+        *padmarks.lock_fields(layout, sheet),
+        *padmarks.links(layout, sheet),
+        *padmarks.framed(layout, sheet),
+        *padmarks.bonus_rows(layout, sheet),
+        *padmarks.diamonds(layout, sheet),
+        *padmarks.track(layout, sheet),
+    ]
+    rest = build.strips(layout, sheet, text) + build.footer(layout, sheet, text)
+    lucky = padmarks.clovers(sheet) + padmarks.lucky_numbers(layout, sheet)
+    parts = (title, padmarks.slip(layout, sheet), rows, pads, rest, lucky)
+    return tuple(_tree(part, sheet.height) for part in parts)
+
+
+def _marks(layout: Layout, sheet: geometry.SheetBoxes, m: SheetView) -> dict[str, list[str]]:
+    """The SVG of the engine's marks (:class:`qwixx_print.scene.build.Marks`) by the id of
+    the group each is drawn at the end of."""
+    rows = list(m.score.rows.items())
+    written = [rs.points for _, rs in rows] + [m.score.penalty_points]
+    if geometry.powers(layout):
+        powers = m.score.total - sum(rs.points for _, rs in rows) + m.score.penalty_points
+        written.append(powers - m.score.framed_points - m.score.track_points)
+    if any(f.framed for row in layout.rows for f in row.fields):  # RULES.md §4 Steps
+        written.append(m.score.framed_points)
+    if layout.value_track is not None:  # RULES-more.md §7 Lucky 15
+        written.append(m.score.track_points)
+    written.append(m.score.total)
+    marks = build.Marks(
+        m.crossed,
+        m.again,
+        m.locked,
+        m.closed,
+        m.penalties,
+        [str(v) for v in written],
+        m.bar_earned,
+        m.bar_struck,
+        m.squares,
+        frozenset(range(m.track)),
+    )
+    found = build.pen_marks(layout, sheet, marks) + build.written(sheet, marks)
+    found += build.bar_marks(layout, sheet, marks) + pad_svg.marks(layout, sheet, m)
+    by_group: dict[str, list[str]] = {}
+    for it in found:
+        key = (_groups(it.id) or [""])[-1]
+        by_group.setdefault(key, []).append(svg.item_svg(it, sheet.height))
+    return by_group
+
+
+def _points_attrs(layout: Layout, m: SheetView) -> list[str]:
+    """The ``data-*`` hook of each box of the total line, in order (docs/web.md)."""
+    attrs = [f'data-row-points="{escape(rid)}"' for rid in m.score.rows]
+    attrs.append('data-penalty-points=""')
+    if geometry.powers(layout):
+        attrs.append('data-power-points=""')
+    if any(f.framed for row in layout.rows for f in row.fields):
+        attrs.append('data-framed-points=""')
+    if layout.value_track is not None:  # RULES-more.md §7 Lucky 15
+        attrs.append('data-track-points=""')
+    attrs.append(f'data-total="{m.score.total}"')
+    return attrs
+
+
+class _Hooks:
+    """The opening tag of each group of the phone's sheet: its ``data-*`` hooks, classes and
+    tap targets (docs/web.md), from the engine's view ``m``; taps post to ``url``."""
+
+    def __init__(self, layout: Layout, boxes: geometry.SheetBoxes, m: SheetView, url: str | None):
+        self.layout, self.boxes, self.m, self.url = layout, boxes, m, url
+        self.rows = {r.id: (r, b) for r, b in zip(layout.rows, boxes.rows, strict=True)}
+        self.points = _points_attrs(layout, m)
+
+    def tag(self, key: str) -> str:
+        """The opening tag of group ``key``."""
+        words = key.split(" ")
+        m = self.m
+        if pad_svg.groups(key) is not None:
+            return pad_svg.tag(key, self.layout, self.boxes, m, self.url)
+        if words[0] == "penalty":
+            return f'<g class="penalty-box" data-crossed="{flag(int(words[1]) < m.penalties)}">'
+        if words[0] == "total":
+            return f"<g {self.points[int(words[1])]}>"
+        if words[0] == "bar":
+            k = int(words[1])
+            return f'<g class="bar" data-bar="{k}" data-earned="{flag(k in m.bar_earned)}">'
+        row, boxes = self.rows[words[1]]
+        if len(words) == 2:
+            closed = row.lock_colour in m.closed
+            return f'<g class="row" data-row-id="{escape(row.id)}" data-closed="{flag(closed)}">'
+        index = int(words[3])
+        if words[2] == "field":
+            return _field_tag(row, index, m, self.url)
+        if words[2] == "square":  # RULES.md §7
+            box = boxes.squares[[a for a, _ in row.squares].index(index)]
+            return pad_svg.square_tag(row, box, index, m, self.url, self.boxes.height)
+        crossed = index in m.again[row.id]
+        tappable = self.url if (row.id, index) in m.legal_again else None
+        tag = (
+            f'<g class="again" data-row="{escape(row.id)}" data-index="{index}" '
+            f'data-crossed="{flag(crossed)}"'
+            + tap(tappable, {"kind": "again", "row": row.id, "index": index})
+            + ">"
         )
-        tab = shapes.double_tab(box, band)
-        c.rect(tab, dark, r=1.0)
-        c.text("\u00d72", tab, looks.DOUBLE_TAB_PT, WHITE, bold=True, cls="num")
-    if f.bonus:
-        frame = Box(box.x - 0.15, box.y - 0.15, box.w + 0.3, box.h + 0.3)
-        c.rect(frame, "none", INK, mm(looks.BONUS_FRAME_LINE), 0.8)
-    if f.power:
-        _power(c, f.power, *shapes.badge_centre(box))
-    veil = Box(box.x - 0.25, box.y - 0.25, box.w + 0.5, box.h + 0.5)
-    c.rect(veil, VEIL, r=0.9, extra=' class="veil"')
-    return c.svg()
+        if tappable:
+            hit = Canvas(self.boxes.height)
+            hit.hit(_again_hit(boxes.again[index], boxes.fields[index]))
+            tag += hit.svg()
+        return tag
 
 
-def _field(
-    c: Canvas,
-    layout: Layout,
-    row_id: str,
-    index: int,
-    box: Box,
-    band: Box,
-    m: SheetView,
-    url: str | None,
-    mixed: bool,
-    symbol: Mapping[str, str],
+def _paint(
+    c: Canvas, nodes: list[str | Node], hooks: _Hooks, marks: Mapping[str, list[str]]
 ) -> None:
-    row = next(r for r in layout.rows if r.id == row_id)
+    """Append the groups ``nodes`` to ``c``, each opened by its hooks and ended by its
+    marks."""
+    for node in nodes:
+        if isinstance(node, str):
+            c.parts.append(node)
+            continue
+        key, children = node
+        c.parts.append(hooks.tag(key))
+        _paint(c, children, hooks, marks)
+        c.parts.extend(marks.get(key, ()))
+        c.close("g")
+
+
+def _field_tag(row: Row, index: int, m: SheetView, url: str | None) -> str:
+    """The opening tag of field ``index`` of ``row``: its classes, ``data-*`` hooks and
+    tap (docs/web.md)."""
     f = row.fields[index]
-    colour = layout.colours[f.colour]
-    crossed = index in m.crossed[row_id]
-    legal = (row_id, index) in m.legal
-    hinted = (row_id, index) in m.hinted
+    crossed = index in m.crossed[row.id]
+    legal = (row.id, index) in m.legal
+    hinted = (row.id, index) in m.hinted
     classes = "field" + " legal" * legal + " hinted" * hinted + " crossed" * crossed
-    classes += " by-colour" * ((row_id, index) in m.hinted_colour)
-    swaps = m.swaps.get((row_id, index))
+    classes += " by-colour" * ((row.id, index) in m.hinted_colour)
+    swaps = m.swaps.get((row.id, index))
     extra = f' data-swaps="{" ".join(map(str, swaps))}"' if swaps else ""
-    if (row_id, index) in m.lucky:
+    if (row.id, index) in m.lucky:
         extra += ' data-lucky="true"'
-    c.open(
-        f'<g class="{classes}" data-row="{escape(row_id)}" data-index="{index}" '
+    return (
+        f'<g class="{classes}" data-row="{escape(row.id)}" data-index="{index}" '
         f'data-number="{f.number}" data-crossed="{flag(crossed)}" '
         f'data-legal="{flag(legal)}"{extra}'
-        + tap(url, {"kind": "cross", "row": row_id, "index": index})
+        + tap(url, {"kind": "cross", "row": row.id, "index": index})
         + ">"
     )
-    c.parts.append(_field_art(f, colour, box, band, mixed, symbol[f.colour]))
-    if crossed:
-        c.cross(box)
-    c.close("g")
-
-
-def _lock(c: Canvas, box: Box, colour: str, shape: str, locked: bool) -> None:
-    """The round lock field with its padlock, as the PDF draws it, crossed when ``locked``;
-    the padlock in a group of class ``num``, upright on a turned phone sheet."""
-    ink, paper = tint(palette.print_ink, colour), tint(palette.paper, colour)
-    r = box.w / 2
-    c.circle(box.cx, box.cy, r, paper, ink, mm(looks.LOCK_LINE))
-    c.open('<g class="num">')
-    body = shapes.padlock_body(box)
-    sx, top = shapes.padlock_shackle(box)
-    c.parts.append(
-        f'<path d="M{num(box.cx - sx)},{num(c.y(body.top))} V{num(c.y(top - sx))} '
-        f"A{num(sx)},{num(sx)} 0 0 1 {num(box.cx + sx)},{num(c.y(top - sx))} "
-        f'V{num(c.y(body.top))}" fill="none" stroke="{ink}" stroke-width="{num(0.16 * r)}"/>'
-    )
-    c.rect(body, ink, r=0.08 * r)
-    c.symbol(shape, shapes.lock_mark(box), paper)
-    c.close("g")
-    if locked:
-        c.cross(box)
-
-
-def _footer(
-    c: Canvas,
-    layout: Layout,
-    sheet: geometry.SheetBoxes,
-    m: SheetView,
-    text: Mapping[str, str],
-    symbol: Mapping[str, str],
-) -> None:
-    table = rules.score_table(layout)
-    thin = mm(looks.SMALL_BOX_LINE)
-    for n, cell in enumerate(sheet.score_cells, start=1):
-        cell_paper, cell_edge = palette.hex_code(palette.SCORE_CELL), palette.SCORE_EDGE
-        c.rect(cell, cell_paper, palette.hex_code(cell_edge), thin)
-        half, inner = cell.h / 2, Box(cell.x + 0.3, cell.y, cell.w - 0.6, cell.h)
-        c.open('<g class="num">')
-        c.text(
-            f"{n}\u00d7", inner._replace(y=cell.y + half, h=half), looks.SCORE_COUNT_PT, label=True
-        )
-        c.text(
-            str(table[n - 1]), inner._replace(h=half), looks.SCORE_POINTS_PT, bold=True, label=True
-        )
-        c.close("g")
-    c.text(
-        f"{text['penalties']} \u2212{layout.penalty_points}",
-        sheet.penalty_label,
-        looks.PENALTIES_PT,
-        anchor="start",
-        cls="sideways",
-        label=True,
-    )
-    pale = palette.hex_code(palette.PALE_TEXT)
-    for k, box in enumerate(sheet.penalties):
-        c.open(f'<g class="penalty-box" data-crossed="{flag(k < m.penalties)}">')
-        c.rect(box, WHITE, INK, thin, 0.3)
-        inner = Box(box.x + 0.4, box.y, box.w - 0.8, box.h)
-        c.text(
-            f"\u2212{layout.penalty_points}",
-            inner,
-            looks.PENALTY_BOX_PT,
-            pale,
-            cls="num",
-            label=True,
-        )
-        if k < m.penalties:
-            c.cross(box)
-        c.close("g")
-    rows = list(m.score.rows.items())
-    values: list[tuple[str, int]] = [
-        (f'data-row-points="{escape(rid)}"', rs.points) for rid, rs in rows
-    ]
-    values.append(('data-penalty-points=""', m.score.penalty_points))
-    if geometry.powers(layout):
-        values.append(
-            (
-                'data-power-points=""',
-                m.score.total
-                - sum(rs.points for _, rs in rows)
-                + m.score.penalty_points
-                - m.score.framed_points
-                - m.score.track_points,
-            )
-        )
-    if any(f.framed for row in layout.rows for f in row.fields):  # RULES.md §4 Steps
-        values.append(('data-framed-points=""', m.score.framed_points))
-    if layout.value_track is not None:  # RULES-more.md §7 Lucky 15
-        values.append(('data-track-points=""', m.score.track_points))
-    values.append((f'data-total="{m.score.total}"', m.score.total))
-    for k, (box, (attr, value)) in enumerate(zip(sheet.totals, values, strict=True)):
-        row_colour = layout.rows[k].colour if k < len(layout.rows) else None
-        code = layout.colours[row_colour] if row_colour else palette.hex_code(palette.TOTAL_GREY)
-        c.open(f"<g {attr}>")
-        c.rect(box, tint(palette.total_paper, code), tint(palette.edge, code), thin, 0.5)
-        if k < len(layout.rows) and row_colour is None:
-            c.text(str(k + 1), box, 5.0, palette.hex_code(palette.ROW_NUMBER), cls="num")
-        elif row_colour is not None:
-            c.symbol(symbol[row_colour], shapes.total_corner(box), tint(palette.edge, code))
-        c.text(str(value), box, looks.WRITTEN_PT, PEN, bold=True, cls="num")
-        c.close("g")
-    for op, box in sheet.operators:
-        c.text(op, box, looks.OPERATOR_PT, bold=True, cls="num")
-    total = (text["total"], sheet.total_label, looks.TOTAL_LABEL_PT)
-    c.text(*total, anchor="end", cls="sideways", label=True)
-
-
-def _bar(
-    c: Canvas,
-    layout: Layout,
-    sheet: geometry.SheetBoxes,
-    m: SheetView,
-    text: Mapping[str, str],
-    symbol: Mapping[str, str],
-) -> None:
-    if sheet.bonus_label is not None:
-        c.text(text["bonus"], sheet.bonus_label, looks.BONUS_LABEL_PT, bold=True, label=True)
-    for k, (colour, cell) in enumerate(zip(layout.bonus_bar, sheet.bonus_bar, strict=True)):
-        code = layout.colours[colour]
-        square, mark = shapes.bar_square(cell)
-        earned, struck = k in m.bar_earned, k in m.bar_struck
-        c.open(f'<g class="bar" data-bar="{k}" data-earned="{flag(earned)}">')
-        c.rect(square, tint(palette.half_tint, code), code, mm(looks.BAR_LINE), 0.5)
-        c.symbol(symbol[colour], mark, tint(palette.print_ink, code))
-        if k:
-            c.text("\u203a", shapes.arrow_box(cell), looks.ARROW_PT)
-        if earned:
-            c.cross(square)
-        if struck:
-            c.line(square.x, square.y, square.right, square.top, INK, 0.4)
-        c.close("g")
-    for power, cell in zip(geometry.powers(layout), sheet.legend_cells, strict=True):
-        _power(c, power, cell.x + BADGE_R + 0.3, cell.cy)
-        room = Box(cell.x + 2 * BADGE_R + 0.8, cell.y, cell.w - 2 * BADGE_R - 0.8, cell.h)
-        legend = text[f"power-{power}"]
-        lines = fonts.wrapped(legend, room, shapes.LEGEND_PT)
-        size, shares = lines if lines is not None else (shapes.LEGEND_PT, [(legend, room)])
-        for line, share in shares:
-            c.text(line, share, size, anchor="start", label=True)
 
 
 AGAIN_HIT_PAD = 0.4
@@ -394,7 +385,6 @@ def sheet_svg(
     ``index``), or None for a sheet only shown."""
     sheet = geometry.sheet_boxes(layout)
     text = labels.for_layout(layout, lang)
-    symbol = shapes.shapes(layout)
     c = Canvas(sheet.height)
     c.open(
         '<svg xmlns="http://www.w3.org/2000/svg" '
@@ -402,65 +392,17 @@ def sheet_svg(
         'class="sheet-svg" font-family="DejaVu Sans, Verdana, sans-serif" role="img" '
         f'aria-label="{escape(name)}\'s sheet">'
     )
-    c.rect(Box(0, 0, sheet.width, sheet.height), WHITE, "#bbbbbb", 0.2, 1.5)
-    title = Box(sheet.title.x + 0.5, sheet.title.y, sheet.title.w - 1.0, sheet.title.h)
-    c.text(
-        text["title"], title, looks.TITLE_PT, bold=True, anchor="start", cls="sideways", label=True
+    c.parts.append(svg.item_svg(header.card(sheet), sheet.height))
+    with fonts.collecting_misfits():  # a name is checked as a player joins: never a 500 here
+        _, named = header.name(name, sheet, text["title"])
+    drawn, hooks, marks = (
+        _blank(layout, lang),
+        _Hooks(layout, sheet, m, url),
+        _marks(layout, sheet, m),
     )
-    named = shapes.name_box(name, shapes.name_line(sheet), text["title"])
-    c.text(name, named, looks.NAME_PT, PEN, bold=True, anchor="end", cls="sideways", label=True)
-    pad_svg.slip(c, layout, sheet)
-    for row, boxes in zip(layout.rows, sheet.rows, strict=True):
-        band = layout.colours[row.colour] if row.colour else palette.hex_code(palette.MIXED_BAND)
-        closed = row.lock_colour in m.closed
-        c.open(f'<g class="row" data-row-id="{escape(row.id)}" data-closed="{flag(closed)}">')
-        c.rect(boxes.band, band, r=1.2)
-        for i, box in enumerate(boxes.fields):
-            _field(c, layout, row.id, i, box, boxes.band, m, url, row.colour is None, symbol)
-        for i, box in enumerate(boxes.again):
-            crossed = i in m.again[row.id]
-            tappable = url if (row.id, i) in m.legal_again else None
-            c.open(
-                f'<g class="again" data-row="{escape(row.id)}" data-index="{i}" '
-                f'data-crossed="{flag(crossed)}"'
-                + tap(tappable, {"kind": "again", "row": row.id, "index": i})
-                + ">"
-            )
-            if tappable:
-                c.hit(_again_hit(box, boxes.fields[i]))
-            c.rect(box, WHITE, INK, mm(looks.SMALL_BOX_LINE), 0.3)
-            if crossed:
-                c.cross(box)
-            c.close("g")
-        if row.squares:  # RULES.md §7 Connect 15
-            pad_svg.squares(
-                c,
-                row,
-                boxes,
-                m.squares.get(row.id, ()),
-                {i for r, i in m.legal_squares if r == row.id},
-                {i for r, i in m.hinted_squares if r == row.id},
-                url,
-            )
-        _lock(
-            c,
-            boxes.lock,
-            layout.colours[row.lock_colour],
-            symbol[row.lock_colour],
-            row.id in m.locked,
-        )
-        if closed and row.id not in m.locked:
-            c.rect(boxes.band, WHITE, extra=' opacity="0.55" class="closed-veil"', r=1.2)
-        c.close("g")
-    pad_svg.lock_fields(c, layout, sheet)
-    pad_svg.links(c, layout, sheet)
-    pad_svg.framed(c, layout, sheet)
-    pad_svg.bonus_rows(c, layout, sheet, m.bonus, m.legal_bonus, m.hinted, m.hinted_colour, url)
-    usable = {d for found in m.swaps.values() for d in found}
-    pad_svg.diamonds(c, layout, sheet, m.diamonds, usable, m.hinted_diamonds, url)
-    pad_svg.track(c, layout, sheet, m.track, m.track_legal, m.track_hinted, url)
-    _bar(c, layout, sheet, m, text, symbol)
-    _footer(c, layout, sheet, m, text, symbol)
-    pad_svg.lucky(c, layout, sheet, bool(m.lucky), url)
+    _paint(c, drawn[0], hooks, marks)  # the title, then the name beside it
+    c.parts.extend(svg.item_svg(it, sheet.height) for it in named)
+    for part in drawn[1:]:
+        _paint(c, part, hooks, marks)
     c.close("svg")
     return Markup(c.svg())

@@ -1,33 +1,24 @@
-"""SVG text for the counter's sheets, built in mm with the geometry's y up (flipped on
-output): the :class:`Canvas`, colours of the scene's palette as ``#rrggbb``, and the htmx
-attributes of a tap. Text is sized and placed by :mod:`qwixx_print.scene.fonts`, as the
-PDF sets it.
+"""The phone's painter: the scene's items (:mod:`qwixx_print.scene.items`) as SVG text
+(:func:`item_svg`), built in mm with the geometry's y up (flipped on output) on a
+:class:`Canvas`, colours of the scene's palette as ``#rrggbb``, and the htmx attributes of
+a tap. It decides no look: sizes, places and colours are the items'.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import lru_cache
 
 from markupsafe import escape
 
 from qwixx_print.geometry import Box
-from qwixx_print.scene import fonts, looks, palette, shapes
+from qwixx_print.scene import fonts, items, looks, palette, shapes
 from qwixx_print.scene.looks import mm
 
 INK = palette.hex_code(palette.INK)
 """The printed ink, as the PDF prints it."""
 WHITE = palette.hex_code(palette.WHITE)
-PEN = palette.hex_code(palette.PEN)
-"""The player's pen: crosses and written points, as on the filled-in sheet."""
-
-
-@lru_cache(maxsize=4096)
-def tint(recipe: Callable[[palette.RGB], palette.RGB], code: str) -> str:
-    """``#rrggbb`` of the layout colour ``code`` tinted by a palette ``recipe``
-    (:func:`qwixx_print.scene.palette.paper`, ...)."""
-    return palette.hex_code(recipe(palette.hex_rgb(code)))
 
 
 def flag(value: bool) -> str:
@@ -106,60 +97,6 @@ class Canvas:
             f'stroke-width="{num(width)}" stroke-linecap="round"/>'
         )
 
-    def text(
-        self,
-        text: str,
-        box: Box,
-        size_pt: float,
-        fill: str = INK,
-        bold: bool = False,
-        anchor: str = "middle",
-        cls: str = "",
-        label: bool = False,
-    ) -> None:
-        """``text`` in ``box`` at ``size_pt`` pt or shrunk to fit it
-        (:func:`qwixx_print.scene.fonts.fit_size`), vertically on the middle of its digits,
-        or, a ``label``, with its em box centred, as the PDF sets each."""
-        font = fonts.FONT_BOLD if bold else fonts.FONT
-        fitted = min(size_pt, fonts.fit_size(text, box, size_pt, font))
-        size = mm(fitted)
-        x = {"start": box.x, "middle": box.cx, "end": box.right}[anchor]
-        if label:
-            baseline = fonts.em_baseline(box, fitted, font)
-        else:
-            baseline = fonts.centred_baseline(box, fitted, font)
-        weight = ' font-weight="bold"' if bold else ""
-        klass = f' class="{cls}"' if cls else ""
-        self.parts.append(
-            f'<text x="{num(x)}" y="{num(self.y(baseline))}" font-size="{num(size)}" '
-            f'text-anchor="{anchor}" fill="{fill}"{weight}{klass}>{escape(text)}</text>'
-        )
-
-    def cross(
-        self,
-        box: Box,
-        width: float = mm(looks.CROSS_LINE),
-        inset: float = looks.CROSS_INSET,
-        ink: str = PEN,
-    ) -> None:
-        """A player's cross over ``box``: both diagonals, inset by ``inset`` of its sides,
-        in the filled-in sheet's pen (``ink`` and ``width`` mm otherwise)."""
-        dx, dy = box.w * inset, box.h * inset
-        self.line(box.x + dx, box.y + dy, box.right - dx, box.top - dy, ink, width)
-        self.line(box.x + dx, box.top - dy, box.right - dx, box.y + dy, ink, width)
-
-    def symbol(self, shape: str, box: Box, fill: str) -> None:
-        """A colour's symbol (:data:`qwixx_print.scene.shapes.SHAPES`) filling the square
-        ``box``, as the PDF draws it (:func:`qwixx_print.scene.shapes.outline`), in a group
-        of class ``num``: upright on a turned phone sheet, like the numbers (a triangle
-        stays ▲)."""
-        self.open('<g class="num">')
-        if shape == "circle":
-            self.circle(box.cx, box.cy, box.w * shapes.CIRCLE_R, fill)
-        else:
-            self.polygon(shapes.outline(shape, box), fill)
-        self.close("g")
-
     def open(self, tag: str) -> None:
         """Append an opening ``tag`` (written whole, attributes escaped by the caller)."""
         self.parts.append(tag)
@@ -179,3 +116,77 @@ def tap(url: str | None, values: Mapping[str, object]) -> str:
         return ""
     post = f" hx-post=\"{escape(url)}\" hx-vals='{escape(json.dumps(values))}'"
     return post + ' role="button" tabindex="0"'
+
+
+@lru_cache(maxsize=1024)
+def colour(rgb: palette.RGB | None) -> str:
+    """``#rrggbb`` of a palette colour, ``none`` for None."""
+    return "none" if rgb is None else palette.hex_code(rgb)
+
+
+def _upright(svg: str, upright: bool) -> str:
+    """``svg`` in a group of class ``num`` when ``upright``: kept upright on a turned sheet."""
+    return f'<g class="num">{svg}</g>' if upright else svg
+
+
+@lru_cache(maxsize=16384, typed=True)
+def item_svg(it: items.Item, height: float, kept: bool = False) -> str:
+    """The SVG of one scene item (:mod:`qwixx_print.scene.items`, mm, y up) on a sheet
+    ``height`` mm tall: every element with its whole style, stroke widths in mm; an upright
+    item in a group of class ``num`` (counter-turned on a turned sheet), unless ``kept``
+    upright already by a group around it."""
+    c = Canvas(height)
+    if isinstance(it, items.Rect):
+        extra = f' class="{it.part}"' if it.screen else ""
+        if it.alpha != 1.0:
+            extra = f' opacity="{num(it.alpha)}"' + extra
+        width = mm(it.width) if it.stroke is not None else 0.0
+        if it.dash is not None:
+            on, off = it.dash
+            extra += f' stroke-dasharray="{num(mm(on))} {num(mm(off))}"'
+        c.rect(it.box, colour(it.fill), colour(it.stroke), width, it.radius, extra)
+    elif isinstance(it, items.Text):
+        weight = ' font-weight="bold"' if it.font == fonts.FONT_BOLD else ""
+        cls = "num" if it.upright and not kept else "sideways" if it.along else ""
+        klass = f' class="{cls}"' if cls else ""
+        anchor = {"l": "start", "c": "middle", "r": "end"}[it.align]
+        c.parts.append(
+            f'<text x="{num(it.x)}" y="{num(c.y(it.y))}" font-size="{num(mm(it.size))}" '
+            f'text-anchor="{anchor}" fill="{colour(it.fill)}"{weight}{klass}>'
+            f"{escape(it.text)}</text>"
+        )
+    elif isinstance(it, items.Polygon):
+        stroke = colour(it.stroke) if it.stroke is not None else ""
+        c.polygon(list(it.points), colour(it.fill), stroke, mm(it.width))
+        return _upright(c.svg(), it.upright and not kept)
+    elif isinstance(it, items.Circle):
+        width = mm(it.width) if it.stroke is not None else 0.0
+        c.circle(it.cx, it.cy, it.r, colour(it.fill), colour(it.stroke), width)
+        if it.alpha != 1.0:
+            c.parts[-1] = c.parts[-1].replace("/>", f' fill-opacity="{num(it.alpha)}"/>')
+        return _upright(c.svg(), it.upright and not kept)
+    elif isinstance(it, items.Line):
+        c.line(it.x0, it.y0, it.x1, it.y1, colour(it.stroke), mm(it.width))
+    elif isinstance(it, items.Arch):
+        left, right, arch, bottom = it.cx - it.r, it.cx + it.r, c.y(it.top - it.r), c.y(it.bottom)
+        c.parts.append(
+            f'<path d="M{num(left)},{num(bottom)} V{num(arch)} '
+            f"A{num(it.r)},{num(it.r)} 0 0 1 {num(right)},{num(arch)} "
+            f'V{num(bottom)}" fill="none" stroke="{colour(it.stroke)}" '
+            f'stroke-width="{num(mm(it.width))}"/>'
+        )
+    elif isinstance(it, items.HalfDisc):
+        box = it.box
+        c.half_disc(box.cx, box.cy, box.w / 2, colour(it.fill), it.upper)
+    elif isinstance(it, items.Badge):
+        c.circle(it.x, it.y, it.r, WHITE, INK, mm(looks.BADGE_LINE))
+        symbol = shapes.power_symbol(it.power, it.x, it.y, it.r)
+        for box in symbol.frames:
+            c.rect(box, "none", INK, symbol.width)
+        for x0, y0, x1, y1 in symbol.lines:
+            c.line(x0, y0, x1, y1, INK, symbol.width)
+        return _upright(c.svg(), it.upright and not kept)
+    else:
+        inner = "".join(item_svg(child, height, kept or it.upright) for child in it.items)
+        return _upright(inner, it.upright and not kept)
+    return c.svg()

@@ -14,7 +14,7 @@ from PIL import Image
 from qwixx_print import catalogue, geometry
 from qwixx_print.draw import heat
 from qwixx_print.play import Sheet
-from qwixx_print.scene import palette, shapes
+from qwixx_print.scene import heatmap, palette, shapes
 from qwixx_print.web.drawing import sheet_svg, sheet_view
 from tests.conftest import ROOT, Run
 
@@ -82,11 +82,11 @@ def test_the_heat_tint_stands_apart_from_every_row_colour_purple_too(tmp_path: P
     sheet = catalogue.checked(str(path))
     rates = {row.id: [1.0] + [0.0] * (len(row.fields) - 1) for row in sheet.rows}
     image = heat_picture(sheet, rates, {row.id: 0.5 for row in sheet.rows})
-    height = geometry.SHEET_H + heat.LEGEND_H
+    height = geometry.SHEET_H + heatmap.LEGEND_H
     boxes = geometry.sheet_boxes(sheet)
     for row, row_boxes in zip(sheet.rows, boxes.rows, strict=True):
         hottest = row_boxes.fields[0]
-        tinted = at(image, hottest.right - 0.8, hottest.cy + heat.LEGEND_H, height)
+        tinted = at(image, hottest.right - 0.8, hottest.cy + heatmap.LEGEND_H, height)
         band = tuple(round(v * 255) for v in palette.hex_rgb(sheet.colours[row.colour or ""]))
         assert max(abs(a - b) for a, b in zip(tinted, band, strict=True)) >= 60, row.id
 
@@ -95,14 +95,14 @@ def test_a_locks_rate_leaves_its_padlock_visible() -> None:
     sheet = catalogue.checked("classic")
     rates = {row.id: [0.0] * len(row.fields) for row in sheet.rows}
     image = heat_picture(sheet, rates, {row.id: 0.5 for row in sheet.rows})
-    height = geometry.SHEET_H + heat.LEGEND_H
+    height = geometry.SHEET_H + heatmap.LEGEND_H
     for row_boxes, row in zip(geometry.sheet_boxes(sheet).rows, sheet.rows, strict=True):
         body = shapes.padlock_body(row_boxes.lock)
         ink = tuple(
             round(v * 255)
             for v in palette.print_ink(palette.hex_rgb(sheet.colours[row.lock_colour]))
         )
-        found = at(image, body.x + 0.12 * body.w, body.cy + heat.LEGEND_H, height)
+        found = at(image, body.x + 0.12 * body.w, body.cy + heatmap.LEGEND_H, height)
         assert max(abs(a - b) for a, b in zip(found, ink, strict=True)) <= 12, row.id
-        tag = heat.lock_tag(row_boxes.lock)
+        tag = heatmap.lock_tag(row_boxes.lock)
         assert tag.top <= body.y and tag.h >= 1.6

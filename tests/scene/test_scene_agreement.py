@@ -4,8 +4,8 @@ after a played game, the filled-in PDF sheet (rasterised by pdfium) and the play
 
 - field by field: the dominant colour of each field (its paper) within 6 of 255 in every
   channel, and each field's number ink at the same place;
-- mark by mark: the centre of every cross (fields, small boxes, bonus cells, diamonds,
-  penalties, locks) is the pen's colour in both, within 40 (a cross's centre lies on two
+- mark by mark: the centre of every cross (fields, small boxes, link squares, bonus
+  cells, diamonds, penalties, locks) is the pen's colour in both, within 40 (a cross's centre lies on two
   antialiased 1.1 pt strokes);
 - as a whole: the mean absolute difference of all pixels' channels is at most
   :data:`WHOLE_MEAN` (0..255), measured 1.5-2.3 on today's sheets: text antialiasing and
@@ -48,7 +48,12 @@ PEN = tuple(round(v * 255) for v in palette.PEN)
 
 def played(sheet: Sheet) -> Sheet:
     """``sheet`` after a game's worth of moves: every third field the engine allows in each
-    row, the first small box and bonus cell allowed, a diamond swap, one penalty."""
+    row, the first small box and bonus cell allowed, a diamond swap, one penalty; on
+    Connect 15 first each row's first link square (RULES.md §7)."""
+    for row in sheet.layout.rows:
+        first = Move("square", row.id, row.squares[0][0]) if row.squares else None
+        if first is not None and sheet.can(first):
+            sheet.play(first)
     for row in sheet.layout.rows:
         for i in range(len(row.fields)):
             if i % 3 == 0 and sheet.can_cross(row.id, i):
@@ -135,12 +140,14 @@ def off(a: tuple[int, ...], b: tuple[int, ...]) -> int:
 
 
 def crosses(sheet: Sheet, boxes: geometry.SheetBoxes) -> list[Box]:
-    """The boxes the state of ``sheet`` crosses: fields, small boxes, locks, bonus cells,
-    diamonds, penalties."""
+    """The boxes the state of ``sheet`` crosses: fields, small boxes, link squares, locks,
+    bonus cells, diamonds, penalties."""
     found = []
     for row, row_boxes in zip(sheet.layout.rows, boxes.rows, strict=True):
         found += [row_boxes.fields[i] for i in sheet.crossed(row.id)]
         found += [row_boxes.again[i] for i in sheet.again_crossed(row.id)]
+        lefts = [a for a, _ in row.squares]
+        found += [row_boxes.squares[lefts.index(i)] for i in sheet.squares_crossed(row.id)]
         if row.id in sheet.locked:
             found.append(row_boxes.lock)
     for bonus, cells in zip(sheet.layout.bonus_rows, boxes.bonus_rows, strict=True):
@@ -256,3 +263,54 @@ def test_the_turned_phone_sheet_keeps_its_texts_and_padlocks_upright(
     assert "QWIXX" not in shown and "Ann" not in shown and "Total" not in shown
     assert not any(text.startswith("Penalties") for text in shown)
     assert len(locks) == 4 and all(shackle < body for shackle, body in locks)
+
+
+def test_the_turned_phone_sheet_keeps_badges_and_lock_symbols_upright_and_leaves_the_legend_out(
+    browser: Any, tmp_path: Path
+) -> None:
+    """On a 360 px phone the Kräfte sheet's power badges stand upright (each in an upright
+    group, as the scene says), the legend's words and the bonus bar's label, which have no
+    room upright in their 5 mm strip, are left out rather than read sideways, and the
+    yellow padlock's triangle points up (its base at the bottom), not sideways."""
+    from tests.browser import phone
+
+    fonts = (PACKAGE / "fonts").as_uri()
+    css = (PACKAGE / "web" / "static" / "style.css").read_text(encoding="utf-8")
+    css = css.replace('url("/fonts/', f'url("{fonts}/')
+    found = {}
+    phone(browser, 360, 1400)
+    try:
+        for name in ("kraefte", "bonuskette", "classic"):
+            sheet = Sheet(catalogue.checked(name))
+            svg = sheet_svg(sheet.layout, sheet_view(sheet), "Ann", "/move")
+            page = tmp_path / f"{name}.html"
+            page.write_text(
+                "<html><head><meta name='viewport' content='width=device-width'>"
+                f"<style>{css}</style></head><body><div class='board mine'><div class='player"
+                f" own'><div class='sheet-wrap'>{svg}</div></div></div></body></html>",
+                encoding="utf-8",
+            )
+            browser.get(page.as_uri())
+            browser.execute_async_script("document.fonts.ready.then(arguments[0])")
+            found[name] = browser.execute_script(
+                "const shown = [...document.querySelectorAll('svg text')]"
+                " .filter(t => t.getBoundingClientRect().width > 0).map(t => t.textContent);"
+                "const badges = [...document.querySelectorAll('g.num > circle[fill=\"#ffffff\"]')]"
+                " .length;"
+                "const row = document.querySelector('g.row[data-row-id=\"yellow\"]');"
+                "const poly = row && row.querySelector(':scope > g.num polygon');"
+                "let base = null; if (poly) { const m = poly.getScreenCTM();"
+                " const ys = [...poly.points].map(p => p.x * m.b + p.y * m.d + m.f)"
+                "  .sort((a, b) => b - a); base = [ys[0] - ys[1], ys[1] - ys[2]]; }"
+                "return [shown, badges, base];"
+            )
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    shown, badges, _ = found["kraefte"]
+    kraefte = catalogue.checked("kraefte")
+    powered = sum(1 for row in kraefte.rows for f in row.fields if f.power)
+    assert badges == powered + len(geometry.powers(kraefte)) == 15  # fields' and legend's
+    assert not any("weakest" in text or "penalties" in text for text in shown), shown
+    assert "Bonus" not in found["bonuskette"][0] and "\u203a" in found["bonuskette"][0]
+    level, height = found["classic"][2]  # the yellow lock's triangle, in screen px
+    assert level < 0.5 and height > 3, (level, height)  # two corners level at the bottom: ▲

@@ -1,0 +1,109 @@
+"""A sheet's header as scene items (:mod:`qwixx_print.scene.items`), mm: its title
+(``title``), the sheet's own rules beside it (``rules hint``), a player's name on a
+filled-in or phone sheet (``name``) and what the end powers added (``effects``), and the
+phone's card behind the sheet (``card``). All run along the sheet: a turned phone sheet
+leaves them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from qwixx_print import geometry
+from qwixx_print.geometry import Box
+from qwixx_print.layout import Layout
+from qwixx_print.scene import fonts, hints, looks, palette, shapes
+from qwixx_print.scene.build import fitted
+from qwixx_print.scene.fonts import FONT_BOLD, MM
+from qwixx_print.scene.items import Item, Rect
+
+HINT_PT = 5.5
+"""Size of the sheet's own rules in the header, pt."""
+
+MIN_HINT_PT = 5.0
+"""Smallest size of the rules hint, pt: rather than set it smaller, rules are left out."""
+
+EFFECTS_PT = 5.0
+"""Largest size of the power effects line, pt (it shrinks to fit, down to 4 pt)."""
+
+CARD_EDGE = (0xBB / 255, 0xBB / 255, 0xBB / 255)
+"""The edge of the phone's card behind a sheet."""
+
+
+def _rules_hint(found: list[tuple[str, str]], box: Box) -> list[Item]:
+    """The sheet's own rules (:func:`hints.header_hints`), right-aligned in ``box`` (mm): as
+    many, in order, as fit at :data:`MIN_HINT_PT` or more. Generated text never makes a
+    layout invalid; a label of the layout's own with a character the font lacks is reported
+    (:func:`fonts.printable`)."""
+    parts = [part for key, part in found if fonts.printable(key, part, box, "rules hint box")]
+    while parts and fonts.fit_size(" \u00b7 ".join(parts), box, HINT_PT) < MIN_HINT_PT:
+        parts.pop()
+    if not parts:
+        return []
+    label = ("header", " \u00b7 ".join(parts), "rules hint box")
+    return fitted(
+        "rules hint", "text", label, box, HINT_PT, palette.INK, align="r", sets="", along=True
+    )
+
+
+def header(
+    layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str], rules_hint: bool
+) -> list[Item]:
+    """The title, left; with ``rules_hint`` the variant's own rules right of it (the title
+    keeps its width, at most 55 % of the line), up to the slip's name. Drawn in the ink the
+    PDF sets for the whole sheet first."""
+    title = Box(sheet.title.x + 0.5, sheet.title.y, sheet.title.w - 1.0, sheet.title.h)
+    found: list[Item] = []
+    hinted = hints.header_hints(layout, text) if rules_hint else []
+    if hinted:
+        width = fonts.string_width(text["title"], FONT_BOLD, looks.TITLE_PT) / MM
+        title = Box(title.x, title.y, min(width + 0.5, title.w * 0.55), title.h)
+        right = sheet.slip.x - 1.0 if sheet.slip is not None else sheet.title.right - 0.5
+        hint_box = Box(title.right + 2.0, title.y, right - title.right - 2.0, title.h)
+        found += _rules_hint(hinted, hint_box)
+    label = ("title", text["title"], "title box")
+    found += fitted(
+        "title", "text", label, title, looks.TITLE_PT, palette.INK, FONT_BOLD, "l", "", along=True
+    )
+    return found
+
+
+def name(player: str, sheet: geometry.SheetBoxes, title: str) -> tuple[Box, list[Item]]:
+    """The player's name in the pen, right on the title line (:func:`shapes.name_box`), and
+    its box. Raises LayoutError for a name the font cannot print or fit (the check
+    :func:`qwixx_print.scene.shapes.name_misfit` makes), or records it inside
+    :func:`qwixx_print.scene.fonts.collecting_misfits`."""
+    box = shapes.name_box(player, shapes.name_line(sheet), title)
+    label = ("the name", player, "name box")
+    where = shapes.NAME_PLACE
+    size = looks.NAME_PT
+    items = fitted(
+        "name", "text", label, box, size, palette.PEN, FONT_BOLD, "r", along=True, place=where
+    )
+    return box, items
+
+
+def effects(texts: Sequence[str], room: Box) -> list[Item]:
+    """What the end powers added, in the pen's colour set by the name, in ``room`` (mm):
+    the first of ``texts`` (in full, short) that fits at 4 pt or more, else nothing."""
+    for text in texts:
+        if text and fonts.fit_size(text, room, EFFECTS_PT) >= fonts.MIN_LABEL_PT:
+            label = ("powers", text, "power effects box")
+            return fitted(
+                "effects",
+                "text",
+                label,
+                room,
+                EFFECTS_PT,
+                palette.PEN,
+                align="l",
+                sets="",
+                along=True,
+            )
+    return []
+
+
+def card(sheet: geometry.SheetBoxes) -> Rect:
+    """The phone's white card behind the sheet, its edge grey (the phone only)."""
+    whole = Box(0, 0, sheet.width, sheet.height)
+    return Rect("card", "sheet-card", whole, palette.WHITE, CARD_EDGE, 0.2 * MM, 1.5, screen=True)
