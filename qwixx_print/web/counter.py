@@ -23,7 +23,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from qwixx_print import api
 from qwixx_print.errors import RuleViolation
-from qwixx_print.play import Game, Move
+from qwixx_print.play import Game, Move, moves
 from qwixx_print.play.link_squares import allowed_squares
 from qwixx_print.web import drawing, layouts
 from qwixx_print.web.guard import CSRF_FIELD, MAX_PLAYERS, heavy
@@ -31,18 +31,9 @@ from qwixx_print.web.running import NO_SUCH_LINK, RunningGames, Table, check_nam
 
 bp = Blueprint("counter", __name__)
 
-SHEET_MOVES = (
-    "cross",
-    "again",
-    "bonus",
-    "swap",
-    "lucky",
-    "track",
-    "square",
-    "penalty",
-    "finish",
-)
-"""Moves a player's link may make on their own sheet (the engine's kinds)."""
+SHEET_MOVES = tuple(kind for kind in moves.KINDS if kind != "concede")
+"""Moves a player's link may make on their own sheet: the engine's kinds
+(:data:`qwixx_print.play.moves.KINDS`) but conceding, which the host does."""
 
 
 def running_games() -> RunningGames:
