@@ -88,7 +88,7 @@ class SQLiteStore(Store):
         self._all_lock = threading.Lock()
         try:
             if path.exists() and path.stat().st_size > 0:
-                self._check_ours()
+                self._check_ours_while_made()
             path.parent.mkdir(parents=True, exist_ok=True)
             self._set_up()
         except sqlite3.Error as exc:
@@ -96,7 +96,20 @@ class SQLiteStore(Store):
         except OSError as exc:
             raise OutputError(f"{path}: cannot open the database ({exc.strerror})") from None
 
-    def _check_ours(self) -> None:
+    def _check_ours_while_made(self) -> None:
+        """:meth:`_check_ours`, asked again for up to :data:`BUSY_SECONDS` while SQLite
+        cannot open the file read-only yet (``sqlite3.OperationalError``): another server
+        started at the same moment may be turning the new file into a WAL database, whose
+        shared-memory file a read-only connection cannot make itself. Every other refusal
+        stands at once."""
+        deadline = time.monotonic() + BUSY_SECONDS
+        while True:
+            try:
+                return self._check_ours(retry=time.monotonic() < deadline)
+            except _NotYet:
+                time.sleep(0.05)
+
+    def _check_ours(self, retry: bool = False) -> None:
         """Refuse a file that is no SQLite database, is damaged, or is another program's
         (read-only: nothing is written before it is known to be ours)."""
         uri = self.path.resolve().as_uri() + "?mode=ro"
@@ -116,6 +129,12 @@ class SQLiteStore(Store):
                 }
                 (check,) = db.execute("PRAGMA quick_check(1)").fetchone()
             except sqlite3.DatabaseError as exc:
+                if (
+                    retry
+                    and isinstance(exc, sqlite3.OperationalError)
+                    and "readonly" not in str(exc)
+                ):
+                    raise _NotYet from None
                 if "readonly" in str(exc):
                     raise OutputError(
                         f"{self.path}: cannot open the database: it is read-only here ({exc})"
@@ -241,6 +260,11 @@ def _roll_back(db: sqlite3.Connection) -> None:
 def _quoted(name: str) -> str:
     """An SQL identifier in double quotes (a table name read from a foreign file)."""
     return '"' + name.replace('"', '""') + '"'
+
+
+class _NotYet(Exception):
+    """The file could not be opened read-only for a moment
+    (:meth:`SQLiteStore._check_ours_while_made`)."""
 
 
 def _upgrade(db: sqlite3.Connection) -> None:
