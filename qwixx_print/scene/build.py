@@ -66,7 +66,6 @@ def fitted(
     align: str = "c",
     sets: str = "f",
     upright: bool = False,
-    along: bool = False,
     place: tuple[str | int, ...] | None = None,
 ) -> list[Item]:
     """Label ``label`` (its key, text and the name of its box) in ``box`` (mm) at the size
@@ -79,7 +78,7 @@ def fitted(
         return []
     x = {"l": box.x, "c": box.cx, "r": box.right}[align]
     y = fonts.em_baseline(box, got, font)
-    return [Text(id, part, text, x, y, got, font, fill, align, sets, upright, along)]
+    return [Text(id, part, text, x, y, got, font, fill, align, sets, upright)]
 
 
 def cross(id: str, box: Box) -> list[Item]:
@@ -95,7 +94,7 @@ def cross(id: str, box: Box) -> list[Item]:
 
 def arrow(id: str, cell: Box, sets: str = "f") -> Text:
     """The arrow from the cell before to ``cell`` (a bonus bar's, a diamond's): it turns with
-    a turned phone sheet, pointing along the strip."""
+    the turned phone sheet, pointing along the strip."""
     box, size = shapes.arrow_box(cell), looks.ARROW_PT
     return centred(id, "arrow", "\u203a", box, size, palette.INK, sets=sets, upright=False)
 
@@ -195,14 +194,14 @@ def strips(layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) 
     """The bonus bar (its label ``bar label``, then a cell ``bar K`` per bar field: a square
     in the colour's half tint with its symbol, an arrow from the cell before) and the legend
     of the powers (``legend POWER``: its badge and what it does, wrapped). The label and the
-    legend's words run along the sheet: a strip 5 mm high has no room for them upright, so a
-    turned phone sheet leaves them out (its badges stay, upright)."""
+    legend's words run along the sheet: a strip 5 mm high has no room for them upright, so
+    on the turned phone sheet they turn with it (read along the strip; the badges stand)."""
     found: list[Item] = []
     if sheet.bonus_label is not None:
         label = ("bonus", text["bonus"], "bonus label box")
         size = looks.BONUS_LABEL_PT
         found += fitted(
-            "bar label", "label", label, sheet.bonus_label, size, palette.INK, FONT_BOLD, along=True
+            "bar label", "label", label, sheet.bonus_label, size, palette.INK, FONT_BOLD
         )
     shape = shapes.shapes(layout)
     for k, (name, cell) in enumerate(zip(layout.bonus_bar, sheet.bonus_bar, strict=True)):
@@ -221,13 +220,13 @@ def strips(layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) 
         lines = fonts.wrapped(text[key], room, LEGEND_PT, FONT, 2)
         if lines is None:
             label = (key, text[key], "power legend cell")
-            found += fitted(id, "text", label, room, LEGEND_PT, palette.INK, align="l", along=True)
+            found += fitted(id, "text", label, room, LEGEND_PT, palette.INK, align="l")
             continue
         trial, shares = lines
         for n, (line, share) in enumerate(shares):
             label, sets = (key, line, "power legend cell"), "" if n else "f"
             ink = palette.INK
-            found += fitted(id, "text", label, share, trial, ink, align="l", sets=sets, along=True)
+            found += fitted(id, "text", label, share, trial, ink, align="l", sets=sets)
     return found
 
 
@@ -265,7 +264,6 @@ def footer(layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) 
         looks.PENALTIES_PT,
         ink,
         align="l",
-        along=True,
     )
     for k, box in enumerate(sheet.penalties):
         id = f"penalty {k}"
@@ -309,7 +307,6 @@ def footer(layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) 
         ink,
         align="r",
         sets=sets,
-        along=True,
     )
     return found
 

@@ -73,8 +73,8 @@ def bonus_rows(layout: Layout, sheet: geometry.SheetBoxes) -> list[Item]:
                 id, "ring", box.cx, box.cy, box.w / 2, None, ink, looks.BONUS_CELL_LINE, "ws"
             )
             found += [
-                HalfDisc(id, "upper", box, palette.half_tint(top), True, "wf"),
-                HalfDisc(id, "lower", box, palette.half_tint(bottom), False),
+                HalfDisc(id, "upper", box, palette.half_tint(top), 0, "wf"),
+                HalfDisc(id, "lower", box, palette.half_tint(bottom), 180),
                 ring,
             ]
             for name, tint, side in ((names[0], top, 1), (names[1], bottom, -1)):
@@ -193,8 +193,8 @@ def track(layout: Layout, sheet: geometry.SheetBoxes) -> list[Item]:
         found.append(symbol(id, "symbol", shape, shapes.track_corner(cell), ink))
         found.append(centred(id, "value", str(value), cell, looks.TRACK_PT, ink, FONT_BOLD))
         if k:
-            box = geometry.track_arrow(cell)
-            found.append(centred(id, "arrow", "\u203a", box, looks.ARROW_PT, palette.INK))
+            box, size = geometry.track_arrow(cell), looks.ARROW_PT  # turns with the phone's sheet
+            found.append(centred(id, "arrow", "\u203a", box, size, palette.INK, upright=False))
     return found
 
 

@@ -28,8 +28,9 @@ from qwixx_print.layout import Layout, Row
 from qwixx_print.play import Move, Sheet
 from qwixx_print.scene import build, fonts, header, padmarks
 from qwixx_print.scene.items import Item
+from qwixx_print.scene.turn import Turn
 from qwixx_print.web import pad_svg, svg
-from qwixx_print.web.svg import Canvas, flag, num, tap
+from qwixx_print.web.svg import Canvas, Hits, flag, num, tap
 
 
 @dataclass(frozen=True)
@@ -185,30 +186,47 @@ def _tree(found: Collection[Item], height: float) -> list[str | Node]:
 
 
 Drawn = tuple[list[str | Node], ...]
-_DRAWN: dict[tuple[int, str], tuple[Layout, Drawn]] = {}
+_DRAWN: dict[tuple[int, str, bool], tuple[Layout, Drawn]] = {}
 DRAWN_KEPT = 256
 """How many layouts' drawings (:func:`_blank`) are kept, the oldest dropped first."""
 
 
-def _blank(layout: Layout, lang: str) -> Drawn:
+def _turn(sheet: geometry.SheetBoxes, turned: bool) -> Turn | None:
+    """The turned phone sheet's turn of ``sheet`` (:mod:`qwixx_print.scene.turn`), or None
+    for the sheet as printed."""
+    return Turn(sheet.width, sheet.height) if turned else None
+
+
+def _blank(layout: Layout, lang: str, turned: bool) -> Drawn:
     """The phone's drawing of ``layout``'s rows, and of its bonus bar, legend, score table,
     penalties and total line, from the scene (:mod:`qwixx_print.scene.build`), labels in
-    ``lang``: the same on every sheet of a layout, so built once per layout object and kept
-    (a layout holds a dict, so it is kept by identity)."""
-    kept = _DRAWN.get((id(layout), lang))
+    ``lang``, ``turned`` or not: the same on every sheet of a layout, so built once per
+    layout object and kept (a layout holds a dict, so it is kept by identity)."""
+    kept = _DRAWN.get((id(layout), lang, turned))
     if kept is not None and kept[0] is layout:
         return kept[1]
-    drawn = _draw_blank(layout, lang)
+    drawn = _draw_blank(layout, lang, turned)
     if len(_DRAWN) >= DRAWN_KEPT:
         del _DRAWN[next(iter(_DRAWN))]
-    _DRAWN[(id(layout), lang)] = (layout, drawn)
+    _DRAWN[(id(layout), lang, turned)] = (layout, drawn)
     return drawn
 
 
-def _draw_blank(layout: Layout, lang: str) -> Drawn:
-    """What :func:`_blank` keeps: in the order the phone draws them, the slip's name, the
-    rows, the marks of RULES.md §4 on and between them, the bonus bar, legend, score table,
-    penalties and total line, and the lucky clovers with the sheet's numbers."""
+def _draw_blank(layout: Layout, lang: str, turned: bool) -> Drawn:
+    """What :func:`_blank` keeps: the SVG of :func:`blank_items`, gathered into groups."""
+    sheet = geometry.sheet_boxes(layout)
+    parts = blank_items(layout, lang)
+    turn = _turn(sheet, turned)
+    if turn is None:
+        return tuple(_tree(part, sheet.height) for part in parts)
+    return tuple(_tree(turn.items(part), turn.size[1]) for part in parts)
+
+
+def blank_items(layout: Layout, lang: str) -> tuple[list[Item], ...]:
+    """The scene of the phone's blank sheet of ``layout``, labels in ``lang``, in the parts
+    it is drawn in: the title, the slip's name, the rows, the marks of RULES.md §4 on and
+    between them, the bonus bar, legend, score table, penalties and total line, and the
+    lucky clovers with the sheet's numbers."""
     sheet = geometry.sheet_boxes(layout)
     text = labels.for_layout(layout, lang)
     title = header.header(layout, sheet, text, rules_hint=False)
@@ -227,13 +245,27 @@ def _draw_blank(layout: Layout, lang: str) -> Drawn:
     ]
     rest = build.strips(layout, sheet, text) + build.footer(layout, sheet, text)
     lucky = padmarks.clovers(sheet) + padmarks.lucky_numbers(layout, sheet)
-    parts = (title, padmarks.slip(layout, sheet), rows, pads, rest, lucky)
-    return tuple(_tree(part, sheet.height) for part in parts)
+    return title, padmarks.slip(layout, sheet), rows, pads, rest, lucky
 
 
-def _marks(layout: Layout, sheet: geometry.SheetBoxes, m: SheetView) -> dict[str, list[str]]:
-    """The SVG of the engine's marks (:class:`qwixx_print.scene.build.Marks`) by the id of
-    the group each is drawn at the end of."""
+def _marks(
+    layout: Layout, sheet: geometry.SheetBoxes, m: SheetView, turn: Turn | None
+) -> dict[str, list[str]]:
+    """The SVG of the engine's marks (:func:`mark_items`) by the id of the group each is
+    drawn at the end of, on the sheet as printed or turned (``turn``)."""
+    found = mark_items(layout, sheet, m)
+    height = sheet.height if turn is None else turn.size[1]
+    by_group: dict[str, list[str]] = {}
+    for it in found if turn is None else turn.items(found):
+        key = (_groups(it.id) or [""])[-1]
+        by_group.setdefault(key, []).append(svg.item_svg(it, height))
+    return by_group
+
+
+def mark_items(layout: Layout, sheet: geometry.SheetBoxes, m: SheetView) -> list[Item]:
+    """The scene of the engine's marks ``m`` on a sheet (:class:`qwixx_print.scene.build.Marks`):
+    crosses, closed rows' veils, the points written in the total line, the bonus bar's
+    marks, the crossed bonus cells and diamonds."""
     rows = list(m.score.rows.items())
     written = [rs.points for _, rs in rows] + [m.score.penalty_points]
     if geometry.powers(layout):
@@ -257,12 +289,7 @@ def _marks(layout: Layout, sheet: geometry.SheetBoxes, m: SheetView) -> dict[str
         frozenset(range(m.track)),
     )
     found = build.pen_marks(layout, sheet, marks) + build.written(sheet, marks)
-    found += build.bar_marks(layout, sheet, marks) + pad_svg.marks(layout, sheet, m)
-    by_group: dict[str, list[str]] = {}
-    for it in found:
-        key = (_groups(it.id) or [""])[-1]
-        by_group.setdefault(key, []).append(svg.item_svg(it, sheet.height))
-    return by_group
+    return found + build.bar_marks(layout, sheet, marks) + pad_svg.marks(layout, sheet, m)
 
 
 def _points_attrs(layout: Layout, m: SheetView) -> list[str]:
@@ -281,10 +308,13 @@ def _points_attrs(layout: Layout, m: SheetView) -> list[str]:
 
 class _Hooks:
     """The opening tag of each group of the phone's sheet: its ``data-*`` hooks, classes and
-    tap targets (docs/web.md), from the engine's view ``m``; taps post to ``url``."""
+    tap targets (docs/web.md; ``hit``: where this drawing puts them), from the engine's view
+    ``m``; taps post to ``url``."""
 
-    def __init__(self, layout: Layout, boxes: geometry.SheetBoxes, m: SheetView, url: str | None):
-        self.layout, self.boxes, self.m, self.url = layout, boxes, m, url
+    def __init__(
+        self, layout: Layout, boxes: geometry.SheetBoxes, m: SheetView, url: str | None, hit: Hits
+    ):
+        self.layout, self.boxes, self.m, self.url, self.hit = layout, boxes, m, url, hit
         self.rows = {r.id: (r, b) for r, b in zip(layout.rows, boxes.rows, strict=True)}
         self.points = _points_attrs(layout, m)
 
@@ -293,7 +323,7 @@ class _Hooks:
         words = key.split(" ")
         m = self.m
         if pad_svg.groups(key) is not None:
-            return pad_svg.tag(key, self.layout, self.boxes, m, self.url)
+            return pad_svg.tag(key, self.layout, self.boxes, m, self.url, self.hit)
         if words[0] == "penalty":
             return f'<g class="penalty-box" data-crossed="{flag(int(words[1]) < m.penalties)}">'
         if words[0] == "total":
@@ -310,7 +340,7 @@ class _Hooks:
             return _field_tag(row, index, m, self.url)
         if words[2] == "square":  # RULES.md §7
             box = boxes.squares[[a for a, _ in row.squares].index(index)]
-            return pad_svg.square_tag(row, box, index, m, self.url, self.boxes.height)
+            return pad_svg.square_tag(row, box, index, m, self.url, self.hit)
         crossed = index in m.again[row.id]
         tappable = self.url if (row.id, index) in m.legal_again else None
         tag = (
@@ -320,9 +350,7 @@ class _Hooks:
             + ">"
         )
         if tappable:
-            hit = Canvas(self.boxes.height)
-            hit.hit(_again_hit(boxes.again[index], boxes.fields[index]))
-            tag += hit.svg()
+            tag += self.hit(_again_hit(boxes.again[index], boxes.fields[index]))
         return tag
 
 
@@ -380,28 +408,52 @@ def _again_hit(box: Box, field_box: Box) -> Box:
 def sheet_svg(
     layout: Layout, m: SheetView, name: str, url: str | None, lang: str = labels.DEFAULT_LANG
 ) -> Markup:
-    """The SVG of one player's sheet of ``layout`` with the engine's marks ``m``, headed by
-    the player's ``name``. ``url``: where a tap on a field posts its move (``kind``, ``row``,
-    ``index``), or None for a sheet only shown."""
+    """One player's sheet of ``layout`` as the page shows it (:func:`drawing`): with the
+    engine's marks ``m``, headed by the player's ``name``; ``url``: where a tap on a field
+    posts its move (``kind``, ``row``, ``index``), or None for a sheet only shown. A sheet
+    that takes taps comes twice: as printed, and turned for a phone held upright, in a
+    ``<template data-view="turned">`` that ``static/counter.js`` shows instead on a screen
+    narrower than 600 px (docs/web.md); only one of them is ever in the page's document."""
+    flat = drawing(layout, m, name, url, lang)
+    if url is None:
+        return flat
+    turned = drawing(layout, m, name, url, lang, turned=True)
+    return Markup(f'{flat}<template data-view="turned">{turned}</template>')
+
+
+def drawing(
+    layout: Layout,
+    m: SheetView,
+    name: str,
+    url: str | None,
+    lang: str = labels.DEFAULT_LANG,
+    turned: bool = False,
+) -> Markup:
+    """The SVG of one player's sheet of ``layout`` (see :func:`sheet_svg`): as printed
+    (``data-view="flat"``), or ``turned`` a quarter clockwise by the scene
+    (:mod:`qwixx_print.scene.turn`: its numbers and symbols laid out upright, its labels
+    along their strips; ``data-view="turned"``), with the same groups and hooks."""
     sheet = geometry.sheet_boxes(layout)
     text = labels.for_layout(layout, lang)
-    c = Canvas(sheet.height)
+    turn = _turn(sheet, turned)
+    width, height = (sheet.width, sheet.height) if turn is None else turn.size
+    c = Canvas(height)
     c.open(
         '<svg xmlns="http://www.w3.org/2000/svg" '
-        f'viewBox="0 0 {num(sheet.width)} {num(sheet.height)}" '
+        f'viewBox="0 0 {num(width)} {num(height)}" data-view="{"turned" if turned else "flat"}" '
         'class="sheet-svg" font-family="DejaVu Sans, Verdana, sans-serif" role="img" '
         f'aria-label="{escape(name)}\'s sheet">'
     )
-    c.parts.append(svg.item_svg(header.card(sheet), sheet.height))
     with fonts.collecting_misfits():  # a name is checked as a player joins: never a 500 here
         _, named = header.name(name, sheet, text["title"])
-    drawn, hooks, marks = (
-        _blank(layout, lang),
-        _Hooks(layout, sheet, m, url),
-        _marks(layout, sheet, m),
-    )
+    card: list[Item] = [header.card(sheet)]
+    if turn is not None:
+        card, named = turn.items(card), turn.items(named)
+    c.parts.append(svg.item_svg(card[0], height))
+    drawn, marks = _blank(layout, lang, turned), _marks(layout, sheet, m, turn)
+    hooks = _Hooks(layout, sheet, m, url, Hits(height, turn))
     _paint(c, drawn[0], hooks, marks)  # the title, then the name beside it
-    c.parts.extend(svg.item_svg(it, sheet.height) for it in named)
+    c.parts.extend(svg.item_svg(it, height) for it in named)
     for part in drawn[1:]:
         _paint(c, part, hooks, marks)
     c.close("svg")

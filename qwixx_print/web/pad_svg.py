@@ -25,7 +25,7 @@ from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout, Row
 from qwixx_print.scene import build
 from qwixx_print.scene.items import Item
-from qwixx_print.web.svg import Canvas, flag, tap
+from qwixx_print.web.svg import Hits, flag, tap
 
 if TYPE_CHECKING:
     from qwixx_print.web.drawing import SheetView
@@ -58,9 +58,12 @@ def groups(id: str) -> list[str] | None:
     return None
 
 
-def tag(key: str, layout: Layout, sheet: geometry.SheetBoxes, m: SheetView, url: str | None) -> str:
+def tag(
+    key: str, layout: Layout, sheet: geometry.SheetBoxes, m: SheetView, url: str | None, hit: Hits
+) -> str:
     """The opening tag of group ``key`` of a §4 mark, with its ``data-*`` hooks and tap
-    targets (docs/web.md), from the engine's view ``m``."""
+    targets (``hit``: where the drawing puts them; docs/web.md), from the engine's view
+    ``m``."""
     words = key.split(" ")
     if key in GROUPS.values():
         return f'<g class="{key}" pointer-events="none">'
@@ -69,12 +72,11 @@ def tag(key: str, layout: Layout, sheet: geometry.SheetBoxes, m: SheetView, url:
         return f'<g data-link="{escape(ra)} {ia} {escape(rb)} {ib}">'
     if words[0] == "slip":
         return f'<g data-slip="{escape(layout.slip)}">'
-    hit = Canvas(sheet.height)
     if words[0] == "bonus":
-        return _bonus(words[1], int(words[2]), layout, sheet, m, url)
+        return _bonus(words[1], int(words[2]), layout, sheet, m, url, hit)
     k = int(words[1])
     if words[0] == "track":
-        return track_tag(k, layout, sheet, m, url)
+        return track_tag(k, layout, sheet, m, url, hit)
     if words[0] == "diamond":
         a, b = layout.diamonds[k]
         done, may = k in m.diamonds, any(k in found for found in m.swaps.values())
@@ -82,27 +84,30 @@ def tag(key: str, layout: Layout, sheet: geometry.SheetBoxes, m: SheetView, url:
         classes += " crossed" * done
         tappable = url is not None and not done
         taps = BUTTON if tappable else ' aria-disabled="true"' if url is not None else ""
-        if tappable:
-            cell = sheet.diamonds[k]
-            hit.hit(Box(cell.x, cell.y - 0.3, cell.w, cell.h + 0.6))
+        cell = sheet.diamonds[k]
+        area = hit(Box(cell.x, cell.y - 0.3, cell.w, cell.h + 0.6)) if tappable else ""
         return (
             f'<g class="{classes}" data-diamond="{k}" data-numbers="{a}/{b}" '
-            f'data-crossed="{flag(done)}" data-legal="{flag(may)}"{taps}>' + hit.svg()
+            f'data-crossed="{flag(done)}" data-legal="{flag(may)}"{taps}>' + area
         )
     if k >= len(layout.lucky):  # a clover without its number, as on the blank PDF
         return '<g class="lucky">'
-    usable = bool(m.lucky)
-    if url is not None:
-        box = sheet.lucky[k]
-        hit.hit(Box(box.x - 0.5, box.y - 1.0, box.w + 1.0, box.h + 2.0))
+    usable, box = bool(m.lucky), sheet.lucky[k]
+    area = hit(Box(box.x - 0.5, box.y - 1.0, box.w + 1.0, box.h + 2.0)) if url is not None else ""
     return (
         f'<g class="lucky{" legal" * usable}" data-lucky-number="{layout.lucky[k]}" '
-        f'data-legal="{flag(usable)}"' + (BUTTON if url is not None else "") + ">" + hit.svg()
+        f'data-legal="{flag(usable)}"' + (BUTTON if url is not None else "") + ">" + area
     )
 
 
 def _bonus(
-    bonus_id: str, k: int, layout: Layout, sheet: geometry.SheetBoxes, m: SheetView, url: str | None
+    bonus_id: str,
+    k: int,
+    layout: Layout,
+    sheet: geometry.SheetBoxes,
+    m: SheetView,
+    url: str | None,
+    hit: Hits,
 ) -> str:
     """A Big Points bonus cell's tag: crossed, legal, hinted (``by-colour``: by a white +
     coloured sum only), posting ``bonus ROW COLUMN`` to ``url``; its tap area as wide as the
@@ -116,21 +121,19 @@ def _bonus(
     classes = "bonus-cell" + " legal" * may + " crossed" * done
     classes += " hinted" * ((bonus_id, k) in m.hinted)
     classes += " by-colour" * ((bonus_id, k) in m.hinted_colour)
-    hit = Canvas(sheet.height)
-    if url is not None:
-        pad = BONUS_HIT_PAD
-        hit.hit(Box(field.x, cell.y - pad, field.w, cell.h + 2 * pad))
+    pad = BONUS_HIT_PAD
+    area = hit(Box(field.x, cell.y - pad, field.w, cell.h + 2 * pad)) if url is not None else ""
     return (
         f'<g class="{classes}" data-bonus-row="{escape(bonus_id)}" data-index="{k}" '
         f'data-number="{number}" data-crossed="{flag(done)}" data-legal="{flag(may)}"'
         + tap(url, {"kind": "bonus", "row": bonus_id, "index": k})
         + ">"
-        + hit.svg()
+        + area
     )
 
 
 def track_tag(
-    k: int, layout: Layout, sheet: geometry.SheetBoxes, m: SheetView, url: str | None
+    k: int, layout: Layout, sheet: geometry.SheetBoxes, m: SheetView, url: str | None, hit: Hits
 ) -> str:
     """The opening tag of Lucky 15's value track field ``k`` (RULES-more.md §7): crossed
     (one of the first ``m.track``), and the next one ``legal`` (the game's verdict: the
@@ -142,15 +145,12 @@ def track_tag(
     legal, hinted = nxt and m.track_legal, nxt and m.track_hinted
     classes = "track-field" + " crossed" * done + " legal" * legal + " hinted" * hinted
     posts = url if legal else None
-    hit = Canvas(sheet.height)
-    if posts is not None:
-        hit.hit(sheet.track[k])
     return (
         f'<g class="{classes}" data-track="{k}" data-value="{value}" '
         f'data-crossed="{flag(done)}" data-legal="{flag(legal)}"'
         + tap(posts, {"kind": "track", "index": k})
         + ">"
-        + hit.svg()
+        + (hit(sheet.track[k]) if posts is not None else "")
     )
 
 
@@ -158,26 +158,23 @@ SQUARE_HIT_PAD = 0.6
 """How far (mm) a tappable link square's tap area reaches round the square."""
 
 
-def square_tag(row: Row, box: Box, left: int, m: SheetView, url: str | None, height: float) -> str:
+def square_tag(row: Row, box: Box, left: int, m: SheetView, url: str | None, hit: Hits) -> str:
     """The opening tag of Connect 15's link square (RULES.md §7) right of field ``left`` of
-    ``row`` (its box ``box``, mm, on a sheet ``height`` mm high): crossed, ``legal`` (the
-    engine allows it now), ``hinted`` (the dice on the table allow it); a legal one on the
-    own sheet (``url``) posts ``square ROW INDEX`` and takes taps on the square and
-    :data:`SQUARE_HIT_PAD` round it."""
+    ``row`` (its box ``box``, mm; ``hit``: where the drawing puts tap targets): crossed,
+    ``legal`` (the engine allows it now), ``hinted`` (the dice on the table allow it); a
+    legal one on the own sheet (``url``) posts ``square ROW INDEX`` and takes taps on the
+    square and :data:`SQUARE_HIT_PAD` round it."""
     done, may = left in m.squares.get(row.id, ()), (row.id, left) in m.legal_squares
     hinted = (row.id, left) in m.hinted_squares
     classes = "square" + " hinted" * hinted + " legal" * may + " crossed" * done
-    tappable = url if may else None
-    hit = Canvas(height)
-    if tappable:
-        pad = SQUARE_HIT_PAD
-        hit.hit(Box(box.x - pad, box.y - pad, box.w + 2 * pad, box.h + 2 * pad))
+    tappable, pad = url if may else None, SQUARE_HIT_PAD
+    area = Box(box.x - pad, box.y - pad, box.w + 2 * pad, box.h + 2 * pad)
     return (
         f'<g class="{classes}" data-row="{escape(row.id)}" data-square="{left}" '
         f'data-crossed="{flag(done)}" data-legal="{flag(may)}"'
         + tap(tappable, {"kind": "square", "row": row.id, "index": left})
         + ">"
-        + hit.svg()
+        + (hit(area) if tappable else "")
     )
 
 
