@@ -23,7 +23,7 @@ from qwixx_print.errors import MarksError
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
 from qwixx_print.marks import Player, ScoredGame
-from qwixx_print.scene import build, header, shapes
+from qwixx_print.scene import build, header, padmarks, shapes
 
 
 def _effects(sheet: rules.SheetScore) -> tuple[str, str]:
@@ -64,6 +64,12 @@ def _marks(layout: Layout, player: Player, sheet: rules.SheetScore) -> build.Mar
     written.append(str(sheet.total))
     locked = {rid for rid, s in sheet.rows.items() if s.locked}
     values = track.values if track is not None else ()
+    board = Compiled.of(layout)
+    bonus = {  # RULES.md §4 Big Points: the crossed cells by column
+        b: {k for k, n in enumerate(numbers) if n in player.bonus.get(b, ())}
+        for b, numbers in zip(board.bonus_ids, board.bonus_numbers, strict=True)
+    }
+    printed = [f"{a}/{b}" for a, b in layout.diamonds]  # X-Change
     return build.Marks(
         crossed,
         again,
@@ -72,6 +78,8 @@ def _marks(layout: Layout, player: Player, sheet: rules.SheetScore) -> build.Mar
         written=written,
         squares=squares,
         track={k for k, value in enumerate(values) if value in player.track},
+        bonus=bonus,
+        diamonds={k for k, name in enumerate(printed) if name in player.diamonds},
     )
 
 
@@ -85,32 +93,14 @@ def _fill(
 ) -> None:
     marks = _marks(layout, player, sheet)
     paint.items(c, build.pen_marks(layout, boxes, replace(marks, track=frozenset())))
-    _fill_more(c, layout, player, boxes)
+    pads.own(c, layout, boxes)  # the player's own sheet: its slip's links, lucky numbers
+    paint.items(c, padmarks.crossed(layout, boxes, marks))
     paint.items(c, build.track_crosses(boxes, marks))  # over the marks of §4, as ever
     paint.items(c, build.written(boxes, marks))
     name_box, name = header.name(player.name, boxes, title)
     paint.items(c, name)
     room = effects_box(layout, boxes, title, name_box)
     paint.items(c, header.effects(_effects(sheet), room))
-
-
-def _fill_more(c: Canvas, layout: Layout, player: Player, boxes: geometry.SheetBoxes) -> None:
-    """The crosses of RULES.md §4 on a player's own sheet: its slip's links and lucky
-    numbers, crossed bonus cells (Big Points) and diamonds (X-Change)."""
-    pads.own(c, layout, boxes)
-    if boxes.bonus_rows:
-        board = Compiled.of(layout)
-        for bonus, numbers, cells in zip(
-            board.bonus_ids, board.bonus_numbers, boxes.bonus_rows, strict=True
-        ):
-            crossed = player.bonus.get(bonus, ())
-            for k, (number, box) in enumerate(zip(numbers, cells, strict=True)):
-                if number in crossed:
-                    paint.items(c, build.cross(f"bonus {bonus} {k}", box))
-    printed = [f"{a}/{b}" for a, b in layout.diamonds]
-    for k, (name, box) in enumerate(zip(printed, boxes.diamonds, strict=True)):
-        if name in player.diamonds:
-            paint.items(c, build.cross(f"diamond {k}", geometry.diamond_cross(box)))
 
 
 def _clear_of(box: Box, obstacles: list[Box]) -> Box:

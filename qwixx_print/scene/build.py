@@ -317,8 +317,10 @@ class Marks:
     row id, the locked rows, the rows of closed colours (shown veiled on the phone), the
     crossed penalty boxes, the points written into the total line's boxes, in order, the
     bonus bar's earned and struck cells, per row id the crossed link squares, each by
-    the index of the field left of it (Connect 15, RULES.md §7), and the indexes of the
-    value track's crossed fields (Lucky 15, RULES-more.md §7)."""
+    the index of the field left of it (Connect 15, RULES.md §7), the indexes of the
+    value track's crossed fields (Lucky 15, RULES-more.md §7), and the marks of RULES.md
+    §4: per bonus row id its crossed cells by column (Big Points), the crossed diamonds
+    (X-Change) by index (:func:`qwixx_print.scene.padmarks.crossed`)."""
 
     crossed: Mapping[str, Collection[int]]
     again: Mapping[str, Collection[int]] = field(default_factory=dict)
@@ -330,6 +332,8 @@ class Marks:
     bar_struck: Collection[int] = frozenset()
     squares: Mapping[str, Collection[int]] = field(default_factory=dict)
     track: Collection[int] = frozenset()
+    bonus: Mapping[str, Collection[int]] = field(default_factory=dict)
+    diamonds: Collection[int] = frozenset()
 
 
 def pen_marks(layout: Layout, sheet: geometry.SheetBoxes, marks: Marks) -> list[Item]:

@@ -19,19 +19,8 @@ from typing import NamedTuple
 
 from qwixx_print.geometry import Box
 from qwixx_print.scene import fonts
-from qwixx_print.scene.items import (
-    Arch,
-    Badge,
-    Circle,
-    Group,
-    HalfDisc,
-    Item,
-    Line,
-    Point,
-    Polygon,
-    Rect,
-    Text,
-)
+from qwixx_print.scene import items as kinds
+from qwixx_print.scene.items import Item, Point
 
 Bounds = tuple[float, float, float, float]
 """A box as (left, bottom, right, top), mm."""
@@ -62,32 +51,32 @@ class Turn(NamedTuple):
 
     def item(self, it: Item) -> Item:
         """``it`` on the turned sheet: turned with it, or, upright, moved."""
-        if isinstance(it, Rect):
+        if isinstance(it, kinds.Rect):
             return it._replace(box=self.box(it.box))
-        if isinstance(it, Circle):
+        if isinstance(it, kinds.Circle):
             cx, cy = self.point(it.cx, it.cy)
             return it._replace(cx=cx, cy=cy)
-        if isinstance(it, Line):
+        if isinstance(it, kinds.Line):
             (x0, y0), (x1, y1) = self.point(it.x0, it.y0), self.point(it.x1, it.y1)
             return it._replace(x0=x0, y0=y0, x1=x1, y1=y1)
-        if isinstance(it, HalfDisc):
+        if isinstance(it, kinds.HalfDisc):
             return it._replace(box=self.box(it.box), start=(it.start - 90) % 360)
-        if isinstance(it, Badge):
+        if isinstance(it, kinds.Badge):
             x, y = self.point(it.x, it.y)
             return it._replace(x=x, y=y)
-        if isinstance(it, Polygon) and not it.upright:
+        if isinstance(it, kinds.Polygon) and not it.upright:
             return it._replace(points=tuple(self.point(x, y) for x, y in it.points))
-        if isinstance(it, Text) and not it.upright:
+        if isinstance(it, kinds.Text) and not it.upright:
             x, y = self.point(it.x, it.y)
             return it._replace(x=x, y=y, angle=it.angle + 90)
-        if isinstance(it, Group) and not it.upright:
+        if isinstance(it, kinds.Group) and not it.upright:
             return it._replace(items=tuple(self.items(it.items)))
-        return self.stood(it)  # upright: a Text, Polygon or Group; a shackle always stands
+        return self.stood(it)  # upright: a text, polygon or group; a shackle always stands
 
     def stood(self, it: Item) -> Item:
         """``it`` upright on the turned sheet: moved, not turned, its middle where the turned
         sheet puts it."""
-        if isinstance(it, Group) and not it.items:
+        if isinstance(it, kinds.Group) and not it.items:
             return it
         x0, y0, x1, y1 = bounds(it)
         x, y = (x0 + x1) / 2, (y0 + y1) / 2
@@ -97,18 +86,18 @@ class Turn(NamedTuple):
 
 def moved(it: Item, dx: float, dy: float) -> Item:
     """``it`` moved ``dx``, ``dy`` mm, not turned."""
-    if isinstance(it, Rect | HalfDisc):
+    if isinstance(it, kinds.Rect | kinds.HalfDisc):
         box = it.box
         return it._replace(box=Box(box.x + dx, box.y + dy, box.w, box.h))
-    if isinstance(it, Circle):
+    if isinstance(it, kinds.Circle):
         return it._replace(cx=it.cx + dx, cy=it.cy + dy)
-    if isinstance(it, Polygon):
+    if isinstance(it, kinds.Polygon):
         return it._replace(points=tuple((x + dx, y + dy) for x, y in it.points))
-    if isinstance(it, Line):
+    if isinstance(it, kinds.Line):
         return it._replace(x0=it.x0 + dx, y0=it.y0 + dy, x1=it.x1 + dx, y1=it.y1 + dy)
-    if isinstance(it, Arch):
+    if isinstance(it, kinds.Arch):
         return it._replace(cx=it.cx + dx, bottom=it.bottom + dy, top=it.top + dy)
-    if isinstance(it, Text | Badge):
+    if isinstance(it, kinds.Text | kinds.Badge):
         return it._replace(x=it.x + dx, y=it.y + dy)
     return it._replace(items=tuple(moved(child, dx, dy) for child in it.items))
 
@@ -117,19 +106,19 @@ def bounds(it: Item) -> Bounds:
     """The box ``it`` takes, mm (a text's: its advance across, and an em box around the
     optical middle of its digits and capitals, as :func:`qwixx_print.scene.fonts.centred_baseline`
     places them; turned with the text)."""
-    if isinstance(it, Rect | HalfDisc):
+    if isinstance(it, kinds.Rect | kinds.HalfDisc):
         return it.box.x, it.box.y, it.box.right, it.box.top
-    if isinstance(it, Circle):
+    if isinstance(it, kinds.Circle):
         return it.cx - it.r, it.cy - it.r, it.cx + it.r, it.cy + it.r
-    if isinstance(it, Badge):
+    if isinstance(it, kinds.Badge):
         return it.x - it.r, it.y - it.r, it.x + it.r, it.y + it.r
-    if isinstance(it, Polygon | Line):
-        points = it.points if isinstance(it, Polygon) else ((it.x0, it.y0), (it.x1, it.y1))
+    if isinstance(it, kinds.Polygon | kinds.Line):
+        points = it.points if isinstance(it, kinds.Polygon) else ((it.x0, it.y0), (it.x1, it.y1))
         xs, ys = [x for x, _ in points], [y for _, y in points]
         return min(xs), min(ys), max(xs), max(ys)
-    if isinstance(it, Arch):
+    if isinstance(it, kinds.Arch):
         return it.cx - it.r, it.bottom, it.cx + it.r, it.top
-    if isinstance(it, Text):
+    if isinstance(it, kinds.Text):
         width = fonts.string_width(it.text, it.font, it.size) / fonts.MM
         left = -{"l": 0.0, "c": width / 2, "r": width}[it.align]
         face = fonts.face(it.font)

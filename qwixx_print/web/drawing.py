@@ -287,9 +287,11 @@ def mark_items(layout: Layout, sheet: geometry.SheetBoxes, m: SheetView) -> list
         m.bar_struck,
         m.squares,
         frozenset(range(m.track)),
+        m.bonus,
+        m.diamonds,
     )
     found = build.pen_marks(layout, sheet, marks) + build.written(sheet, marks)
-    return found + build.bar_marks(layout, sheet, marks) + pad_svg.marks(layout, sheet, m)
+    return found + build.bar_marks(layout, sheet, marks) + padmarks.crossed(layout, sheet, marks)
 
 
 def _points_attrs(layout: Layout, m: SheetView) -> list[str]:

@@ -23,8 +23,6 @@ from qwixx_print import geometry
 from qwixx_print.compiled import Compiled
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout, Row
-from qwixx_print.scene import build
-from qwixx_print.scene.items import Item
 from qwixx_print.web.svg import Hits, flag, tap
 
 if TYPE_CHECKING:
@@ -176,15 +174,3 @@ def square_tag(row: Row, box: Box, left: int, m: SheetView, url: str | None, hit
         + ">"
         + (hit(area) if tappable else "")
     )
-
-
-def marks(layout: Layout, sheet: geometry.SheetBoxes, m: SheetView) -> list[Item]:
-    """The pen's crosses on the crossed bonus cells and diamonds."""
-    found: list[Item] = []
-    ids = Compiled.of(layout).bonus_ids if sheet.bonus_rows else ()
-    for bonus, cells in zip(ids, sheet.bonus_rows, strict=True):
-        for k in sorted(m.bonus.get(bonus, ())):
-            found += build.cross(f"bonus {bonus} {k}", cells[k])
-    for k in sorted(m.diamonds):
-        found += build.cross(f"diamond {k}", geometry.diamond_cross(sheet.diamonds[k]))
-    return found

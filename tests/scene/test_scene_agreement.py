@@ -197,14 +197,21 @@ def assert_fields_and_marks_agree(
         assert off(pixel(svg, box.cx, box.cy), PEN) <= MARK_OFF, (name, "svg", box)
 
 
-@pytest.mark.parametrize("state", ["blank", "played"])
-@pytest.mark.parametrize("name", catalogue.shipped_names())
+SHEETS = [(name, state) for name in catalogue.shipped_names() for state in ("blank", "played")]
+"""Every shipped layout's sheet, blank and after :func:`played`."""
+
+
+def sheet_of(name: str, state: str) -> Sheet:
+    """A sheet of shipped layout ``name``, ``blank`` or ``played``."""
+    sheet = Sheet(catalogue.checked(name))
+    return played(sheet) if state == "played" else sheet
+
+
+@pytest.mark.parametrize(("name", "state"), SHEETS)
 def test_the_pdf_and_the_phone_paint_the_same_sheet(
     browser: Any, name: str, state: str, tmp_path: Path
 ) -> None:
-    sheet = Sheet(catalogue.checked(name))
-    if state == "played":
-        played(sheet)
+    sheet = sheet_of(name, state)
     drawn = sheet_svg(sheet.layout, sheet_view(sheet), "Ann", None)
     w, h = geometry.SHEET_W, geometry.SHEET_H
     pdf, svg = pdf_picture(sheet), svg_picture(browser, drawn, w, h, tmp_path)
@@ -226,14 +233,11 @@ def upright(found: list[Item]) -> list[Item]:
     return out
 
 
-@pytest.mark.parametrize("state", ["blank", "played"])
-@pytest.mark.parametrize("name", catalogue.shipped_names())
+@pytest.mark.parametrize(("name", "state"), SHEETS)
 def test_the_turned_phone_sheet_is_the_pdf_sheet_turned_with_its_numbers_upright(
     browser: Any, name: str, state: str, tmp_path: Path
 ) -> None:
-    sheet = Sheet(catalogue.checked(name))
-    if state == "played":
-        played(sheet)
+    sheet = sheet_of(name, state)
     view = sheet_view(sheet)
     w, h = geometry.SHEET_W, geometry.SHEET_H
     turn = Turn(w, h)
