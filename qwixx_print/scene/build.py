@@ -233,8 +233,8 @@ def strips(layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) 
 def footer(layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) -> list[Item]:
     """The score table (``score N``: a cell, the count of crosses above its points), the
     penalty label and boxes (``penalty K``), the total line's boxes (``total K``: a row's
-    colour symbol, or its number on a row of many colours) with the operators between them
-    and its label."""
+    colour symbol, or its number on a row of many colours; Lucky 15's value track's box in
+    the track's colour with its symbol) with the operators between them and its label."""
     table = rules.score_table(layout)
     found: list[Item] = []
     ink = palette.INK
@@ -281,8 +281,11 @@ def footer(layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) 
             place=("penalties", "points"),
         )
     shape = shapes.shapes(layout)
+    track = len(sheet.totals) - 2 if layout.value_track is not None else -1
     for k, box in enumerate(sheet.totals):
         row_colour = layout.rows[k].colour if k < len(layout.rows) else None
+        if k == track and layout.value_track is not None:  # the track's points: its colour
+            row_colour = layout.value_track.colour  # and symbol, as its fields (RULES-more §7)
         tint = palette.hex_rgb(layout.colours[row_colour]) if row_colour else palette.TOTAL_GREY
         id, edge = f"total {k}", palette.edge(tint)
         paper, line = palette.total_paper(tint), looks.SMALL_BOX_LINE

@@ -135,8 +135,8 @@ def framed(layout: Layout, sheet: geometry.SheetBoxes) -> list[Item]:
             Rect(f"framed {k}", "frame", frame, None, palette.INK, line, 0.7, "wds", dash=dash)
         )
         found.append(_steps(f"framed {k}", Box(box.right - 1.6, box.top - 1.6, 1.2, 1.2)))
-    if boxes:
-        total = sheet.totals[-2]
+    if boxes:  # the framed points' box: before the value track's, if any, and the total
+        total = sheet.totals[-3 if layout.value_track is not None else -2]
         found.append(_steps("framed total", Box(total.x + 0.4, total.top - 1.6, 1.2, 1.2)))
     return found
 

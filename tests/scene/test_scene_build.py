@@ -170,3 +170,25 @@ def test_the_value_track_is_rounded_fields_in_its_colour_with_values_and_arrows_
     assert crosses[2].x0 == cross.x + cross.w * looks.CROSS_INSET
     assert build.track_crosses(boxes, marks) == crosses  # the last of the pen's marks
     assert padmarks.track(catalogue.checked("classic"), geometry.sheet_boxes(layout)) == []
+
+
+def test_the_value_tracks_box_in_the_total_line_is_in_the_tracks_colour_with_its_symbol() -> None:
+    """Lucky 15's total line: the box of the track's points (before the total) has the
+    track's colour and symbol, as a row's box has its row's, so it says whose it is."""
+    layout = catalogue.checked("lucky-15")
+    boxes = geometry.sheet_boxes(layout)
+    track = layout.value_track
+    assert track is not None
+    text = labels.for_layout(layout, labels.DEFAULT_LANG)
+    found = build.footer(layout, boxes, text)
+    tint = palette.hex_rgb(layout.colours[track.colour])
+    box = next(it for it in found if it.id == f"total {len(boxes.totals) - 2}" and it.part == "box")
+    assert isinstance(box, Rect) and box.fill == palette.total_paper(tint)
+    assert box.stroke == palette.edge(tint)
+    mark = next(it for it in found if it.id == box.id and it.part == "symbol")
+    field_mark = next(it for it in padmarks.track(layout, boxes) if it.part == "symbol")
+    assert type(mark) is type(field_mark) and mark.fill == palette.edge(tint)
+    penalty_box = next(it for it in found if it.id == f"total {len(layout.rows)}")
+    assert isinstance(penalty_box, Rect) and penalty_box.fill == palette.total_paper(
+        palette.TOTAL_GREY
+    )  # the penalties' and the total's stay grey
