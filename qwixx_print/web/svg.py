@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
 from functools import lru_cache
 
 from markupsafe import escape
@@ -27,6 +26,16 @@ def flag(value: bool) -> str:
 def num(value: float) -> str:
     """``value`` as SVG writes a length: at most two decimals, no trailing zeros."""
     return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def _corners(r: float) -> str:
+    """A rectangle's ``rx`` attribute, none for square corners."""
+    return f' rx="{num(r)}"' if r else ""
+
+
+def _stroke(stroke: str, width: float) -> str:
+    """An outline's ``stroke`` and ``stroke-width`` attributes, none for no outline."""
+    return f' stroke="{stroke}" stroke-width="{num(width)}"' if stroke != "none" else ""
 
 
 class Canvas:
@@ -50,11 +59,11 @@ class Canvas:
         extra: str = "",
     ) -> None:
         """``box`` (mm) filled with ``fill``, stroked ``width`` mm in ``stroke``, corners
-        rounded by ``r`` mm; ``extra`` attributes appended as they are."""
+        rounded by ``r`` mm; ``extra`` attributes appended as they are. (SVG's defaults, no
+        stroke and square corners, are not written.)"""
         self.parts.append(
             f'<rect x="{num(box.x)}" y="{num(self.y(box.top))}" width="{num(box.w)}" '
-            f'height="{num(box.h)}" rx="{num(r)}" fill="{fill}" stroke="{stroke}" '
-            f'stroke-width="{num(width)}"{extra}/>'
+            f'height="{num(box.h)}"{_corners(r)} fill="{fill}"{_stroke(stroke, width)}{extra}/>'
         )
 
     def circle(
@@ -62,8 +71,8 @@ class Canvas:
     ) -> None:
         """A circle of radius ``r`` mm around (cx, cy) mm."""
         self.parts.append(
-            f'<circle cx="{num(cx)}" cy="{num(self.y(cy))}" r="{num(r)}" fill="{fill}" '
-            f'stroke="{stroke}" stroke-width="{num(width)}"/>'
+            f'<circle cx="{num(cx)}" cy="{num(self.y(cy))}" r="{num(r)}" fill="{fill}"'
+            f"{_stroke(stroke, width)}/>"
         )
 
     def polygon(
@@ -119,15 +128,28 @@ class Hits:
         self.height, self.turn = height, turn
 
     def __call__(self, box: Box) -> str:
-        c = Canvas(self.height)
-        c.hit(box if self.turn is None else self.turn.box(box))
-        return c.svg()
+        return _hit(box, self.height, self.turn)
 
 
-def tap(url: str | None, values: Mapping[str, object]) -> str:
-    """The htmx attributes that post ``values`` to ``url`` (none when ``url`` is None)."""
+@lru_cache(maxsize=4096)
+def _hit(box: Box, height: float, turn: Turn | None) -> str:
+    c = Canvas(height)
+    c.hit(box if turn is None else turn.box(box))
+    return c.svg()
+
+
+@lru_cache(maxsize=8192)
+def tap(url: str | None, kind: str, row: str | None = None, index: int | None = None) -> str:
+    """The htmx attributes that post the move ``kind`` (with its ``row`` and ``index``, where
+    given) to ``url`` (none when ``url`` is None); kept, as a sheet's taps are the same on
+    every drawing of it."""
     if url is None:
         return ""
+    values: dict[str, object] = {"kind": kind}
+    if row is not None:
+        values["row"] = row
+    if index is not None:
+        values["index"] = index
     post = f" hx-post=\"{escape(url)}\" hx-vals='{escape(json.dumps(values))}'"
     return post + ' role="button" tabindex="0"'
 
