@@ -41,14 +41,19 @@ def test_the_compiled_layout_holds_the_track_for_play_bots_and_kernel() -> None:
 def test_the_track_scores_its_rightmost_crossed_value(
     crossed: tuple[int, ...], points: int
 ) -> None:
-    score = rules.score_sheet(lucky(), {"red": [2, 3, 4]}, 1, track=crossed)
+    score = rules.score_sheet(
+        lucky(),
+        rules.Written(
+            crosses={"red": (2, 3, 4)}, penalties=1, track=tuple(TRACK.values[k] for k in crossed)
+        ),
+    )
     assert (score.track, score.track_points) == (len(crossed), points)
     assert score.total == 6 - 5 + points
 
 
 def test_a_track_crossed_out_of_order_is_refused_by_scoring() -> None:
     with pytest.raises(RuleViolation) as caught:
-        rules.score_sheet(lucky(), {}, 0, track=(0, 2))
+        rules.score_sheet(lucky(), rules.Written(track=(5, 18)))
     assert str(caught.value) == (
         "the track field 18 is crossed, but 11 left of it is not "
         "(a value track is crossed left to right)"
