@@ -18,7 +18,7 @@ KEEP = 64
 """How many compiled layouts :meth:`Compiled.of` keeps (a Longo game deals a layout per
 sheet)."""
 
-Place = tuple[int, int]
+FieldRef = tuple[int, int]
 """A field as (row place, 0-based index in the row)."""
 
 
@@ -91,7 +91,7 @@ class Compiled(NamedTuple):
     lasts: tuple[int, ...]
     where: tuple[dict[int, tuple[int, ...]], ...]
     ways: tuple[tuple[int, ...], ...]
-    fields: dict[tuple[str | None, int], tuple[Place, ...]]
+    fields: dict[tuple[str | None, int], tuple[FieldRef, ...]]
     all_rows: tuple[int, ...]
     row_of: dict[str, int]
     dice: tuple[str, ...]
@@ -100,14 +100,14 @@ class Compiled(NamedTuple):
     end_at: int
     bar: tuple[str, ...]
     bar_row: dict[str, int]
-    power_fields: dict[str, tuple[Place, ...]]
+    power_fields: dict[str, tuple[FieldRef, ...]]
     lock_starts: tuple[int, ...]
     bonus_ids: tuple[str, ...]
     bonus_between: tuple[tuple[int, int], ...]
     bonus_colours: tuple[tuple[str, str], ...]
     bonus_numbers: tuple[tuple[int, ...], ...]
-    partner: dict[Place, Place]
-    slip_partners: tuple[dict[Place, Place], ...]
+    partner: dict[FieldRef, FieldRef]
+    slip_partners: tuple[dict[FieldRef, FieldRef], ...]
     squares: tuple[tuple[int, ...], ...]
     square_colours: tuple[tuple[str, ...], ...]
     square_faces: tuple[int, int]
@@ -213,9 +213,9 @@ def _where(fields: tuple[Field, ...]) -> dict[int, tuple[int, ...]]:
     return {number: tuple(places) for number, places in where.items()}
 
 
-def _fields(layout: Layout) -> dict[tuple[str | None, int], tuple[Place, ...]]:
+def _fields(layout: Layout) -> dict[tuple[str | None, int], tuple[FieldRef, ...]]:
     """(colour, number) and (``None``, number) -> the fields, as (row place, index)."""
-    fields: dict[tuple[str | None, int], list[Place]] = {}
+    fields: dict[tuple[str | None, int], list[FieldRef]] = {}
     for r, row in enumerate(layout.rows):
         for i, f in enumerate(row.fields):
             fields.setdefault((f.colour, f.number), []).append((r, i))
@@ -223,7 +223,7 @@ def _fields(layout: Layout) -> dict[tuple[str | None, int], tuple[Place, ...]]:
     return {key: tuple(places) for key, places in fields.items()}
 
 
-def _partners(links: tuple[Link, ...], row_of: dict[str, int]) -> dict[Place, Place]:
+def _partners(links: tuple[Link, ...], row_of: dict[str, int]) -> dict[FieldRef, FieldRef]:
     """(row place, index) -> the other end of its link, both ways (Connected Chain)."""
     partner = {}
     for (ra, ia), (rb, ib) in links:

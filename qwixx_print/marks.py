@@ -71,7 +71,7 @@ class Player(rules.Written):
 
 
 @dataclass(frozen=True)
-class Marks:
+class MarksFile:
     """A loaded marks file: its ``layout``, the ``players`` in file order and the ``doc``."""
 
     layout: Layout
@@ -84,12 +84,12 @@ class ScoredGame:
     """A scored game: the ``marks``, a :class:`~qwixx_print.rules.SheetScore` per player
     name (file order) and the ``ranking`` as (place, name, total), ties sharing a place."""
 
-    marks: Marks
+    marks: MarksFile
     sheets: Mapping[str, rules.SheetScore]
     ranking: list[tuple[int, str, int]]
 
 
-def load(source: str) -> Marks:
+def load(source: str) -> MarksFile:
     """Read the marks file ``source`` (a path, or ``-`` for standard input).
 
     The layout is a shipped name or a path relative to the marks file's folder (to the
@@ -109,8 +109,8 @@ def read_source(source: str) -> tuple[Doc, Path]:
     return read(Path(source), MarksError), Path(source).parent
 
 
-def from_doc(doc: Doc, base: Path) -> Marks:
-    """Build :class:`Marks` from a parsed document; layout paths are relative to ``base``
+def from_doc(doc: Doc, base: Path) -> MarksFile:
+    """Build :class:`MarksFile` from a parsed document; layout paths are relative to ``base``
     (the layout checked: :func:`qwixx_print.catalogue.checked`).
 
     Raises :class:`MarksError` located at the place of the first schema error: unknown or
@@ -128,7 +128,7 @@ def from_doc(doc: Doc, base: Path) -> Marks:
                 "give every player their own name"
             )
         players.append(player)
-    return Marks(sheet, tuple(players), doc)
+    return MarksFile(sheet, tuple(players), doc)
 
 
 def _layout(node: Node, base: Path) -> Layout:
@@ -193,7 +193,7 @@ def _player(node: Node) -> Player:
     return Player(name=name, place=node.place, **read)
 
 
-def score(marks: Marks) -> ScoredGame:
+def score(marks: MarksFile) -> ScoredGame:
     """Score every player's sheet and check the game (RULES.md §1, §2).
 
     Raises :class:`RuleViolation` as ``file:line: Léa, red: the 12 locks the row only after
@@ -227,7 +227,7 @@ def score(marks: Marks) -> ScoredGame:
     return ScoredGame(marks, sheets, rules.ranking(totals))
 
 
-def _check_own(marks: Marks, player: Player, sheet: Layout) -> None:
+def _check_own(marks: MarksFile, player: Player, sheet: Layout) -> None:
     """The player's slip, lucky numbers and diamonds against their ``sheet`` (RULES.md §4);
     raises RuleViolation located at the key that is wrong."""
     given = _given(marks, player)
@@ -310,7 +310,7 @@ def check_diamonds(
             raise RuleViolation(str(refusals.diamond_refusal(layout.diamonds, d, None)))
 
 
-def _given(marks: Marks, player: Player) -> dict[str, object]:
+def _given(marks: MarksFile, player: Player) -> dict[str, object]:
     """The keys written for ``player`` in the marks file."""
     node: object = marks.doc.root
     for key in player.place:
@@ -323,7 +323,7 @@ _ROW_KEYS = ("crosses", "again", "bonus")
 order a broken rule is located at the first holding the row."""
 
 
-def _violation(marks: Marks, place: Place, who: str, exc: RuleViolation) -> RuleViolation:
+def _violation(marks: MarksFile, place: Place, who: str, exc: RuleViolation) -> RuleViolation:
     doc = marks.doc
     return RuleViolation(located(doc.file, doc.line(place), who, str(exc)))
 

@@ -38,7 +38,7 @@ from qwixx_print.geometry.cells import (
     track_cross,
 )
 from qwixx_print.geometry.fit import fit_problems
-from qwixx_print.geometry.imposition import Imposition, Line, best_grid, impose
+from qwixx_print.geometry.imposition import Imposition, Segment, best_grid, impose
 
 __all__ = [
     "DIAMOND_CROSS",
@@ -57,8 +57,8 @@ __all__ = [
     "SQUARE_SHARE",
     "Box",
     "Imposition",
-    "Line",
     "RowBoxes",
+    "Segment",
     "SheetBoxes",
     "best_grid",
     "diamond_cross",

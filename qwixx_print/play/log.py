@@ -254,7 +254,7 @@ def scored(game: Game, doc: Doc) -> marks.ScoredGame:
     sheets = {name: sheet.score() for name, sheet in game.sheets.items()}
     totals = {name: s.total for name, s in sheets.items()}
     return marks.ScoredGame(
-        marks.Marks(game.layout, tuple(players), doc), sheets, rules.ranking(totals)
+        marks.MarksFile(game.layout, tuple(players), doc), sheets, rules.ranking(totals)
     )
 
 

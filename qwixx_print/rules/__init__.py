@@ -80,7 +80,7 @@ from qwixx_print.rules.score import (
 from qwixx_print.rules.validate import Problem, bar_rows, validate
 from qwixx_print.rules.variants import (
     PARTS,
-    Part,
+    PartScore,
     Scored,
     bonus_crosses,
     check_links,
@@ -98,7 +98,7 @@ __all__ = [
     "POWER_PART",
     "Crosses",
     "Lock",
-    "Part",
+    "PartScore",
     "Positions",
     "PowerEffect",
     "Problem",

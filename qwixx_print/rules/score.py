@@ -17,7 +17,7 @@ from qwixx_print.rules.crosses import Crosses, Written, crosses_of
 from qwixx_print.rules.ending import END_LOCKS
 from qwixx_print.rules.powers import PowerEffect, power_effects, power_fields, unlocked_powers_at
 from qwixx_print.rules.primitives import RowScore, RowViolation, penalty_points, score_fields
-from qwixx_print.rules.variants import PARTS, Part, bonus_crosses, check_links
+from qwixx_print.rules.variants import PARTS, PartScore, bonus_crosses, check_links
 
 MAX_LOCKS_PER_SHEET = END_LOCKS
 """RULES.md §1 End: the game ends at the 2nd locked colour, so a sheet holds at most 2 locks."""
@@ -40,7 +40,7 @@ class SheetScore(NamedTuple):
     powers: tuple[PowerEffect, ...]
     total: int
     bonus: Mapping[str, int] = {}
-    parts: Mapping[str, Part] = {}
+    parts: Mapping[str, PartScore] = {}
 
     @property
     def locked(self) -> tuple[str, ...]:
@@ -50,22 +50,22 @@ class SheetScore(NamedTuple):
     @property
     def framed(self) -> int:
         """Crossed fields of the framed group (0 without one; Connected Steps)."""
-        return self.parts.get("framed", Part(0, 0)).crosses
+        return self.parts.get("framed", PartScore(0, 0)).crosses
 
     @property
     def framed_points(self) -> int:
         """Points of the framed group (0 without one; Connected Steps)."""
-        return self.parts.get("framed", Part(0, 0)).points
+        return self.parts.get("framed", PartScore(0, 0)).points
 
     @property
     def track(self) -> int:
         """Crossed fields of the value track (0 without one; Lucky 15)."""
-        return self.parts.get("track", Part(0, 0)).crosses
+        return self.parts.get("track", PartScore(0, 0)).crosses
 
     @property
     def track_points(self) -> int:
         """Points of the value track (0 without one; Lucky 15)."""
-        return self.parts.get("track", Part(0, 0)).points
+        return self.parts.get("track", PartScore(0, 0)).points
 
     def part_points(self, part: str) -> int:
         """The points of one box of the total line beside the rows and penalties

@@ -69,7 +69,7 @@ def track_points(layout: Layout, crossed: Collection[int]) -> int:
     return track.values[max(crossed)]
 
 
-class Part(NamedTuple):
+class PartScore(NamedTuple):
     """What one part of a sheet beside its rows scored: its ``crosses`` and ``points``."""
 
     crosses: int
@@ -86,19 +86,19 @@ class Scored(NamedTuple):
     name: str
     label: str
     has: Callable[[Layout], bool]
-    score: Callable[[Layout, Crosses], Part]
+    score: Callable[[Layout, Crosses], PartScore]
 
 
-def _framed(layout: Layout, crosses: Crosses) -> Part:
+def _framed(layout: Layout, crosses: Crosses) -> PartScore:
     """The framed group scores its crossed fields with the score table (Connected Steps,
     RULES.md §4)."""
     framed = framed_crossed(layout, crosses.fields)
-    return Part(framed, points(layout, framed))
+    return PartScore(framed, points(layout, framed))
 
 
-def _track(layout: Layout, crosses: Crosses) -> Part:
+def _track(layout: Layout, crosses: Crosses) -> PartScore:
     """The value track scores its rightmost crossed value (Lucky 15, RULES-more.md §7)."""
-    return Part(len(crosses.track), track_points(layout, crosses.track))
+    return PartScore(len(crosses.track), track_points(layout, crosses.track))
 
 
 def _has_framed(layout: Layout) -> bool:

@@ -8,7 +8,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from qwixx_print import api, catalogue, layout, rules
-from qwixx_print.compiled import Compiled
 from tests.conftest import ROOT
 
 Write = Callable[..., Path]
@@ -30,14 +29,6 @@ def test_connect_15_has_the_squares_rules_more_lists() -> None:
     assert sheet.square_faces == (1, 5) and sheet.max_counted == 15
     assert catalogue.find("connect15").name == "connect-15"
     assert api.problems(sheet) == []
-
-
-def test_compiled_layout_holds_the_squares_by_the_field_left_of_them() -> None:
-    board = Compiled.of(catalogue.find("connect-15"))
-    assert board.squares == ((1, 4, 8), (3, 5, 7), (2, 6, 8), (1, 4, 7))
-    assert board.square_colours[2] == ("green", "green", "green")
-    assert board.square_faces == (1, 5)
-    assert board.square_dice == {"white-white", "white-colour", "colour-colour"}
 
 
 def test_full_row_with_its_three_squares_counts_15_crosses_for_120() -> None:

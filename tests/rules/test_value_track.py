@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from qwixx_print import api, catalogue, rules
-from qwixx_print.compiled import Compiled
 from qwixx_print.errors import RuleViolation
 from qwixx_print.layout import Layout, ValueTrack, load
 
@@ -26,13 +25,6 @@ def test_lucky_15_loads_its_track_as_section_7_gives_it() -> None:
     assert sheet.value_track == TRACK
     assert [row.id for row in sheet.rows] == ["red", "yellow", "green", "blue"]
     assert sheet.max_counted == 12 and rules.validate(sheet) == []
-
-
-def test_the_compiled_layout_holds_the_track_for_play_bots_and_kernel() -> None:
-    board = Compiled.of(lucky())
-    assert (board.track, board.track_total, board.track_dice) == ((5, 11, 18, 25), 15, (2, 1))
-    classic = Compiled.of(catalogue.find("classic"))
-    assert (classic.track, classic.track_total, classic.track_dice) == ((), 0, (0, 0))
 
 
 @pytest.mark.parametrize(
