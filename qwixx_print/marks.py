@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -286,7 +286,7 @@ def check_own(layout: Layout, slip: str | None, lucky: tuple[int, ...] | None) -
 
 
 def check_diamonds(
-    layout: Layout, names: Sequence[str], crosses: Mapping[str, Collection[int]]
+    layout: Layout, names: Collection[str], crosses: Mapping[str, Collection[int]]
 ) -> None:
     """Refuse crossed diamonds (written as printed, ``8/5``) that the crossed fields cannot
     account for: a diamond is crossed together with a field of one of its two numbers, in

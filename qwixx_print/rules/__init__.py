@@ -74,6 +74,7 @@ from qwixx_print.rules.score import (
     POWER_PART,
     SheetScore,
     score_crosses,
+    score_positions,
     score_sheet,
     total_parts,
 )
@@ -136,6 +137,7 @@ __all__ = [
     "row_weights",
     "score_crosses",
     "score_fields",
+    "score_positions",
     "score_row",
     "score_sheet",
     "score_table",

@@ -8,7 +8,7 @@ beside the rows :mod:`~qwixx_print.rules.variants`. No drawing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import NamedTuple
 
 from qwixx_print.errors import RuleViolation
@@ -16,7 +16,13 @@ from qwixx_print.layout import Layout
 from qwixx_print.rules.crosses import Crosses, Written, crosses_of
 from qwixx_print.rules.ending import END_LOCKS
 from qwixx_print.rules.powers import PowerEffect, power_effects, power_fields, unlocked_powers_at
-from qwixx_print.rules.primitives import RowScore, RowViolation, penalty_points, score_fields
+from qwixx_print.rules.primitives import (
+    Positions,
+    RowScore,
+    RowViolation,
+    penalty_points,
+    score_fields,
+)
 from qwixx_print.rules.variants import PARTS, PartScore, bonus_crosses, check_links
 
 MAX_LOCKS_PER_SHEET = END_LOCKS
@@ -151,3 +157,20 @@ def score_crosses(layout: Layout, crosses: Crosses) -> SheetScore:
         cells,
         parts,
     )
+
+
+def score_positions(
+    layout: Layout,
+    fields: Positions,
+    penalties: int,
+    again: Positions | None = None,
+    bonus: Positions | None = None,
+    squares: Positions | None = None,
+    track: Collection[int] = (),
+) -> SheetScore:
+    """:func:`score_crosses` of the record these keywords make (``fields``, ``again``,
+    ``bonus``, ``squares``, ``track``, ``penalties``: :class:`~qwixx_print.rules.Crosses`'
+    fields), for callers written before the record; new code passes a ``Crosses``, which is
+    where a new mechanic's crosses go."""
+    record = Crosses(fields, again or {}, bonus or {}, squares or {}, track, (), penalties)
+    return score_crosses(layout, record)

@@ -82,3 +82,11 @@ def test_the_value_track_scores_as_a_part_of_the_sheet() -> None:
     assert score.parts == {"track": rules.PartScore(2, 11)}
     assert score.part_points("track") == score.track_points == 11
     assert score.total == 3 + 11
+
+
+def test_scoring_positions_by_keyword_is_scoring_their_record() -> None:
+    sheet = catalogue.find("big-points")
+    crosses = rules.crosses_of(sheet, WRITTEN["big-points"])
+    by_keyword = rules.score_positions(sheet, crosses.fields, 1, bonus=crosses.bonus)
+    assert by_keyword == rules.score_crosses(sheet, crosses)
+    assert by_keyword.total == 20
