@@ -107,10 +107,12 @@ def generate_command(
     """Make new sheets from a seed: valid, balanced by simulation, written as YAML.
 
     \b
-    FAMILY: mixed-colours, mixed-numbers, rainbow, chaos, doubles, bonus, powers,
-    bonus-rows (Big Points), chain, steps (Connected), diamonds (X-Change),
-    lucky-numbers (Longo), link-squares (Connect 15);
-    or --from LAYOUT --shuffle colours|numbers|marks.
+    FAMILY, each measured against its twin (a shipped sheet): mixed-colours
+    (Farbblöcke), mixed-numbers (Durcheinander), rainbow (Regenbogen), chaos
+    (Wirrwarr), doubles (Doppelt), bonus (Bonuskette), powers (Kräfte), bonus-rows
+    (Big Points), chain (Connected Chain), steps (Connected Steps), diamonds
+    (X-Change), lucky-numbers (Longo), link-squares (Connect 15), value-track
+    (Lucky 15); or --from LAYOUT --shuffle colours|numbers|marks.
     \b
     qwixx-print generate chaos --seed 7            write output/chaos-7.yaml
     qwixx-print generate rainbow --count 8 --print 8 different sheets on one page

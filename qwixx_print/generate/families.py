@@ -260,6 +260,7 @@ FAMILIES: dict[str, Family] = {
     "diamonds": Family("x-change", mechanics.diamonds),
     "lucky-numbers": Family("longo", mechanics.lucky_numbers),
     "link-squares": Family("connect-15", mechanics.link_squares),
+    "value-track": Family("lucky-15", mechanics.value_track),
 }
 """Family name -> :class:`Family`: the seven of issue 14, then those of the sheets of
 RULES.md §4 and §7 (issue 25 item 6, :mod:`qwixx_print.generate.mechanics`)."""

@@ -57,7 +57,7 @@ def test_every_candidate_of_40_seeds_is_valid_and_fits(recipe: Recipe) -> None:
 @pytest.mark.parametrize("recipe", recipes()[: len(FAMILIES)], ids=lambda r: r.words)
 def test_the_first_candidates_of_50_seeds_are_50_different_sheets(recipe: Recipe) -> None:
     firsts = {
-        (sheet.rows, sheet.slips, sheet.diamonds)
+        (sheet.rows, sheet.slips, sheet.diamonds, sheet.value_track)
         for sheet in (next(candidates(recipe, seed)) for seed in range(50))
     }
     # steps: 50 draws of 240 staircases repeat one (test_generate_mechanics counts them)
@@ -168,19 +168,24 @@ def test_each_criterion_rejects_just_beyond_its_tolerance() -> None:
     assert missed(first_seat_wins=0.215) == ["first seat"]
 
 
-def test_the_cli_writes_the_same_bytes_for_the_same_seed(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("family", "twin"), [("mixed-colours", "farbbloecke"), ("value-track", "lucky-15")]
+)
+def test_the_cli_writes_the_same_bytes_for_the_same_seed(
+    tmp_path: Path, family: str, twin: str
+) -> None:
     texts = []
     for where in ("a", "b"):
         folder = tmp_path / where
         folder.mkdir()
-        done = _generate(folder, "mixed-colours", "--seed", "11")
+        done = _generate(folder, family, "--seed", "11")
         assert done.returncode == 0, done.stderr
-        assert done.stdout.startswith("wrote output/mixed-colours-11.yaml: mixed-colours-11 (")
-        assert "farbbloecke" in done.stdout  # the figures beside the twin's
-        texts.append((folder / "output" / "mixed-colours-11.yaml").read_bytes())
+        assert done.stdout.startswith(f"wrote output/{family}-11.yaml: {family}-11 (")
+        assert twin in done.stdout  # the figures beside the twin's
+        texts.append((folder / "output" / f"{family}-11.yaml").read_bytes())
     assert texts[0] == texts[1]
-    other = _generate(tmp_path / "a", "mixed-colours", "--seed", "12")
-    assert (tmp_path / "a/output/mixed-colours-12.yaml").read_bytes() != texts[0], other.stderr
+    other = _generate(tmp_path / "a", family, "--seed", "12")
+    assert (tmp_path / f"a/output/{family}-12.yaml").read_bytes() != texts[0], other.stderr
 
 
 def _generate(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -296,13 +301,15 @@ def test_generate_help_imports_neither_numba_nor_reportlab() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip().endswith("[]")
-    listed = " ".join(done.stdout.split("FAMILY:", 1)[1].split(";", 1)[0].split())
+    listed = " ".join(done.stdout.split("FAMILY,", 1)[1].split(";", 1)[0].split())
     assert listed == (
-        "mixed-colours, mixed-numbers, rainbow, chaos, doubles, bonus, powers, bonus-rows "
-        "(Big Points), chain, steps (Connected), diamonds (X-Change), lucky-numbers (Longo), "
-        "link-squares (Connect 15)"
+        "each measured against its twin (a shipped sheet): mixed-colours (Farbblöcke), "
+        "mixed-numbers (Durcheinander), rainbow (Regenbogen), chaos (Wirrwarr), doubles "
+        "(Doppelt), bonus (Bonuskette), powers (Kräfte), bonus-rows (Big Points), chain "
+        "(Connected Chain), steps (Connected Steps), diamonds (X-Change), lucky-numbers (Longo), "
+        "link-squares (Connect 15), value-track (Lucky 15)"
     )
-    assert all(family in listed for family in FAMILIES)
+    assert all(f"{family} (" in listed for family in FAMILIES)
 
 
 def test_rejections_are_counted_per_criterion_as_the_judge_decided_each_candidate() -> None:

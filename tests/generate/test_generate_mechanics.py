@@ -1,4 +1,4 @@
-"""The generate families of the sheets of RULES.md §4 (issue 25 item 6): what each deals
+"""The generate families of the sheets of RULES.md §4 and §7 (issue 25 item 6): what each deals
 anew and what it keeps from its twin, the PDF of a generated sheet whose sheets differ
 (Chain's slips, Longo's lucky numbers) dealt as copies of a layout are, and the figures of
 the sheets written beside their twins'. The tests every family passes (valid for 40 seeds,
@@ -10,14 +10,15 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pypdf
 import pytest
 
-from qwixx_print import api, layout
+from qwixx_print import api, labels, layout, rules
 from qwixx_print.generate import candidates, family_recipe, mechanics
-from qwixx_print.layout import Layout
+from qwixx_print.layout import Layout, ValueTrack
 from tests.conftest import Run
 
 pytestmark = pytest.mark.usefixtures("simulator")
@@ -133,6 +134,78 @@ def test_link_squares_stand_between_new_neighbours_before_the_lock_never_side_by
     assert len(placed) == 20
 
 
+LUCKY_15 = (2, 1, 15)
+"""Lucky 15's trigger: white + white + colour = 15 (RULES.md §7)."""
+
+
+def test_the_chance_of_a_trigger_is_the_share_of_rolls_the_rules_let_cross_the_track() -> None:
+    """mechanics.trigger_chance against every roll of 2 white and 4 coloured d6, each asked of
+    the rule itself (rules.trigger_totals, which play and scoring ask)."""
+    rolls = list(itertools.product(range(1, 7), repeat=6))
+    for white, coloured, total in (LUCKY_15, (1, 1, 2), (2, 0, 7), (2, 1, 7)):
+        track = ValueTrack((5,), "orange", total, white, coloured)
+        hits = sum(total in rules.trigger_totals(track, roll[:2], roll[2:]) for roll in rolls)
+        assert mechanics.trigger_chance((white, coloured, total), 6, 4) == hits / 6**6
+    assert round(mechanics.trigger_chance(LUCKY_15, 6, 4), 4) == 0.1438
+
+
+def test_value_tracks_deal_triggers_about_as_likely_as_lucky_15s_and_values_scaled_to_them() -> (
+    None
+):
+    twin = api.checked("lucky-15")
+    dealt = mechanics.triggers(LUCKY_15, 6, 4)
+    # white + white + colour = 5, 6, 7, 14, 15, 16; white + colour = 2, 12; white + white = 4..10
+    assert [t for t, _ in dealt] == [
+        *((2, 1, n) for n in (5, 6, 7, 14, 15, 16)),
+        (1, 1, 2),
+        (1, 1, 12),
+        *((2, 0, n) for n in range(4, 11)),
+    ]
+    own = mechanics.trigger_chance(LUCKY_15, 6, 4)
+    assert all(0.5 * own <= chance <= 1.6 * own for _, chance in dealt)
+    seen, tracks = set(), set()
+    for sheet in sheets("value-track", count=60):
+        track = sheet.value_track
+        assert track is not None and track.colour == "orange"
+        assert (sheet.rows, sheet.lock_threshold, sheet.max_counted) == (twin.rows, 5, 12)
+        trigger = (track.white, track.coloured, track.total)
+        assert trigger in dict(dealt)
+        values = track.values
+        assert 3 <= len(values) <= 6
+        assert all(a < b for a, b in itertools.pairwise(values))
+        scale = own / mechanics.trigger_chance(trigger, 6, 4)  # a rarer trigger pays more
+        assert round(3 * scale) <= values[0] <= round(8 * scale)
+        seen.add(trigger)
+        tracks.add(track)
+    assert len(seen) >= 12 and len(tracks) == 60
+
+
+@pytest.mark.parametrize("lang", labels.LANGUAGES)
+def test_every_trigger_the_family_deals_prints_its_dice_in_the_header(
+    lang: str, tmp_path: Path
+) -> None:
+    """A generated value track's trigger may be white + colour or white + white: the header
+    names those dice (not "dice sum"), whole, in every language."""
+    twin = api.checked("lucky-15")
+    text = labels.for_layout(twin, lang)
+    cases = [
+        ((2, 1, 6), "track_hint"),
+        ((1, 1, 12), "track_hint_white_colour"),
+        ((2, 0, 7), "track_hint_white_white"),
+    ]
+    for (white, coloured, total), key in cases:
+        sheet = replace(twin, value_track=ValueTrack((4, 9), "orange", total, white, coloured))
+        out = tmp_path / f"{key}.pdf"
+        api.print_sheets([sheet], out, 1, per_page=8, lang=lang)
+        printed = " ".join(" ".join(_page_text(out)).split())
+        hint = text[key].replace("{n}", str(total))
+        assert hint in printed, (lang, hint)
+        assert hint.split("=")[0].count("+") == white + coloured - 1
+    assert "white + colour = 12: next track field" in labels.for_layout(twin)[
+        "track_hint_white_colour"
+    ].replace("{n}", "12")
+
+
 def _page_text(pdf: Path) -> list[str]:
     return [page.extract_text() for page in pypdf.PdfReader(pdf).pages]
 
@@ -178,7 +251,15 @@ def test_a_printed_lucky_numbers_sheet_draws_8_pairs_from_its_seed_the_same_each
 def test_each_family_of_the_pads_takes_its_rules_from_its_shipped_twin() -> None:
     twins = {
         family: family_recipe(family).twin.name
-        for family in ("bonus-rows", "chain", "steps", "diamonds", "lucky-numbers", "link-squares")
+        for family in (
+            "bonus-rows",
+            "chain",
+            "steps",
+            "diamonds",
+            "lucky-numbers",
+            "link-squares",
+            "value-track",
+        )
     }
     assert twins == {
         "bonus-rows": "big-points",
@@ -187,6 +268,7 @@ def test_each_family_of_the_pads_takes_its_rules_from_its_shipped_twin() -> None
         "diamonds": "x-change",
         "lucky-numbers": "longo",
         "link-squares": "connect-15",
+        "value-track": "lucky-15",
     }
     for family, twin in twins.items():
         sheet = next(candidates(family_recipe(family), 1))
