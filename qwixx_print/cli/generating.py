@@ -118,7 +118,8 @@ def generate_command(
     (Wirrwarr), doubles (Doppelt), bonus (Bonuskette), powers (Kräfte), bonus-rows
     (Big Points), chain (Connected Chain), steps (Connected Steps), diamonds
     (X-Change), lucky-numbers (Longo), link-squares (Connect 15), value-track
-    (Lucky 15); or --from LAYOUT --shuffle colours|numbers|marks.
+    (Lucky 15), small-boxes (Nochmal); or --from LAYOUT --shuffle
+    colours|numbers|marks.
     \b
     qwixx-print generate chaos --seed 7            write output/chaos-7.yaml
     qwixx-print generate rainbow --count 8 --print 8 different sheets on one page

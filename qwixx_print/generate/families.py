@@ -277,9 +277,11 @@ FAMILIES: dict[str, Family] = {
     "lucky-numbers": Family("longo", mechanics.lucky_numbers),
     "link-squares": Family("connect-15", mechanics.link_squares),
     "value-track": Family("lucky-15", mechanics.value_track),
+    "small-boxes": Family("nochmal", mechanics.small_boxes),
 }
 """Family name -> :class:`Family`: the seven of issue 14, then those of the sheets of
-RULES.md §4 and §7 (issue 25 item 6, :mod:`qwixx_print.generate.mechanics`)."""
+RULES.md §4 and §7 and of Nochmal's small boxes (issue 25 item 6,
+:mod:`qwixx_print.generate.mechanics`)."""
 
 SHUFFLES: dict[str, Build] = {
     "colours": shuffle_colours,

@@ -353,7 +353,7 @@ def test_generate_help_imports_neither_numba_nor_reportlab() -> None:
         "mixed-numbers (Durcheinander), rainbow (Regenbogen), chaos (Wirrwarr), doubles "
         "(Doppelt), bonus (Bonuskette), powers (Kräfte), bonus-rows (Big Points), chain "
         "(Connected Chain), steps (Connected Steps), diamonds (X-Change), lucky-numbers (Longo), "
-        "link-squares (Connect 15), value-track (Lucky 15)"
+        "link-squares (Connect 15), value-track (Lucky 15), small-boxes (Nochmal)"
     )
     assert all(f"{family} (" in listed for family in FAMILIES)
 

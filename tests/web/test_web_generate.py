@@ -128,8 +128,10 @@ PADS = [
     ("lucky-numbers", "longo"),
     ("link-squares", "connect-15"),
     ("value-track", "lucky-15"),
+    ("small-boxes", "nochmal"),
 ]
-"""The families of the sheets of RULES.md §4 and §7 (issue 25 item 6) and their twins."""
+"""The families of the sheets of RULES.md §4 and §7 and Nochmal's (issue 25 item 6) and their
+twins."""
 
 
 @pytest.mark.parametrize(("family", "twin"), PADS, ids=[family for family, _ in PADS])
@@ -177,7 +179,7 @@ def test_count_a_game_needs_the_forms_token(client: FlaskClient) -> None:
             "/generate?family=classic&seed=1",
             "no such family 'classic' (families: mixed-colours, mixed-numbers, rainbow, chaos, "
             "doubles, bonus, powers, bonus-rows, chain, steps, diamonds, lucky-numbers, "
-            "link-squares, value-track)",
+            "link-squares, value-track, small-boxes)",
         ),
         (
             "/generate?family=chaos&seed=-1",
@@ -203,7 +205,7 @@ def test_count_a_game_needs_the_forms_token(client: FlaskClient) -> None:
             "/generate/nochmal/1.pdf",
             "no such family 'nochmal' (families: mixed-colours, mixed-numbers, rainbow, chaos, "
             "doubles, bonus, powers, bonus-rows, chain, steps, diamonds, lucky-numbers, "
-            "link-squares, value-track)",
+            "link-squares, value-track, small-boxes)",
         ),
         ("/generate/chaos/7.pdf?pages=0", "pages must be a whole number from 1 to 1000, got '0'"),
     ],
