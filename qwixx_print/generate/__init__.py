@@ -88,8 +88,8 @@ def family_recipe(family: str) -> Recipe:
             f"no such family '{family}' (families: {', '.join(FAMILIES)}; "
             "or --from LAYOUT --shuffle colours|numbers|marks)"
         )
-    twin, build = FAMILIES[family]
-    title = f"QWIXX · {family.replace('-', ' ').upper()}"
+    twin, build, titled = FAMILIES[family]
+    title = f"QWIXX · {family.replace('-', ' ').upper()}" if titled else None
     return Recipe(family, catalogue.checked(twin), build, family, title)
 
 

@@ -25,10 +25,13 @@ Build = Callable[[random.Random, Layout], Layout]
 
 class Family(NamedTuple):
     """A family: its ``twin`` (the shipped layout it is balanced against and takes its
-    settings from) and its ``build`` function."""
+    settings from) and its ``build`` function; ``titled``: its sheets are titled ``QWIXX ·
+    FAMILY`` (else the twin's title: value-track's, whose trigger the header must print, and
+    beside the family's name it has no room in four of five languages)."""
 
     twin: str
     build: Build
+    titled: bool = True
 
 
 def _latin_square(rng: random.Random, n: int) -> list[list[int]]:
@@ -276,7 +279,7 @@ FAMILIES: dict[str, Family] = {
     "diamonds": Family("x-change", mechanics.diamonds),
     "lucky-numbers": Family("longo", mechanics.lucky_numbers),
     "link-squares": Family("connect-15", mechanics.link_squares),
-    "value-track": Family("lucky-15", mechanics.value_track),
+    "value-track": Family("lucky-15", mechanics.value_track, titled=False),
     "small-boxes": Family("nochmal", mechanics.small_boxes),
 }
 """Family name -> :class:`Family`: the seven of issue 14, then those of the sheets of
