@@ -15,10 +15,11 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from qwixx_print import api, labels, layout, rules
+from qwixx_print import api, catalogue, labels, layout, rules
 from qwixx_print.generate import candidates, family_recipe, mechanics
+from qwixx_print.generate.families import FAMILIES
 from qwixx_print.layout import Layout, ValueTrack
-from tests.conftest import Run
+from tests.conftest import ROOT, Run
 
 pytestmark = pytest.mark.usefixtures("simulator")
 
@@ -239,6 +240,16 @@ def test_small_boxes_stay_on_every_row_and_numbers_swap_only_with_a_neighbour() 
             orders.add(tuple(new))
     # 32 orders a row, rising or falling: 64; 160 rows dealt at random meet about 59 of them
     assert 50 <= len(orders) <= 64
+
+
+def test_every_shipped_sheet_but_classic_is_the_twin_of_a_family_and_the_docs_say_which() -> None:
+    """Every mechanic of the shipped sheets has a family (issue 25 item 6): each shipped sheet
+    with one is a family's twin; docs/variants.md's table names the family beside it."""
+    twins = {family.twin: name for name, family in FAMILIES.items()}
+    assert set(twins) == set(catalogue.shipped_names()) - {"classic"}
+    table = (ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
+    for twin, family in twins.items():
+        assert re.search(rf"^\| `{twin}` \|.*\| `{family}` \|$", table, re.M), twin
 
 
 def _page_text(pdf: Path) -> list[str]:
