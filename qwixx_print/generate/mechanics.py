@@ -244,16 +244,18 @@ def trigger_chance(trigger: Trigger, faces: int, colours: int) -> float:
     rule). Exact: every face of the white dice, and for the coloured dice the chance that
     at least one shows a face that completes the total."""
     white, coloured, total = trigger
+    each: int = faces**colours  # the coloured dice's outcomes for one throw of the whites
     hit = 0
     for w1 in range(1, faces + 1):
         for w2 in range(1, faces + 1):
             bases = {w1 + w2} if white == 2 else {w1, w2} if white == 1 else {0}
             if not coloured:
-                hit += faces**colours * (total in bases)
+                hit += each * (total in bases)
                 continue
             need = {total - b for b in bases if 1 <= total - b <= faces}
-            hit += faces**colours - (faces - len(need)) ** colours
-    return hit / faces ** (2 + colours)
+            missed: int = (faces - len(need)) ** colours
+            hit += each - missed
+    return hit / (faces * faces * each)
 
 
 @cache
