@@ -117,7 +117,7 @@ def test_a_designers_layout_mixing_the_track_with_doubles_and_diamonds_prints(
     assert rules == [
         "diamond: white sum = its other number",
         "white + colour = 9: next track field, not both actions",
-        "×2 = two crosses",
+        "\u00d72 = two crosses",
     ]
     assert "diamond: white sum = its other number QWIXX" in text
     boxes = geometry.sheet_boxes(sheet)

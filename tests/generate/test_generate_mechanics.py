@@ -2,8 +2,9 @@
 anew and what it keeps from its twin, the PDF of a generated sheet whose sheets differ
 (Chain's slips, Longo's lucky numbers) dealt as copies of a layout are, and the figures of
 the sheets written beside their twins'. The tests every family passes (valid for 40 seeds,
-50 different sheets, balanced and loaded back equal, the kernel's options at every state)
-are parametrised over all families in test_generate.py and tests/sim/test_sim_probe.py."""
+50 different sheets from 50 seeds but for steps' 240 sheets, balanced and loaded back equal,
+the kernel's options at every state) are parametrised over all families in test_generate.py
+and tests/sim/test_sim_probe.py."""
 
 from __future__ import annotations
 
