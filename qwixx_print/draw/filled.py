@@ -17,7 +17,6 @@ from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry, labels, plan, rules
 from qwixx_print.choices import DEFAULT_LANG
-from qwixx_print.compiled import Compiled
 from qwixx_print.draw import check, pads, paint, write
 from qwixx_print.errors import MarksError
 from qwixx_print.geometry import Box
@@ -39,47 +38,26 @@ def _effects(sheet: rules.SheetScore) -> tuple[str, str]:
     return f"{short}: {', '.join(parts)}", short
 
 
-def _marks(layout: Layout, player: Player, sheet: rules.SheetScore) -> build.Marks:
-    """The scene's marks of ``player``'s sheet of ``layout`` (scored ``sheet``): the crossed
-    fields, small boxes, link squares and value track fields, the locks, the penalties and
-    the points written in the total line (a box for the power points, one for the framed
-    and one for the value track where the sheet has them)."""
-    crossed, again, squares = {}, {}, {}
-    for row in layout.rows:
-        numbers, small = player.crosses.get(row.id, ()), player.again.get(row.id, ())
-        crossed[row.id] = {k for k, f in enumerate(row.fields) if f.number in numbers}
-        again[row.id] = {k for k, f in enumerate(row.fields) if f.number in small}
-        pairs = player.squares.get(row.id, ())  # Connect 15 (RULES.md §7)
-        squares[row.id] = {
-            a for a, b in row.squares if (row.fields[a].number, row.fields[b].number) in pairs
-        }
+def _marks(layout: Layout, crosses: rules.Crosses, sheet: rules.SheetScore) -> build.Marks:
+    """The scene's marks of a player's sheet of ``layout`` (their ``crosses``, scored
+    ``sheet``): the crossed fields, small boxes, link squares and value track fields, the
+    locks, the penalties and the points written in the total line (a box for each of
+    :func:`qwixx_print.rules.total_parts`: the power points, the framed group's, the value
+    track's, where the sheet has them)."""
     written = [str(s.points) for s in sheet.rows.values()] + [str(sheet.penalty_points)]
-    if geometry.powers(layout):  # the sheet's total line has a box for the power points
-        written.append(str(sum(e.points for e in sheet.powers)))
-    if any(f.framed for row in layout.rows for f in row.fields):  # and one for the framed
-        written.append(str(sheet.framed_points))
-    track = layout.value_track
-    if track is not None:  # and one for the value track (Lucky 15, RULES-more.md §7)
-        written.append(str(sheet.track_points))
+    written += [str(sheet.part_points(part)) for part in rules.total_parts(layout)]
     written.append(str(sheet.total))
     locked = {rid for rid, s in sheet.rows.items() if s.locked}
-    values = track.values if track is not None else ()
-    board = Compiled.of(layout)
-    bonus = {  # RULES.md §4 Big Points: the crossed cells by column
-        b: {k for k, n in enumerate(numbers) if n in player.bonus.get(b, ())}
-        for b, numbers in zip(board.bonus_ids, board.bonus_numbers, strict=True)
-    }
-    printed = [f"{a}/{b}" for a, b in layout.diamonds]  # X-Change
     return build.Marks(
-        crossed,
-        again,
+        crosses.fields,
+        crosses.again,
         locked,
         penalties=sheet.penalties,
         written=written,
-        squares=squares,
-        track={k for k, value in enumerate(values) if value in player.track},
-        bonus=bonus,
-        diamonds={k for k, name in enumerate(printed) if name in player.diamonds},
+        squares=crosses.squares,
+        track=crosses.track,
+        bonus=crosses.bonus,
+        diamonds=crosses.diamonds,
     )
 
 
@@ -91,7 +69,8 @@ def _fill(
     boxes: geometry.SheetBoxes,
     title: str,
 ) -> None:
-    marks = _marks(layout, player, sheet)
+    crosses = rules.crosses_of(layout, player)  # scored already: no rule is broken
+    marks = _marks(layout, crosses, sheet)
     paint.items(c, build.pen_marks(layout, boxes, replace(marks, track=frozenset())))
     pads.own(c, layout, boxes)  # the player's own sheet: its slip's links, lucky numbers
     paint.items(c, padmarks.crossed(layout, boxes, marks))

@@ -247,54 +247,15 @@ def scored(game: Game, doc: Doc) -> marks.ScoredGame:
     §1)."""
     players = []
     for k, (name, sheet) in enumerate(game.sheets.items()):
-        numbers = sheet.board.numbers
-        crosses = {
-            row: tuple(numbers[r][i] for i in sheet.state.crossed[r])
-            for row, r in sheet.board.row_of.items()
-        }
-        again = {
-            row: tuple(numbers[r][i] for i in sheet.state.again[r])
-            for row, r in sheet.board.row_of.items()
-        }
-        bonus = {
-            row: tuple(sheet.board.bonus_numbers[j][c] for c in cells)
-            for j, (row, cells) in enumerate(
-                zip(sheet.board.bonus_ids, sheet.state.bonus, strict=True)
-            )
-        }
-        diamonds = tuple(
-            f"{a}/{b}" for a, b in (sheet.layout.diamonds[d] for d in sheet.state.diamonds)
-        )
-        players.append(
-            marks.Player(
-                name,
-                crosses,
-                again,
-                sheet.penalties,
-                ("players", k),
-                bonus,
-                diamonds,
-                sheet.layout.slip if sheet.layout.slips else None,
-                sheet.layout.lucky or None,
-                track=_track_values(sheet),
-                squares={  # RULES.md §7: each link square as the numbers it stands between
-                    row: tuple((numbers[r][i], numbers[r][i + 1]) for i in sheet.state.squares[r])
-                    for row, r in sheet.board.row_of.items()
-                },
-            )
-        )
+        own = sheet.layout
+        written = rules.written_of(own, sheet.crosses())
+        slip = own.slip if own.slips else None
+        players.append(marks.Player.of(name, ("players", k), written, slip, own.lucky or None))
     sheets = {name: sheet.score() for name, sheet in game.sheets.items()}
     totals = {name: s.total for name, s in sheets.items()}
     return marks.ScoredGame(
-        marks.Marks(game.layout, tuple(players), doc), sheets, rules.ranking(totals)
+        marks.MarksFile(game.layout, tuple(players), doc), sheets, rules.ranking(totals)
     )
-
-
-def _track_values(sheet: Sheet) -> tuple[int, ...]:
-    """The sheet's crossed value track fields by their values, as a marks file names them
-    (Lucky 15, RULES-more.md §7)."""
-    track = sheet.layout.value_track
-    return () if track is None else track.values[: sheet.state.track]
 
 
 def _move(node: Node) -> Move | None:

@@ -281,7 +281,7 @@ def footer(layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) 
             place=("penalties", "points"),
         )
     shape = shapes.shapes(layout)
-    track = len(sheet.totals) - 2 if layout.value_track is not None else -1
+    track = part_index(layout, "track")
     for k, box in enumerate(sheet.totals):
         row_colour = layout.rows[k].colour if k < len(layout.rows) else None
         if k == track and layout.value_track is not None:  # the track's points: its colour
@@ -312,6 +312,14 @@ def footer(layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) 
         sets=sets,
     )
     return found
+
+
+def part_index(layout: Layout, part: str) -> int | None:
+    """The index in the total line's boxes of the box of ``part`` (one of
+    :func:`qwixx_print.rules.total_parts`: after the rows' boxes and the penalties'), or
+    None where the sheet has no such part."""
+    parts = rules.total_parts(layout)
+    return len(layout.rows) + 1 + parts.index(part) if part in parts else None
 
 
 @dataclass(frozen=True)

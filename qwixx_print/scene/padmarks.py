@@ -16,7 +16,7 @@ from qwixx_print.compiled import Compiled
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
 from qwixx_print.scene import looks, palette, shapes
-from qwixx_print.scene.build import Marks, arrow, centred, cross, fitted, symbol
+from qwixx_print.scene.build import Marks, arrow, centred, cross, fitted, part_index, symbol
 from qwixx_print.scene.fonts import FONT_BOLD, MM
 from qwixx_print.scene.items import (
     Arch,
@@ -135,8 +135,9 @@ def framed(layout: Layout, sheet: geometry.SheetBoxes) -> list[Item]:
             Rect(f"framed {k}", "frame", frame, None, palette.INK, line, 0.7, "wds", dash=dash)
         )
         found.append(_steps(f"framed {k}", Box(box.right - 1.6, box.top - 1.6, 1.2, 1.2)))
-    if boxes:  # the framed points' box: before the value track's, if any, and the total
-        total = sheet.totals[-3 if layout.value_track is not None else -2]
+    at = part_index(layout, "framed")
+    if boxes and at is not None:  # the framed points' box in the total line
+        total = sheet.totals[at]
         found.append(_steps("framed total", Box(total.x + 0.4, total.top - 1.6, 1.2, 1.2)))
     return found
 

@@ -112,10 +112,10 @@ def _more(sheet: Sheet) -> dict[str, Any]:
         more["slip"] = layout.slip
     if layout.lucky:
         more["lucky"] = list(layout.lucky)
-    if any(f.framed for row in layout.rows for f in row.fields):
-        more["framed_points"] = sheet.score().framed_points
-    if layout.value_track is not None:
-        more["track"], more["track_points"] = sheet.state.track, sheet.score().track_points
+    for name, part in sheet.score().parts.items():  # rules.PARTS the layout has
+        if name == "track":
+            more["track"] = part.crosses
+        more[f"{name}_points"] = part.points
     return more
 
 
