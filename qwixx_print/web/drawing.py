@@ -2,7 +2,7 @@
 (:mod:`qwixx_print.scene.build`, :mod:`~qwixx_print.scene.header`,
 :mod:`~qwixx_print.scene.padmarks`), its items painted by :func:`qwixx_print.web.svg.item_svg`
 and gathered into groups by their ids (:func:`_groups`), each group opened with its
-``data-*`` hooks and tap targets (:class:`_Hooks`, :mod:`qwixx_print.web.pad_svg`) and
+``data-*`` hooks and tap targets (:mod:`qwixx_print.web.hooks`, :mod:`~qwixx_print.web.pad_svg`) and
 ended with the engine's marks on it (crosses, closed rows, written points).
 
 Every colour, tint, outline, text size and stroke comes from :mod:`qwixx_print.scene`;
@@ -24,14 +24,14 @@ from functools import lru_cache
 from markupsafe import Markup, escape
 
 from qwixx_print import geometry, labels, rules
-from qwixx_print.geometry import Box
-from qwixx_print.layout import Layout, Row
+from qwixx_print.layout import Layout
 from qwixx_print.play import Move, Sheet
 from qwixx_print.scene import build, fonts, header, padmarks
 from qwixx_print.scene.items import Item
 from qwixx_print.scene.turn import Turn
 from qwixx_print.web import pad_svg, svg
-from qwixx_print.web.svg import Canvas, Hits, flag, num, tap
+from qwixx_print.web.hooks import Hooks
+from qwixx_print.web.svg import Canvas, Hits, num
 
 
 @dataclass(frozen=True)
@@ -322,67 +322,7 @@ def mark_items(layout: Layout, sheet: geometry.SheetBoxes, m: SheetView) -> list
     return found + build.bar_marks(layout, sheet, marks) + padmarks.crossed(layout, sheet, marks)
 
 
-def _points_attrs(layout: Layout, m: SheetView) -> list[str]:
-    """The ``data-*`` hook of each box of the total line, in order (docs/web.md)."""
-    attrs = [f'data-row-points="{escape(rid)}"' for rid in m.score.rows]
-    attrs.append('data-penalty-points=""')
-    attrs += [f'data-{part}-points=""' for part in rules.total_parts(layout)]
-    attrs.append(f'data-total="{m.score.total}"')
-    return attrs
-
-
-class _Hooks:
-    """The opening tag of each group of the phone's sheet: its ``data-*`` hooks, classes and
-    tap area (docs/web.md), from the engine's view ``m``; taps post to ``url``. A tag is
-    made once for both drawings of a sheet (flat and turned: only their tap areas' places
-    differ, :class:`qwixx_print.web.svg.Hits`)."""
-
-    def __init__(self, layout: Layout, boxes: geometry.SheetBoxes, m: SheetView, url: str | None):
-        self.layout, self.boxes, self.m, self.url = layout, boxes, m, url
-        self.rows = {r.id: (r, b) for r, b in zip(layout.rows, boxes.rows, strict=True)}
-        self.points = _points_attrs(layout, m)
-        self.made: dict[str, pad_svg.Tag] = {}
-
-    def tag(self, key: str) -> pad_svg.Tag:
-        """The opening tag of group ``key`` and its tap area (:data:`pad_svg.Tag`)."""
-        found = self.made.get(key)
-        if found is None:
-            found = self.made[key] = self._tag(key)
-        return found
-
-    def _tag(self, key: str) -> pad_svg.Tag:
-        words = key.split(" ")
-        m = self.m
-        if pad_svg.groups(key) is not None:
-            return pad_svg.tag(key, self.layout, self.boxes, m, self.url)
-        if words[0] == "penalty":
-            done = flag(int(words[1]) < m.penalties)
-            return f'<g class="penalty-box" data-crossed="{done}">', None
-        if words[0] == "total":
-            return f"<g {self.points[int(words[1])]}>", None
-        if words[0] == "bar":
-            k = int(words[1])
-            return f'<g class="bar" data-bar="{k}" data-earned="{flag(k in m.bar_earned)}">', None
-        row, boxes = self.rows[words[1]]
-        if len(words) == 2:
-            closed = flag(row.lock_colour in m.closed)
-            return f'<g class="row" data-row-id="{escape(row.id)}" data-closed="{closed}">', None
-        index = int(words[3])
-        if words[2] == "field":
-            return _field_tag(row, index, m, self.url), None
-        if words[2] == "square":  # RULES.md §7
-            box = boxes.squares[[a for a, _ in row.squares].index(index)]
-            return pad_svg.square_tag(row, box, index, m, self.url)
-        crossed = index in m.again[row.id]
-        tappable = self.url if (row.id, index) in m.legal_again else None
-        tag = (
-            f'<g class="again" data-row="{escape(row.id)}" data-index="{index}" '
-            f'data-crossed="{flag(crossed)}"' + tap(tappable, "again", row.id, index) + ">"
-        )
-        return tag, (_again_hit(boxes.again[index], boxes.fields[index]) if tappable else None)
-
-
-def _paint(c: Canvas, ops: Ops, hooks: _Hooks, hit: Hits, marks: Mapping[str, list[str]]) -> None:
+def _paint(c: Canvas, ops: Ops, hooks: Hooks, hit: Hits, marks: Mapping[str, list[str]]) -> None:
     """Append the kept drawing ``ops`` to ``c``: its SVG text, each group opened by its
     hooks and tap area (placed by ``hit``) and ended by its marks."""
     parts = c.parts
@@ -395,64 +335,6 @@ def _paint(c: Canvas, ops: Ops, hooks: _Hooks, hit: Hits, marks: Mapping[str, li
         else:
             parts.extend(marks.get(value, ()))
             parts.append("</g>")
-
-
-def _field_tag(row: Row, index: int, m: SheetView, url: str | None) -> str:
-    """The opening tag of field ``index`` of ``row``: its classes, ``data-*`` hooks and
-    tap (docs/web.md)."""
-    at = (row.id, index)
-    swaps = m.swaps.get(at)
-    return _field_open(
-        row.id,
-        index,
-        row.fields[index].number,
-        index in m.crossed[row.id],
-        at in m.legal,
-        at in m.hinted,
-        at in m.hinted_colour,
-        tuple(swaps) if swaps else (),
-        at in m.lucky,
-        url,
-    )
-
-
-@lru_cache(maxsize=16384)
-def _field_open(
-    row: str,
-    index: int,
-    number: int,
-    crossed: bool,
-    legal: bool,
-    hinted: bool,
-    by_colour: bool,
-    swaps: tuple[int, ...],
-    lucky: bool,
-    url: str | None,
-) -> str:
-    """:func:`_field_tag`'s tag, kept: a field's look in the page takes few values."""
-    classes = "field" + " legal" * legal + " hinted" * hinted + " crossed" * crossed
-    classes += " by-colour" * by_colour
-    extra = f' data-swaps="{" ".join(map(str, swaps))}"' if swaps else ""
-    if lucky:
-        extra += ' data-lucky="true"'
-    return (
-        f'<g class="{classes}" data-row="{escape(row)}" data-index="{index}" '
-        f'data-number="{number}" data-crossed="{flag(crossed)}" '
-        f'data-legal="{flag(legal)}"{extra}' + tap(url, "cross", row, index) + ">"
-    )
-
-
-AGAIN_HIT_PAD = 0.4
-"""How far (mm) a tappable small box's hit area reaches below the box."""
-
-
-def _again_hit(box: Box, field_box: Box) -> Box:
-    """The invisible hit area of a tappable small box ``box`` under ``field_box``: the box
-    and its field, as wide as the field. A small box is tappable only under the row's most
-    recent cross (RULES.md §2 Nochmal), so the field it covers takes no tap; on a 360 px
-    phone the area is about 10.6 x 13.5 mm where the box alone is 3.2 mm tall."""
-    bottom = box.y - AGAIN_HIT_PAD
-    return Box(field_box.x, bottom, field_box.w, field_box.top - bottom)
 
 
 def sheet_svg(
@@ -488,7 +370,7 @@ def drawing(
 
 class _Sheet:
     """What both drawings of one player's sheet share: the layout's boxes, the name and the
-    marks as scene items, the groups' hooks (:class:`_Hooks`)."""
+    marks as scene items, the groups' hooks (:class:`~qwixx_print.web.hooks.Hooks`)."""
 
     def __init__(self, layout: Layout, m: SheetView, name: str, url: str | None, lang: str):
         self.layout, self.lang, self.name = layout, lang, name
@@ -497,7 +379,7 @@ class _Sheet:
         with fonts.collecting_misfits():  # a name is checked as a player joins: never a 500
             self.named = header.name(name, self.boxes, title)[1]
         self.marks = mark_items(layout, self.boxes, m)
-        self.hooks = _Hooks(layout, self.boxes, m, url)
+        self.hooks = Hooks(layout, self.boxes, m, url)
 
     def svg(self, turned: bool) -> Markup:
         """The SVG of the sheet, as printed or ``turned``."""

@@ -20,19 +20,7 @@ from qwixx_print.draw.blank import draw_sheet
 from qwixx_print.draw.filled import draw_filled
 from qwixx_print.draw.heat import draw_heat
 from qwixx_print.play import Sheet, log
-from qwixx_print.scene import palette
-from qwixx_print.scene.items import (
-    Arch,
-    Badge,
-    Circle,
-    Group,
-    HalfDisc,
-    Item,
-    Line,
-    Polygon,
-    Rect,
-    Text,
-)
+from qwixx_print.scene import items, palette
 from tests.scene.test_scene_agreement import played
 
 
@@ -45,56 +33,55 @@ class Checking(Canvas):  # type: ignore[misc]
     """A canvas that, while :attr:`item` is painted, checks each drawing operation's
     graphics state against the item, counting the checks."""
 
-    item: Item | None = None
+    item: items.Item | None = None
     checked = 0
 
     def check(self, fill: Any, stroke: Any) -> None:
         it = self.item
-        if it is None or isinstance(it, Badge):  # a badge sets its whole state itself
+        if it is None or isinstance(it, items.Badge):  # a badge sets its whole state itself
             return
         self.checked += 1
         if fill and getattr(it, "fill", None) is not None:
             assert rgb(self._fillColorObj) == pytest.approx(it.fill), it  # type: ignore[union-attr]
         if stroke:
-            assert isinstance(it, Rect | Circle | Polygon | Line | Arch), it
+            assert isinstance(
+                it, items.Rect | items.Circle | items.Polygon | items.Line | items.Arch
+            ), it
             assert rgb(self._strokeColorObj) == pytest.approx(it.stroke), it
             assert self._lineWidth == pytest.approx(it.width), it
 
-    def rect(self, *args: Any, stroke: Any = 1, fill: Any = 0, **kw: Any) -> None:
-        self.check(fill, stroke)
-        super().rect(*args, stroke=stroke, fill=fill, **kw)
 
-    def roundRect(self, *args: Any, stroke: Any = 1, fill: Any = 0, **kw: Any) -> None:
-        self.check(fill, stroke)
-        super().roundRect(*args, stroke=stroke, fill=fill, **kw)
+def _checked(name: str, fill: int, stroke: int) -> Callable[..., None]:
+    """Reportlab's drawing operation ``name``, checking the state first (``fill`` and
+    ``stroke``: what it draws unless told)."""
+    drawn = getattr(Canvas, name)
 
-    def circle(self, *args: Any, stroke: Any = 1, fill: Any = 0, **kw: Any) -> None:
-        self.check(fill, stroke)
-        super().circle(*args, stroke=stroke, fill=fill, **kw)
+    def checking(self: Checking, *args: Any, **kw: Any) -> None:
+        self.check(kw.get("fill", fill), kw.get("stroke", stroke))
+        drawn(self, *args, **kw)
 
-    def wedge(self, *args: Any, stroke: Any = 1, fill: Any = 0, **kw: Any) -> None:
-        self.check(fill, stroke)
-        super().wedge(*args, stroke=stroke, fill=fill, **kw)
+    return checking
 
-    def drawPath(self, path: Any, stroke: Any = 1, fill: Any = 0, **kw: Any) -> None:
-        self.check(fill, stroke)
-        super().drawPath(path, stroke=stroke, fill=fill, **kw)
 
-    def line(self, *args: Any) -> None:
-        self.check(0, 1)
-        super().line(*args)
+for _name, _fill, _stroke in (
+    ("rect", 0, 1),
+    ("roundRect", 0, 1),
+    ("circle", 0, 1),
+    ("wedge", 0, 1),
+    ("line", 0, 1),
+    ("drawString", 1, 0),
+    ("drawCentredString", 1, 0),
+    ("drawRightString", 1, 0),
+):
+    setattr(Checking, _name, _checked(_name, _fill, _stroke))
 
-    def drawString(self, *args: Any, **kw: Any) -> None:
-        self.check(1, 0)
-        super().drawString(*args, **kw)
 
-    def drawCentredString(self, *args: Any, **kw: Any) -> None:
-        self.check(1, 0)
-        super().drawCentredString(*args, **kw)
+def _draw_path(self: Checking, path: Any, stroke: Any = 1, fill: Any = 0, **kw: Any) -> None:
+    self.check(fill, stroke)
+    Canvas.drawPath(self, path, stroke=stroke, fill=fill, **kw)
 
-    def drawRightString(self, *args: Any, **kw: Any) -> None:
-        self.check(1, 0)
-        super().drawRightString(*args, **kw)
+
+Checking.drawPath = _draw_path  # its stroke and fill may come by position
 
 
 @pytest.fixture
@@ -103,10 +90,12 @@ def checking(monkeypatch: pytest.MonkeyPatch) -> Iterator[Checking]:
     c = Checking(io.BytesIO(), pagesize=(400, 300))
     paint.register_fonts()
     for kind, painter in list(paint._PAINT.items()):
-        if kind is Group:
+        if kind is items.Group:
             continue
 
-        def announced(canvas: Canvas, it: Item, painter: Callable[..., None] = painter) -> None:
+        def announced(
+            canvas: Canvas, it: items.Item, painter: Callable[..., None] = painter
+        ) -> None:
             c.item = it
             painter(canvas, it)
             c.item = None
@@ -137,8 +126,8 @@ def test_the_check_catches_a_look_the_pdf_does_not_set(checking: Checking) -> No
     """A field's number whose ink the PDF does not set before it (``sets`` empty) is
     drawn in the ink of what came before: caught."""
     box = geometry.sheet_boxes(catalogue.checked("classic")).rows[0].fields[0]
-    red = Rect("x", "paper", box, (1.0, 0.0, 0.0))
-    blue = Text("x", "number", "5", box.cx, box.cy, 9.0, "QwixxSans", palette.PEN, sets="")
+    red = items.Rect("x", "paper", box, (1.0, 0.0, 0.0))
+    blue = items.Text("x", "number", "5", box.cx, box.cy, 9.0, "QwixxSans", palette.PEN, sets="")
     with pytest.raises(AssertionError):
         paint.items(checking, [red, blue])
     paint.items(checking, [red, blue._replace(sets="f")])
@@ -149,7 +138,7 @@ def test_a_bonus_cells_half_and_a_turned_text_are_drawn_in_their_own_look(
     checking: Checking,
 ) -> None:
     box = geometry.Box(10, 10, 6, 6)
-    half = HalfDisc("x", "upper", box, (0.2, 0.4, 0.6), 0)
-    label = Text("x", "label", "Total", 20, 20, 6.0, "QwixxSans", palette.INK, angle=90)
+    half = items.HalfDisc("x", "upper", box, (0.2, 0.4, 0.6), 0)
+    label = items.Text("x", "label", "Total", 20, 20, 6.0, "QwixxSans", palette.INK, angle=90)
     paint.items(checking, [half, label])
     assert checking.checked == 2
