@@ -129,7 +129,9 @@ class Client:
         status, data = self.request(method, path, body, headers)
         spent = (time.perf_counter() - start) * 1000
         if status != 200:
-            raise RuntimeError(f"{method} {path}: {status} {data[:200]!r}")
+            said = re.search(rb'<p class="error"[^>]*>(.*?)</p>', data, re.S)
+            why = said[1].decode(errors="replace") if said else repr(data[:200])
+            raise RuntimeError(f"{method} {path}: {status} {why}")
         return spent
 
 

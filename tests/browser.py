@@ -195,11 +195,18 @@ def follow(browser: Any, css: str, seconds: float = 60.0) -> None:
 
 def downloaded(folder: Path, suffix: str, seconds: float = 20.0) -> Path:
     """The one finished download ending in ``suffix`` (``.pdf``) in ``folder``, waiting
-    for it at most ``seconds``."""
+    for it at most ``seconds``: chromium may name the file before it has written it (it was
+    once read empty), so a download is finished when no ``.crdownload`` is left and its
+    size, not 0, stays the same for 0.2 s."""
     end = time.monotonic() + seconds
+    seen = -1
     while time.monotonic() < end:
-        done = [p for p in folder.iterdir() if p.suffix == suffix]
-        if done:
-            return done[0]
-        time.sleep(0.1)
+        files = list(folder.iterdir())
+        done = [p for p in files if p.suffix == suffix]
+        if done and not any(p.suffix == ".crdownload" for p in files):
+            size = done[0].stat().st_size
+            if size and size == seen:
+                return done[0]
+            seen = size
+        time.sleep(0.2)
     raise AssertionError(f"nothing was downloaded into {folder}")

@@ -17,13 +17,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry, labels, plan, rules
 from qwixx_print.choices import DEFAULT_LANG
-from qwixx_print.compiled import Compiled
 from qwixx_print.draw import check, pads, paint, write
 from qwixx_print.errors import MarksError
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
 from qwixx_print.marks import Player, ScoredGame
-from qwixx_print.scene import build, header, shapes
+from qwixx_print.scene import build, header, padmarks, shapes
 
 
 def _effects(sheet: rules.SheetScore) -> tuple[str, str]:
@@ -57,6 +56,8 @@ def _marks(layout: Layout, crosses: rules.Crosses, sheet: rules.SheetScore) -> b
         written=written,
         squares=crosses.squares,
         track=crosses.track,
+        bonus=crosses.bonus,
+        diamonds=crosses.diamonds,
     )
 
 
@@ -71,30 +72,14 @@ def _fill(
     crosses = rules.crosses_of(layout, player)  # scored already: no rule is broken
     marks = _marks(layout, crosses, sheet)
     paint.items(c, build.pen_marks(layout, boxes, replace(marks, track=frozenset())))
-    _fill_more(c, layout, crosses, boxes)
+    pads.own(c, layout, boxes)  # the player's own sheet: its slip's links, lucky numbers
+    paint.items(c, padmarks.crossed(layout, boxes, marks))
     paint.items(c, build.track_crosses(boxes, marks))  # over the marks of §4, as ever
     paint.items(c, build.written(boxes, marks))
     name_box, name = header.name(player.name, boxes, title)
     paint.items(c, name)
     room = effects_box(layout, boxes, title, name_box)
     paint.items(c, header.effects(_effects(sheet), room))
-
-
-def _fill_more(
-    c: Canvas, layout: Layout, crosses: rules.Crosses, boxes: geometry.SheetBoxes
-) -> None:
-    """The crosses of RULES.md §4 on a player's own sheet: its slip's links and lucky
-    numbers, crossed bonus cells (Big Points) and diamonds (X-Change)."""
-    pads.own(c, layout, boxes)
-    bonus_ids = Compiled.of(layout).bonus_ids if boxes.bonus_rows else ()
-    for bonus, cells in zip(bonus_ids, boxes.bonus_rows, strict=True):
-        crossed = crosses.bonus.get(bonus, ())
-        for k, box in enumerate(cells):
-            if k in crossed:
-                paint.items(c, build.cross(f"bonus {bonus} {k}", box))
-    for k, box in enumerate(boxes.diamonds):
-        if k in crosses.diamonds:
-            paint.items(c, build.cross(f"diamond {k}", geometry.diamond_cross(box)))
 
 
 def _clear_of(box: Box, obstacles: list[Box]) -> Box:

@@ -14,12 +14,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print import geometry
 from qwixx_print.draw import paint
-from qwixx_print.draw.paint import INK
 from qwixx_print.layout import Layout
-from qwixx_print.scene import looks, padmarks, palette
-
-CLOVER = paint.colour(palette.CLOVER)
-"""Colour of the lucky clovers (Longo)."""
+from qwixx_print.scene import looks, padmarks
 
 
 def blank(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
@@ -31,6 +27,6 @@ def blank(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
 def own(c: Canvas, layout: Layout, sheet: geometry.SheetBoxes) -> None:
     """One sheet's own values over its blank (:func:`qwixx_print.scene.padmarks.own`); the
     links' stroke is set first, on every sheet, as the PDFs always have."""
-    c.setStrokeColor(INK)
+    c.setStrokeColor(paint.colour(padmarks.LINK_INK))
     c.setLineWidth(looks.LINK_LINE)
     paint.items(c, padmarks.own(layout, sheet))

@@ -15,7 +15,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from qwixx_print.geometry import Box
-from qwixx_print.scene import fonts, looks, palette, shapes
+from qwixx_print.scene import fonts, palette, shapes
 from qwixx_print.scene.fonts import FONT, MM
 from qwixx_print.scene.items import (
     Arch,
@@ -94,7 +94,14 @@ def _rect(c: Canvas, it: Rect) -> None:
 def _text(c: Canvas, it: Text) -> None:
     if it.sets:
         _state(c, it.sets, it.fill, None, 0.0)
-    text_at(c, it.text, it.x, it.y, it.size, it.font, it.align)
+    if not it.angle:
+        text_at(c, it.text, it.x, it.y, it.size, it.font, it.align)
+        return
+    c.saveState()  # a turned text (the phone's turned sheet): about its anchor
+    c.translate(it.x * MM, it.y * MM)
+    c.rotate(-it.angle)
+    text_at(c, it.text, 0.0, 0.0, it.size, it.font, it.align)
+    c.restoreState()
 
 
 def _polygon(c: Canvas, it: Polygon) -> None:
@@ -123,9 +130,9 @@ def _line(c: Canvas, it: Line) -> None:
 
 def _half_disc(c: Canvas, it: HalfDisc) -> None:
     _state(c, it.sets, it.fill, None, 0.0)
-    box, start = it.box, 0 if it.upper else 180
+    box = it.box
     x0, y0, x1, y1 = box.x * MM, box.y * MM, box.right * MM, box.top * MM
-    c.wedge(x0, y0, x1, y1, start, 180, stroke=0, fill=1)
+    c.wedge(x0, y0, x1, y1, it.start, 180, stroke=0, fill=1)
 
 
 def _group(c: Canvas, it: Group) -> None:
@@ -173,17 +180,17 @@ def _arch(c: Canvas, it: Arch) -> None:
 
 
 def _badge(c: Canvas, it: Badge) -> None:
-    """A power's badge: :func:`qwixx_print.scene.shapes.power_symbol` in a white disc."""
+    """A power's badge: :func:`qwixx_print.scene.shapes.power_symbol` in its disc."""
     x, y, r = it.x, it.y, it.r
     c.saveState()
-    c.setFillColor(colour(palette.WHITE))
-    c.setStrokeColor(INK)
-    c.setLineWidth(looks.BADGE_LINE)
+    c.setFillColor(colour(it.paper))
+    c.setStrokeColor(colour(it.ink))
+    c.setLineWidth(it.width)
     c.circle(x * MM, y * MM, r * MM, fill=1, stroke=1)
-    c.setLineWidth(0.14 * r * MM)
-    c.setLineCap(1)
     symbol = shapes.power_symbol(it.power, x, y, r)
-    bold = symbol.width != 0.14 * r
+    c.setLineWidth(symbol.thin * MM)
+    c.setLineCap(1)
+    bold = symbol.width != symbol.thin
     if bold:
         c.saveState()
         c.setLineWidth(symbol.width * MM)

@@ -66,7 +66,6 @@ def fitted(
     align: str = "c",
     sets: str = "f",
     upright: bool = False,
-    along: bool = False,
     place: tuple[str | int, ...] | None = None,
 ) -> list[Item]:
     """Label ``label`` (its key, text and the name of its box) in ``box`` (mm) at the size
@@ -79,7 +78,7 @@ def fitted(
         return []
     x = {"l": box.x, "c": box.cx, "r": box.right}[align]
     y = fonts.em_baseline(box, got, font)
-    return [Text(id, part, text, x, y, got, font, fill, align, sets, upright, along)]
+    return [Text(id, part, text, x, y, got, font, fill, align, sets, upright)]
 
 
 def cross(id: str, box: Box) -> list[Item]:
@@ -95,7 +94,7 @@ def cross(id: str, box: Box) -> list[Item]:
 
 def arrow(id: str, cell: Box, sets: str = "f") -> Text:
     """The arrow from the cell before to ``cell`` (a bonus bar's, a diamond's): it turns with
-    a turned phone sheet, pointing along the strip."""
+    the turned phone sheet, pointing along the strip."""
     box, size = shapes.arrow_box(cell), looks.ARROW_PT
     return centred(id, "arrow", "\u203a", box, size, palette.INK, sets=sets, upright=False)
 
@@ -195,14 +194,14 @@ def strips(layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) 
     """The bonus bar (its label ``bar label``, then a cell ``bar K`` per bar field: a square
     in the colour's half tint with its symbol, an arrow from the cell before) and the legend
     of the powers (``legend POWER``: its badge and what it does, wrapped). The label and the
-    legend's words run along the sheet: a strip 5 mm high has no room for them upright, so a
-    turned phone sheet leaves them out (its badges stay, upright)."""
+    legend's words run along the sheet: a strip 5 mm high has no room for them upright, so
+    on the turned phone sheet they turn with it (read along the strip; the badges stand)."""
     found: list[Item] = []
     if sheet.bonus_label is not None:
         label = ("bonus", text["bonus"], "bonus label box")
         size = looks.BONUS_LABEL_PT
         found += fitted(
-            "bar label", "label", label, sheet.bonus_label, size, palette.INK, FONT_BOLD, along=True
+            "bar label", "label", label, sheet.bonus_label, size, palette.INK, FONT_BOLD
         )
     shape = shapes.shapes(layout)
     for k, (name, cell) in enumerate(zip(layout.bonus_bar, sheet.bonus_bar, strict=True)):
@@ -221,21 +220,21 @@ def strips(layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) 
         lines = fonts.wrapped(text[key], room, LEGEND_PT, FONT, 2)
         if lines is None:
             label = (key, text[key], "power legend cell")
-            found += fitted(id, "text", label, room, LEGEND_PT, palette.INK, align="l", along=True)
+            found += fitted(id, "text", label, room, LEGEND_PT, palette.INK, align="l")
             continue
         trial, shares = lines
         for n, (line, share) in enumerate(shares):
             label, sets = (key, line, "power legend cell"), "" if n else "f"
             ink = palette.INK
-            found += fitted(id, "text", label, share, trial, ink, align="l", sets=sets, along=True)
+            found += fitted(id, "text", label, share, trial, ink, align="l", sets=sets)
     return found
 
 
 def footer(layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) -> list[Item]:
     """The score table (``score N``: a cell, the count of crosses above its points), the
     penalty label and boxes (``penalty K``), the total line's boxes (``total K``: a row's
-    colour symbol, or its number on a row of many colours) with the operators between them
-    and its label."""
+    colour symbol, or its number on a row of many colours; Lucky 15's value track's box in
+    the track's colour with its symbol) with the operators between them and its label."""
     table = rules.score_table(layout)
     found: list[Item] = []
     ink = palette.INK
@@ -265,7 +264,6 @@ def footer(layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) 
         looks.PENALTIES_PT,
         ink,
         align="l",
-        along=True,
     )
     for k, box in enumerate(sheet.penalties):
         id = f"penalty {k}"
@@ -283,8 +281,11 @@ def footer(layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) 
             place=("penalties", "points"),
         )
     shape = shapes.shapes(layout)
+    track = part_index(layout, "track")
     for k, box in enumerate(sheet.totals):
         row_colour = layout.rows[k].colour if k < len(layout.rows) else None
+        if k == track and layout.value_track is not None:  # the track's points: its colour
+            row_colour = layout.value_track.colour  # and symbol, as its fields (RULES-more §7)
         tint = palette.hex_rgb(layout.colours[row_colour]) if row_colour else palette.TOTAL_GREY
         id, edge = f"total {k}", palette.edge(tint)
         paper, line = palette.total_paper(tint), looks.SMALL_BOX_LINE
@@ -309,9 +310,16 @@ def footer(layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) 
         ink,
         align="r",
         sets=sets,
-        along=True,
     )
     return found
+
+
+def part_index(layout: Layout, part: str) -> int | None:
+    """The index in the total line's boxes of the box of ``part`` (one of
+    :func:`qwixx_print.rules.total_parts`: after the rows' boxes and the penalties'), or
+    None where the sheet has no such part."""
+    parts = rules.total_parts(layout)
+    return len(layout.rows) + 1 + parts.index(part) if part in parts else None
 
 
 @dataclass(frozen=True)
@@ -320,8 +328,10 @@ class Marks:
     row id, the locked rows, the rows of closed colours (shown veiled on the phone), the
     crossed penalty boxes, the points written into the total line's boxes, in order, the
     bonus bar's earned and struck cells, per row id the crossed link squares, each by
-    the index of the field left of it (Connect 15, RULES.md §7), and the indexes of the
-    value track's crossed fields (Lucky 15, RULES-more.md §7)."""
+    the index of the field left of it (Connect 15, RULES.md §7), the indexes of the
+    value track's crossed fields (Lucky 15, RULES-more.md §7), and the marks of RULES.md
+    §4: per bonus row id its crossed cells by column (Big Points), the crossed diamonds
+    (X-Change) by index (:func:`qwixx_print.scene.padmarks.crossed`)."""
 
     crossed: Mapping[str, Collection[int]]
     again: Mapping[str, Collection[int]] = field(default_factory=dict)
@@ -333,6 +343,8 @@ class Marks:
     bar_struck: Collection[int] = frozenset()
     squares: Mapping[str, Collection[int]] = field(default_factory=dict)
     track: Collection[int] = frozenset()
+    bonus: Mapping[str, Collection[int]] = field(default_factory=dict)
+    diamonds: Collection[int] = frozenset()
 
 
 def pen_marks(layout: Layout, sheet: geometry.SheetBoxes, marks: Marks) -> list[Item]:

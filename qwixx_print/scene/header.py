@@ -1,8 +1,8 @@
 """A sheet's header as scene items (:mod:`qwixx_print.scene.items`), mm: its title
 (``title``), the sheet's own rules beside it (``rules hint``), a player's name on a
 filled-in or phone sheet (``name``) and what the end powers added (``effects``), and the
-phone's card behind the sheet (``card``). All run along the sheet: a turned phone sheet
-leaves them out.
+phone's card behind the sheet (``card``). All run along the sheet, and turn with the
+turned phone sheet (:mod:`.turn`).
 """
 
 from __future__ import annotations
@@ -41,9 +41,7 @@ def _rules_hint(found: list[tuple[str, str]], box: Box) -> list[Item]:
     if not parts:
         return []
     label = ("header", " \u00b7 ".join(parts), "rules hint box")
-    return fitted(
-        "rules hint", "text", label, box, HINT_PT, palette.INK, align="r", sets="", along=True
-    )
+    return fitted("rules hint", "text", label, box, HINT_PT, palette.INK, align="r", sets="")
 
 
 def header(
@@ -62,9 +60,7 @@ def header(
         hint_box = Box(title.right + 2.0, title.y, right - title.right - 2.0, title.h)
         found += _rules_hint(hinted, hint_box)
     label = ("title", text["title"], "title box")
-    found += fitted(
-        "title", "text", label, title, looks.TITLE_PT, palette.INK, FONT_BOLD, "l", "", along=True
-    )
+    found += fitted("title", "text", label, title, looks.TITLE_PT, palette.INK, FONT_BOLD, "l", "")
     return found
 
 
@@ -77,9 +73,7 @@ def name(player: str, sheet: geometry.SheetBoxes, title: str) -> tuple[Box, list
     label = ("the name", player, "name box")
     where = shapes.NAME_PLACE
     size = looks.NAME_PT
-    items = fitted(
-        "name", "text", label, box, size, palette.PEN, FONT_BOLD, "r", along=True, place=where
-    )
+    items = fitted("name", "text", label, box, size, palette.PEN, FONT_BOLD, "r", place=where)
     return box, items
 
 
@@ -98,7 +92,6 @@ def effects(texts: Sequence[str], room: Box) -> list[Item]:
                 palette.PEN,
                 align="l",
                 sets="",
-                along=True,
             )
     return []
 

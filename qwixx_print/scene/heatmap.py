@@ -18,8 +18,10 @@ from qwixx_print.scene import fonts, palette, shapes
 from qwixx_print.scene.fonts import FONT, FONT_BOLD
 from qwixx_print.scene.items import Circle, Group, Item, Rect, Text
 
-MAX_ALPHA = 0.78
-"""Opacity of the tint on the most crossed field; the others in proportion to their rate."""
+MAX_ALPHA = 0.35
+"""Opacity of the tint on the most crossed field; the others in proportion to their rate.
+Light enough that a field's number stands out on the darkest tint in every row colour
+(0.78 before: a blue or red number on its most crossed field was hardly legible)."""
 LEGEND_H = 13.0
 """Height of the legend under the sheet, mm."""
 STEPS = 10

@@ -24,7 +24,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from qwixx_print.geometry import Box
-from qwixx_print.scene.palette import RGB
+from qwixx_print.scene.looks import BADGE_LINE
+from qwixx_print.scene.palette import INK, RGB, WHITE
 
 Point = tuple[float, float]
 
@@ -117,8 +118,9 @@ class Text(NamedTuple):
     """``text`` in ``font`` at ``size`` pt, its baseline at ``y`` mm, anchored at ``x`` mm
     on its left (``l``), centre (``c``) or right (``r``), in ``fill``. Its size and place are
     fitted by the builder (:mod:`qwixx_print.scene.fonts`); a painter sets it as it is.
-    ``upright``: kept upright on a turned phone sheet (numbers); ``along``: runs along the
-    sheet and is left out on a turned one (a title, a label)."""
+    ``upright``: stands upright on the turned phone sheet (a number: :mod:`.turn`), else it
+    turns with the sheet (a label, an arrow); ``angle``: how far it is turned clockwise, in
+    degrees, about its anchor (90 on the turned sheet; 0 on paper)."""
 
     id: str
     part: str
@@ -131,25 +133,27 @@ class Text(NamedTuple):
     align: str = "c"
     sets: str = "f"
     upright: bool = False
-    along: bool = False
+    angle: float = 0.0
 
 
 class HalfDisc(NamedTuple):
-    """The upper (``upper``) or lower half of the disc filling the square ``box`` (mm),
-    filled with ``fill``, unstroked."""
+    """Half the disc filling the square ``box`` (mm), filled with ``fill``, unstroked: the
+    half from ``start`` degrees counter-clockwise to ``start`` + 180 (0: the upper half, 180:
+    the lower; the turned phone sheet's are 90 less)."""
 
     id: str
     part: str
     box: Box
     fill: RGB
-    upper: bool
+    start: float
     sets: str = "f"
 
 
 class Badge(NamedTuple):
     """A power's badge (RULES.md §2 Kräfte): the symbol of ``power``
-    (:func:`qwixx_print.scene.shapes.power_symbol`) in a white disc of radius ``r`` mm
-    around (``x``, ``y``) mm, upright on a turned phone sheet like a colour's symbol."""
+    (:func:`qwixx_print.scene.shapes.power_symbol`, its strokes in ``ink``) in a disc of
+    radius ``r`` mm around (``x``, ``y``) mm filled with ``paper`` and outlined ``width`` pt
+    in ``ink``; it always stands upright, also on the turned phone sheet."""
 
     id: str
     part: str
@@ -157,13 +161,15 @@ class Badge(NamedTuple):
     x: float
     y: float
     r: float
-    upright: bool = True
+    paper: RGB = WHITE
+    ink: RGB = INK
+    width: float = BADGE_LINE
 
 
 class Group(NamedTuple):
     """``items`` drawn together: ``saved``, the PDF saves its graphics state around them;
-    ``upright``, the phone keeps them upright as one on a turned sheet (a score cell's two
-    numbers, a padlock; an item in it that is upright itself is not turned again)."""
+    ``upright``, they stand upright as one on the turned phone sheet (a score cell's two
+    numbers, a padlock: :mod:`.turn` moves them, turning none of them)."""
 
     id: str
     part: str

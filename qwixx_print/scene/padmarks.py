@@ -16,7 +16,7 @@ from qwixx_print.compiled import Compiled
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
 from qwixx_print.scene import looks, palette, shapes
-from qwixx_print.scene.build import arrow, centred, fitted, symbol
+from qwixx_print.scene.build import Marks, arrow, centred, cross, fitted, part_index, symbol
 from qwixx_print.scene.fonts import FONT_BOLD, MM
 from qwixx_print.scene.items import (
     Arch,
@@ -73,8 +73,8 @@ def bonus_rows(layout: Layout, sheet: geometry.SheetBoxes) -> list[Item]:
                 id, "ring", box.cx, box.cy, box.w / 2, None, ink, looks.BONUS_CELL_LINE, "ws"
             )
             found += [
-                HalfDisc(id, "upper", box, palette.half_tint(top), True, "wf"),
-                HalfDisc(id, "lower", box, palette.half_tint(bottom), False),
+                HalfDisc(id, "upper", box, palette.half_tint(top), 0, "wf"),
+                HalfDisc(id, "lower", box, palette.half_tint(bottom), 180),
                 ring,
             ]
             for name, tint, side in ((names[0], top, 1), (names[1], bottom, -1)):
@@ -135,8 +135,9 @@ def framed(layout: Layout, sheet: geometry.SheetBoxes) -> list[Item]:
             Rect(f"framed {k}", "frame", frame, None, palette.INK, line, 0.7, "wds", dash=dash)
         )
         found.append(_steps(f"framed {k}", Box(box.right - 1.6, box.top - 1.6, 1.2, 1.2)))
-    if boxes:
-        total = sheet.totals[-2]
+    at = part_index(layout, "framed")
+    if boxes and at is not None:  # the framed points' box in the total line
+        total = sheet.totals[at]
         found.append(_steps("framed total", Box(total.x + 0.4, total.top - 1.6, 1.2, 1.2)))
     return found
 
@@ -193,8 +194,8 @@ def track(layout: Layout, sheet: geometry.SheetBoxes) -> list[Item]:
         found.append(symbol(id, "symbol", shape, shapes.track_corner(cell), ink))
         found.append(centred(id, "value", str(value), cell, looks.TRACK_PT, ink, FONT_BOLD))
         if k:
-            box = geometry.track_arrow(cell)
-            found.append(centred(id, "arrow", "\u203a", box, looks.ARROW_PT, palette.INK))
+            box, size = geometry.track_arrow(cell), looks.ARROW_PT  # turns with the phone's sheet
+            found.append(centred(id, "arrow", "\u203a", box, size, palette.INK, upright=False))
     return found
 
 
@@ -214,12 +215,17 @@ def clovers(sheet: geometry.SheetBoxes) -> list[Item]:
     return [it for k, box in enumerate(sheet.lucky) for it in clover(f"lucky {k}", box)]
 
 
+LINK_INK = palette.INK
+"""The links' rings and bars (Connected Chain), :data:`qwixx_print.scene.looks.LINK_LINE`
+wide; the PDF sets this stroke before a sheet's own values, links or not."""
+
+
 def links(layout: Layout, sheet: geometry.SheetBoxes) -> list[Item]:
     """Connected Chain: a ring around the number of each linked field and a bar joining the
     two rings of a pair."""
     index = {row.id: k for k, row in enumerate(layout.rows)}
     found: list[Item] = []
-    ink, line = palette.INK, looks.LINK_LINE
+    ink, line = LINK_INK, looks.LINK_LINE
     for n, ((ra, ia), (rb, ib)) in enumerate(layout.links):
         id = f"link {n}"
         a, b = sheet.rows[index[ra]].fields[ia], sheet.rows[index[rb]].fields[ib]
@@ -258,3 +264,17 @@ def lucky_numbers(layout: Layout, sheet: geometry.SheetBoxes) -> list[Item]:
         centred(f"lucky {k}", "number", str(n), box, looks.LUCKY_PT, palette.WHITE, FONT_BOLD)
         for k, (n, box) in enumerate(zip(layout.lucky, sheet.lucky, strict=False))
     ]
+
+
+def crossed(layout: Layout, sheet: geometry.SheetBoxes, marks: Marks) -> list[Item]:
+    """The pen's crosses of ``marks`` on the marks of RULES.md §4: the crossed bonus cells
+    (``bonus ID K``, each bonus row's by column) and diamonds (``diamond K``, on
+    :func:`qwixx_print.geometry.diamond_cross`), in that order."""
+    found: list[Item] = []
+    ids = Compiled.of(layout).bonus_ids if sheet.bonus_rows else ()
+    for bonus, cells in zip(ids, sheet.bonus_rows, strict=True):
+        for k in sorted(marks.bonus.get(bonus, ())):
+            found += cross(f"bonus {bonus} {k}", cells[k])
+    for k in sorted(marks.diamonds):
+        found += cross(f"diamond {k}", geometry.diamond_cross(sheet.diamonds[k]))
+    return found

@@ -310,12 +310,14 @@ def name_misfit(layout: Layout, name: str, lang: str = labels.DEFAULT_LANG) -> f
 class PowerSymbol(NamedTuple):
     """A power's symbol drawn in strokes of ``width`` mm (RULES.md §2 Kräfte): ``lines``
     as (x0, y0, x1, y1) and square ``frames``, mm, drawn in that order (frames first when
-    ``frames_first``)."""
+    ``frames_first``); ``thin``: the stroke of most symbols, mm (the PDF sets it first and
+    a bolder ``width`` over it)."""
 
     width: float
     lines: list[tuple[float, float, float, float]]
     frames: list[Box]
     frames_first: bool = False
+    thin: float = 0.0
 
 
 def power_symbol(power: str, x: float, y: float, r: float = BADGE_R) -> PowerSymbol:
@@ -329,23 +331,24 @@ def power_symbol(power: str, x: float, y: float, r: float = BADGE_R) -> PowerSym
         for cx in (x - 0.42 * r, x + 0.42 * r):
             rr = 0.3 * r
             lines += [(cx - rr, y - rr, cx + rr, y + rr), (cx - rr, y + rr, cx + rr, y - rr)]
-        return PowerSymbol(thin, lines, [])
+        return PowerSymbol(thin, lines, [], thin=thin)
     if power == "one-in-each":
         bars = [(x - 0.5 * r, y + dy, x + 0.5 * r, y + dy) for dy in _bar_offsets(r)]
-        return PowerSymbol(thin, bars, [])
+        return PowerSymbol(thin, bars, [], thin=thin)
     if power == "weakest-double":
         side = 0.75 * r
         squares = [
             Box(x + dx - side / 2, y + dy - side / 2, side, side)
             for dx, dy in ((-0.22 * r, -0.22 * r), (0.22 * r, 0.22 * r))
         ]
-        return PowerSymbol(thin, [], squares)
+        return PowerSymbol(thin, [], squares, thin=thin)
     if power == "plus-13":
         plus = [(x - 0.55 * r, y, x + 0.55 * r, y), (x, y - 0.55 * r, x, y + 0.55 * r)]
-        return PowerSymbol(0.3 * r, plus, [])
+        return PowerSymbol(0.3 * r, plus, [], thin=thin)
     side = 0.95 * r
     frame = Box(x - side / 2, y - side / 2, side, side)
-    return PowerSymbol(thin, [(x - 0.6 * r, y - 0.6 * r, x + 0.6 * r, y + 0.6 * r)], [frame], True)
+    cross = [(x - 0.6 * r, y - 0.6 * r, x + 0.6 * r, y + 0.6 * r)]
+    return PowerSymbol(thin, cross, [frame], True, thin)
 
 
 def _bar_offsets(r: float) -> list[float]:

@@ -2,7 +2,7 @@
 (:mod:`qwixx_print.scene.build`, :mod:`~qwixx_print.scene.header`,
 :mod:`~qwixx_print.scene.padmarks`), its items painted by :func:`qwixx_print.web.svg.item_svg`
 and gathered into groups by their ids (:func:`_groups`), each group opened with its
-``data-*`` hooks and tap targets (:class:`_Hooks`, :mod:`qwixx_print.web.pad_svg`) and
+``data-*`` hooks and tap targets (:mod:`qwixx_print.web.hooks`, :mod:`~qwixx_print.web.pad_svg`) and
 ended with the engine's marks on it (crosses, closed rows, written points).
 
 Every colour, tint, outline, text size and stroke comes from :mod:`qwixx_print.scene`;
@@ -19,17 +19,19 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from markupsafe import Markup, escape
 
 from qwixx_print import geometry, labels, rules
-from qwixx_print.geometry import Box
-from qwixx_print.layout import Layout, Row
+from qwixx_print.layout import Layout
 from qwixx_print.play import Move, Sheet
 from qwixx_print.scene import build, fonts, header, padmarks
 from qwixx_print.scene.items import Item
+from qwixx_print.scene.turn import Turn
 from qwixx_print.web import pad_svg, svg
-from qwixx_print.web.svg import Canvas, flag, num, tap
+from qwixx_print.web.hooks import Hooks
+from qwixx_print.web.svg import Canvas, Hits, num
 
 
 @dataclass(frozen=True)
@@ -152,20 +154,21 @@ INNER = ("field", "again", "square")
 """The parts of a row that are groups of their own (``row ID field I``, ...)."""
 
 
-def _groups(id: str) -> list[str]:
+@lru_cache(maxsize=16384)
+def _groups(id: str) -> tuple[str, ...]:
     """The ids of the groups an item of ``id`` is drawn in, outermost first: a row's
     (``row ID``) and in it a field's, small box's or link square's, a penalty box's, a
     total's, a bonus bar cell's."""
     pads = pad_svg.groups(id)
     if pads is not None:
-        return pads
+        return tuple(pads)
     words = id.split(" ")
     if words[0] == "row":
         inner = [" ".join(words[:4])] if len(words) > 3 and words[2] in INNER else []
-        return [" ".join(words[:2]), *inner]
+        return (" ".join(words[:2]), *inner)
     if words[0] in ("penalty", "total", "bar") and len(words) == 2 and words[1].isdigit():
-        return [id]
-    return []
+        return (id,)
+    return ()
 
 
 def _tree(found: Collection[Item], height: float) -> list[str | Node]:
@@ -184,32 +187,95 @@ def _tree(found: Collection[Item], height: float) -> list[str | Node]:
     return top
 
 
-Drawn = tuple[list[str | Node], ...]
-_DRAWN: dict[tuple[int, str], tuple[Layout, Drawn]] = {}
+OPEN, CLOSE = 1, 2
+"""The operations of a kept drawing besides SVG text (0): open the group of a key (its tag
+and tap area, from the sheet's state), close it (after its marks)."""
+
+Ops = list[tuple[int, str]]
+
+
+def _ops(nodes: list[str | Node], out: Ops | None = None) -> Ops:
+    """The groups ``nodes`` as a flat list of operations, each run of SVG text between two
+    groups' tags joined into one: what :func:`_paint` walks for every sheet."""
+    out = [] if out is None else out
+    for node in nodes:
+        if isinstance(node, str):
+            if out and out[-1][0] == 0:
+                out[-1] = (0, out[-1][1] + node)
+            else:
+                out.append((0, node))
+            continue
+        key, children = node
+        out.append((OPEN, key))
+        _ops(children, out)
+        out.append((CLOSE, key))
+    return out
+
+
+Drawn = tuple[Ops, ...]
+_DRAWN: dict[tuple[int, str, bool], tuple[Layout, Drawn]] = {}
 DRAWN_KEPT = 256
 """How many layouts' drawings (:func:`_blank`) are kept, the oldest dropped first."""
 
 
-def _blank(layout: Layout, lang: str) -> Drawn:
-    """The phone's drawing of ``layout``'s rows, and of its bonus bar, legend, score table,
-    penalties and total line, from the scene (:mod:`qwixx_print.scene.build`), labels in
-    ``lang``: the same on every sheet of a layout, so built once per layout object and kept
-    (a layout holds a dict, so it is kept by identity)."""
-    kept = _DRAWN.get((id(layout), lang))
+_turned = lru_cache(maxsize=16384)(Turn.item)
+"""A mark turned (:meth:`qwixx_print.scene.turn.Turn.item`), kept: a sheet's marks recur
+from state to state."""
+
+
+def _turn(sheet: geometry.SheetBoxes, turned: bool) -> Turn | None:
+    """The turned phone sheet's turn of ``sheet`` (:mod:`qwixx_print.scene.turn`), or None
+    for the sheet as printed."""
+    return Turn(sheet.width, sheet.height) if turned else None
+
+
+_BOXES: dict[int, tuple[Layout, geometry.SheetBoxes]] = {}
+
+
+def _boxes(layout: Layout) -> geometry.SheetBoxes:
+    """``layout``'s boxes (:func:`qwixx_print.geometry.sheet_boxes`), worked out once per
+    layout object and kept (by identity, as :func:`_blank` keeps its drawings)."""
+    kept = _BOXES.get(id(layout))
     if kept is not None and kept[0] is layout:
         return kept[1]
-    drawn = _draw_blank(layout, lang)
+    boxes = geometry.sheet_boxes(layout)
+    if len(_BOXES) >= DRAWN_KEPT:
+        del _BOXES[next(iter(_BOXES))]
+    _BOXES[id(layout)] = (layout, boxes)
+    return boxes
+
+
+def _blank(layout: Layout, lang: str, turned: bool) -> Drawn:
+    """The phone's drawing of ``layout``'s rows, and of its bonus bar, legend, score table,
+    penalties and total line, from the scene (:mod:`qwixx_print.scene.build`), labels in
+    ``lang``, ``turned`` or not: the same on every sheet of a layout, so built once per
+    layout object and kept (a layout holds a dict, so it is kept by identity)."""
+    kept = _DRAWN.get((id(layout), lang, turned))
+    if kept is not None and kept[0] is layout:
+        return kept[1]
+    drawn = _draw_blank(layout, lang, turned)
     if len(_DRAWN) >= DRAWN_KEPT:
         del _DRAWN[next(iter(_DRAWN))]
-    _DRAWN[(id(layout), lang)] = (layout, drawn)
+    _DRAWN[(id(layout), lang, turned)] = (layout, drawn)
     return drawn
 
 
-def _draw_blank(layout: Layout, lang: str) -> Drawn:
-    """What :func:`_blank` keeps: in the order the phone draws them, the slip's name, the
-    rows, the marks of RULES.md §4 on and between them, the bonus bar, legend, score table,
-    penalties and total line, and the lucky clovers with the sheet's numbers."""
-    sheet = geometry.sheet_boxes(layout)
+def _draw_blank(layout: Layout, lang: str, turned: bool) -> Drawn:
+    """What :func:`_blank` keeps: the SVG of :func:`blank_items`, gathered into groups."""
+    sheet = _boxes(layout)
+    parts = blank_items(layout, lang)
+    turn = _turn(sheet, turned)
+    if turn is None:
+        return tuple(_ops(_tree(part, sheet.height)) for part in parts)
+    return tuple(_ops(_tree(turn.items(part), turn.size[1])) for part in parts)
+
+
+def blank_items(layout: Layout, lang: str) -> tuple[list[Item], ...]:
+    """The scene of the phone's blank sheet of ``layout``, labels in ``lang``, in the parts
+    it is drawn in: the title, the slip's name, the rows, the marks of RULES.md §4 on and
+    between them, the bonus bar, legend, score table, penalties and total line, and the
+    lucky clovers with the sheet's numbers."""
+    sheet = _boxes(layout)
     text = labels.for_layout(layout, lang)
     title = header.header(layout, sheet, text, rules_hint=False)
     rows = [
@@ -227,13 +293,13 @@ def _draw_blank(layout: Layout, lang: str) -> Drawn:
     ]
     rest = build.strips(layout, sheet, text) + build.footer(layout, sheet, text)
     lucky = padmarks.clovers(sheet) + padmarks.lucky_numbers(layout, sheet)
-    parts = (title, padmarks.slip(layout, sheet), rows, pads, rest, lucky)
-    return tuple(_tree(part, sheet.height) for part in parts)
+    return title, padmarks.slip(layout, sheet), rows, pads, rest, lucky
 
 
-def _marks(layout: Layout, sheet: geometry.SheetBoxes, m: SheetView) -> dict[str, list[str]]:
-    """The SVG of the engine's marks (:class:`qwixx_print.scene.build.Marks`) by the id of
-    the group each is drawn at the end of."""
+def mark_items(layout: Layout, sheet: geometry.SheetBoxes, m: SheetView) -> list[Item]:
+    """The scene of the engine's marks ``m`` on a sheet (:class:`qwixx_print.scene.build.Marks`):
+    crosses, closed rows' veils, the points written in the total line, the bonus bar's
+    marks, the crossed bonus cells and diamonds."""
     rows = list(m.score.rows.items())
     written = [rs.points for _, rs in rows] + [m.score.penalty_points]
     written += [m.score.part_points(part) for part in rules.total_parts(layout)]
@@ -249,149 +315,103 @@ def _marks(layout: Layout, sheet: geometry.SheetBoxes, m: SheetView) -> dict[str
         m.bar_struck,
         m.squares,
         frozenset(range(m.track)),
+        m.bonus,
+        m.diamonds,
     )
     found = build.pen_marks(layout, sheet, marks) + build.written(sheet, marks)
-    found += build.bar_marks(layout, sheet, marks) + pad_svg.marks(layout, sheet, m)
-    by_group: dict[str, list[str]] = {}
-    for it in found:
-        key = (_groups(it.id) or [""])[-1]
-        by_group.setdefault(key, []).append(svg.item_svg(it, sheet.height))
-    return by_group
+    return found + build.bar_marks(layout, sheet, marks) + padmarks.crossed(layout, sheet, marks)
 
 
-def _points_attrs(layout: Layout, m: SheetView) -> list[str]:
-    """The ``data-*`` hook of each box of the total line, in order (docs/web.md)."""
-    attrs = [f'data-row-points="{escape(rid)}"' for rid in m.score.rows]
-    attrs.append('data-penalty-points=""')
-    attrs += [f'data-{part}-points=""' for part in rules.total_parts(layout)]
-    attrs.append(f'data-total="{m.score.total}"')
-    return attrs
-
-
-class _Hooks:
-    """The opening tag of each group of the phone's sheet: its ``data-*`` hooks, classes and
-    tap targets (docs/web.md), from the engine's view ``m``; taps post to ``url``."""
-
-    def __init__(self, layout: Layout, boxes: geometry.SheetBoxes, m: SheetView, url: str | None):
-        self.layout, self.boxes, self.m, self.url = layout, boxes, m, url
-        self.rows = {r.id: (r, b) for r, b in zip(layout.rows, boxes.rows, strict=True)}
-        self.points = _points_attrs(layout, m)
-
-    def tag(self, key: str) -> str:
-        """The opening tag of group ``key``."""
-        words = key.split(" ")
-        m = self.m
-        if pad_svg.groups(key) is not None:
-            return pad_svg.tag(key, self.layout, self.boxes, m, self.url)
-        if words[0] == "penalty":
-            return f'<g class="penalty-box" data-crossed="{flag(int(words[1]) < m.penalties)}">'
-        if words[0] == "total":
-            return f"<g {self.points[int(words[1])]}>"
-        if words[0] == "bar":
-            k = int(words[1])
-            return f'<g class="bar" data-bar="{k}" data-earned="{flag(k in m.bar_earned)}">'
-        row, boxes = self.rows[words[1]]
-        if len(words) == 2:
-            closed = row.lock_colour in m.closed
-            return f'<g class="row" data-row-id="{escape(row.id)}" data-closed="{flag(closed)}">'
-        index = int(words[3])
-        if words[2] == "field":
-            return _field_tag(row, index, m, self.url)
-        if words[2] == "square":  # RULES.md §7
-            box = boxes.squares[[a for a, _ in row.squares].index(index)]
-            return pad_svg.square_tag(row, box, index, m, self.url, self.boxes.height)
-        crossed = index in m.again[row.id]
-        tappable = self.url if (row.id, index) in m.legal_again else None
-        tag = (
-            f'<g class="again" data-row="{escape(row.id)}" data-index="{index}" '
-            f'data-crossed="{flag(crossed)}"'
-            + tap(tappable, {"kind": "again", "row": row.id, "index": index})
-            + ">"
-        )
-        if tappable:
-            hit = Canvas(self.boxes.height)
-            hit.hit(_again_hit(boxes.again[index], boxes.fields[index]))
-            tag += hit.svg()
-        return tag
-
-
-def _paint(
-    c: Canvas, nodes: list[str | Node], hooks: _Hooks, marks: Mapping[str, list[str]]
-) -> None:
-    """Append the groups ``nodes`` to ``c``, each opened by its hooks and ended by its
-    marks."""
-    for node in nodes:
-        if isinstance(node, str):
-            c.parts.append(node)
-            continue
-        key, children = node
-        c.parts.append(hooks.tag(key))
-        _paint(c, children, hooks, marks)
-        c.parts.extend(marks.get(key, ()))
-        c.close("g")
-
-
-def _field_tag(row: Row, index: int, m: SheetView, url: str | None) -> str:
-    """The opening tag of field ``index`` of ``row``: its classes, ``data-*`` hooks and
-    tap (docs/web.md)."""
-    f = row.fields[index]
-    crossed = index in m.crossed[row.id]
-    legal = (row.id, index) in m.legal
-    hinted = (row.id, index) in m.hinted
-    classes = "field" + " legal" * legal + " hinted" * hinted + " crossed" * crossed
-    classes += " by-colour" * ((row.id, index) in m.hinted_colour)
-    swaps = m.swaps.get((row.id, index))
-    extra = f' data-swaps="{" ".join(map(str, swaps))}"' if swaps else ""
-    if (row.id, index) in m.lucky:
-        extra += ' data-lucky="true"'
-    return (
-        f'<g class="{classes}" data-row="{escape(row.id)}" data-index="{index}" '
-        f'data-number="{f.number}" data-crossed="{flag(crossed)}" '
-        f'data-legal="{flag(legal)}"{extra}'
-        + tap(url, {"kind": "cross", "row": row.id, "index": index})
-        + ">"
-    )
-
-
-AGAIN_HIT_PAD = 0.4
-"""How far (mm) a tappable small box's hit area reaches below the box."""
-
-
-def _again_hit(box: Box, field_box: Box) -> Box:
-    """The invisible hit area of a tappable small box ``box`` under ``field_box``: the box
-    and its field, as wide as the field. A small box is tappable only under the row's most
-    recent cross (RULES.md §2 Nochmal), so the field it covers takes no tap; on a 360 px
-    phone the area is about 10.6 x 13.5 mm where the box alone is 3.2 mm tall."""
-    bottom = box.y - AGAIN_HIT_PAD
-    return Box(field_box.x, bottom, field_box.w, field_box.top - bottom)
+def _paint(c: Canvas, ops: Ops, hooks: Hooks, hit: Hits, marks: Mapping[str, list[str]]) -> None:
+    """Append the kept drawing ``ops`` to ``c``: its SVG text, each group opened by its
+    hooks and tap area (placed by ``hit``) and ended by its marks."""
+    parts = c.parts
+    for code, value in ops:
+        if code == 0:
+            parts.append(value)
+        elif code == OPEN:
+            tag, area = hooks.tag(value)
+            parts.append(tag if area is None else tag + hit(area))
+        else:
+            parts.extend(marks.get(value, ()))
+            parts.append("</g>")
 
 
 def sheet_svg(
     layout: Layout, m: SheetView, name: str, url: str | None, lang: str = labels.DEFAULT_LANG
 ) -> Markup:
-    """The SVG of one player's sheet of ``layout`` with the engine's marks ``m``, headed by
-    the player's ``name``. ``url``: where a tap on a field posts its move (``kind``, ``row``,
-    ``index``), or None for a sheet only shown."""
-    sheet = geometry.sheet_boxes(layout)
-    text = labels.for_layout(layout, lang)
-    c = Canvas(sheet.height)
-    c.open(
-        '<svg xmlns="http://www.w3.org/2000/svg" '
-        f'viewBox="0 0 {num(sheet.width)} {num(sheet.height)}" '
-        'class="sheet-svg" font-family="DejaVu Sans, Verdana, sans-serif" role="img" '
-        f'aria-label="{escape(name)}\'s sheet">'
-    )
-    c.parts.append(svg.item_svg(header.card(sheet), sheet.height))
-    with fonts.collecting_misfits():  # a name is checked as a player joins: never a 500 here
-        _, named = header.name(name, sheet, text["title"])
-    drawn, hooks, marks = (
-        _blank(layout, lang),
-        _Hooks(layout, sheet, m, url),
-        _marks(layout, sheet, m),
-    )
-    _paint(c, drawn[0], hooks, marks)  # the title, then the name beside it
-    c.parts.extend(svg.item_svg(it, sheet.height) for it in named)
-    for part in drawn[1:]:
-        _paint(c, part, hooks, marks)
-    c.close("svg")
-    return Markup(c.svg())
+    """One player's sheet of ``layout`` as the page shows it (:func:`drawing`): with the
+    engine's marks ``m``, headed by the player's ``name``; ``url``: where a tap on a field
+    posts its move (``kind``, ``row``, ``index``), or None for a sheet only shown. A sheet
+    that takes taps comes twice: as printed, and turned for a phone held upright, in a
+    ``<template data-view="turned">`` that ``static/counter.js`` shows instead on a screen
+    narrower than 600 px (docs/web.md); only one of them is ever in the page's document."""
+    sheet = _Sheet(layout, m, name, url, lang)
+    if url is None:
+        return sheet.svg(turned=False)
+    flat, turned = sheet.svg(turned=False), sheet.svg(turned=True)
+    return Markup(f'{flat}<template data-view="turned">{turned}</template>')
+
+
+def drawing(
+    layout: Layout,
+    m: SheetView,
+    name: str,
+    url: str | None,
+    lang: str = labels.DEFAULT_LANG,
+    turned: bool = False,
+) -> Markup:
+    """The SVG of one player's sheet of ``layout`` (see :func:`sheet_svg`): as printed
+    (``data-view="flat"``), or ``turned`` a quarter clockwise by the scene
+    (:mod:`qwixx_print.scene.turn`: its numbers and symbols laid out upright, its labels
+    along their strips; ``data-view="turned"``), with the same groups and hooks."""
+    return _Sheet(layout, m, name, url, lang).svg(turned)
+
+
+class _Sheet:
+    """What both drawings of one player's sheet share: the layout's boxes, the name and the
+    marks as scene items, the groups' hooks (:class:`~qwixx_print.web.hooks.Hooks`)."""
+
+    def __init__(self, layout: Layout, m: SheetView, name: str, url: str | None, lang: str):
+        self.layout, self.lang, self.name = layout, lang, name
+        self.boxes = _boxes(layout)
+        title = labels.for_layout(layout, lang)["title"]
+        with fonts.collecting_misfits():  # a name is checked as a player joins: never a 500
+            self.named = header.name(name, self.boxes, title)[1]
+        self.marks = mark_items(layout, self.boxes, m)
+        self.hooks = Hooks(layout, self.boxes, m, url)
+
+    def svg(self, turned: bool) -> Markup:
+        """The SVG of the sheet, as printed or ``turned``."""
+        sheet = self.boxes
+        turn = _turn(sheet, turned)
+        width, height = (sheet.width, sheet.height) if turn is None else turn.size
+        c = Canvas(height)
+        c.open(
+            '<svg xmlns="http://www.w3.org/2000/svg" '
+            f'viewBox="0 0 {num(width)} {num(height)}" '
+            f'data-view="{"turned" if turned else "flat"}" class="sheet-svg" '
+            'font-family="DejaVu Sans, Verdana, sans-serif" role="img" '
+            f'aria-label="{escape(self.name)}\'s sheet">'
+        )
+        card: list[Item] = [header.card(sheet)]
+        named = self.named
+        if turn is not None:
+            card, named = turn.items(card), turn.items(named)
+        c.parts.append(svg.item_svg(card[0], height))
+        drawn, marks = _blank(self.layout, self.lang, turned), self._marks(turn, height)
+        hit = Hits(height, turn)
+        _paint(c, drawn[0], self.hooks, hit, marks)  # the title, then the name beside it
+        c.parts.extend(svg.item_svg(it, height) for it in named)
+        for part in drawn[1:]:
+            _paint(c, part, self.hooks, hit, marks)
+        c.close("svg")
+        return Markup(c.svg())
+
+    def _marks(self, turn: Turn | None, height: float) -> dict[str, list[str]]:
+        """The SVG of the marks by the id of the group each is drawn at the end of."""
+        by_group: dict[str, list[str]] = {}
+        for it in self.marks if turn is None else [_turned(turn, it) for it in self.marks]:
+            key = (_groups(it.id) or ("",))[-1]
+            by_group.setdefault(key, []).append(svg.item_svg(it, height))
+        return by_group

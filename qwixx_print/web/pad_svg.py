@@ -23,9 +23,7 @@ from qwixx_print import geometry
 from qwixx_print.compiled import Compiled
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout, Row
-from qwixx_print.scene import build
-from qwixx_print.scene.items import Item
-from qwixx_print.web.svg import Canvas, flag, tap
+from qwixx_print.web.svg import flag, tap
 
 if TYPE_CHECKING:
     from qwixx_print.web.drawing import SheetView
@@ -33,6 +31,10 @@ if TYPE_CHECKING:
 BONUS_HIT_PAD = 0.9
 """How far (mm) a bonus cell's tap area reaches above and below the cell: to the bands of
 the rows beside it, never over them."""
+
+Tag = tuple[str, Box | None]
+"""A group's opening tag with its hooks, and the box (mm, on the sheet as printed) of its
+invisible tap area, if it has one (:class:`qwixx_print.web.svg.Hits` places it)."""
 
 BUTTON = ' role="button" tabindex="0"'
 """The attributes of a mark that takes taps without posting (counter.js handles it)."""
@@ -58,18 +60,17 @@ def groups(id: str) -> list[str] | None:
     return None
 
 
-def tag(key: str, layout: Layout, sheet: geometry.SheetBoxes, m: SheetView, url: str | None) -> str:
-    """The opening tag of group ``key`` of a §4 mark, with its ``data-*`` hooks and tap
-    targets (docs/web.md), from the engine's view ``m``."""
+def tag(key: str, layout: Layout, sheet: geometry.SheetBoxes, m: SheetView, url: str | None) -> Tag:
+    """The opening tag of group ``key`` of a §4 mark, with its ``data-*`` hooks, and its tap
+    target (docs/web.md), from the engine's view ``m``."""
     words = key.split(" ")
     if key in GROUPS.values():
-        return f'<g class="{key}" pointer-events="none">'
+        return f'<g class="{key}" pointer-events="none">', None
     if words[0] == "link":
         (ra, ia), (rb, ib) = layout.links[int(words[1])]
-        return f'<g data-link="{escape(ra)} {ia} {escape(rb)} {ib}">'
+        return f'<g data-link="{escape(ra)} {ia} {escape(rb)} {ib}">', None
     if words[0] == "slip":
-        return f'<g data-slip="{escape(layout.slip)}">'
-    hit = Canvas(sheet.height)
+        return f'<g data-slip="{escape(layout.slip)}">', None
     if words[0] == "bonus":
         return _bonus(words[1], int(words[2]), layout, sheet, m, url)
     k = int(words[1])
@@ -82,28 +83,30 @@ def tag(key: str, layout: Layout, sheet: geometry.SheetBoxes, m: SheetView, url:
         classes += " crossed" * done
         tappable = url is not None and not done
         taps = BUTTON if tappable else ' aria-disabled="true"' if url is not None else ""
-        if tappable:
-            cell = sheet.diamonds[k]
-            hit.hit(Box(cell.x, cell.y - 0.3, cell.w, cell.h + 0.6))
+        cell = sheet.diamonds[k]
+        area = Box(cell.x, cell.y - 0.3, cell.w, cell.h + 0.6) if tappable else None
         return (
             f'<g class="{classes}" data-diamond="{k}" data-numbers="{a}/{b}" '
-            f'data-crossed="{flag(done)}" data-legal="{flag(may)}"{taps}>' + hit.svg()
-        )
+            f'data-crossed="{flag(done)}" data-legal="{flag(may)}"{taps}>'
+        ), area
     if k >= len(layout.lucky):  # a clover without its number, as on the blank PDF
-        return '<g class="lucky">'
-    usable = bool(m.lucky)
-    if url is not None:
-        box = sheet.lucky[k]
-        hit.hit(Box(box.x - 0.5, box.y - 1.0, box.w + 1.0, box.h + 2.0))
+        return '<g class="lucky">', None
+    usable, box = bool(m.lucky), sheet.lucky[k]
+    area = Box(box.x - 0.5, box.y - 1.0, box.w + 1.0, box.h + 2.0) if url is not None else None
     return (
         f'<g class="lucky{" legal" * usable}" data-lucky-number="{layout.lucky[k]}" '
-        f'data-legal="{flag(usable)}"' + (BUTTON if url is not None else "") + ">" + hit.svg()
-    )
+        f'data-legal="{flag(usable)}"' + (BUTTON if url is not None else "") + ">"
+    ), area
 
 
 def _bonus(
-    bonus_id: str, k: int, layout: Layout, sheet: geometry.SheetBoxes, m: SheetView, url: str | None
-) -> str:
+    bonus_id: str,
+    k: int,
+    layout: Layout,
+    sheet: geometry.SheetBoxes,
+    m: SheetView,
+    url: str | None,
+) -> Tag:
     """A Big Points bonus cell's tag: crossed, legal, hinted (``by-colour``: by a white +
     coloured sum only), posting ``bonus ROW COLUMN`` to ``url``; its tap area as wide as the
     field above it."""
@@ -116,22 +119,19 @@ def _bonus(
     classes = "bonus-cell" + " legal" * may + " crossed" * done
     classes += " hinted" * ((bonus_id, k) in m.hinted)
     classes += " by-colour" * ((bonus_id, k) in m.hinted_colour)
-    hit = Canvas(sheet.height)
-    if url is not None:
-        pad = BONUS_HIT_PAD
-        hit.hit(Box(field.x, cell.y - pad, field.w, cell.h + 2 * pad))
+    pad = BONUS_HIT_PAD
+    area = Box(field.x, cell.y - pad, field.w, cell.h + 2 * pad) if url is not None else None
     return (
         f'<g class="{classes}" data-bonus-row="{escape(bonus_id)}" data-index="{k}" '
         f'data-number="{number}" data-crossed="{flag(done)}" data-legal="{flag(may)}"'
-        + tap(url, {"kind": "bonus", "row": bonus_id, "index": k})
+        + tap(url, "bonus", bonus_id, k)
         + ">"
-        + hit.svg()
-    )
+    ), area
 
 
 def track_tag(
     k: int, layout: Layout, sheet: geometry.SheetBoxes, m: SheetView, url: str | None
-) -> str:
+) -> Tag:
     """The opening tag of Lucky 15's value track field ``k`` (RULES-more.md §7): crossed
     (one of the first ``m.track``), and the next one ``legal`` (the game's verdict: the
     active player's first move; it posts ``track K`` to ``url`` and takes taps on its whole
@@ -142,52 +142,32 @@ def track_tag(
     legal, hinted = nxt and m.track_legal, nxt and m.track_hinted
     classes = "track-field" + " crossed" * done + " legal" * legal + " hinted" * hinted
     posts = url if legal else None
-    hit = Canvas(sheet.height)
-    if posts is not None:
-        hit.hit(sheet.track[k])
     return (
         f'<g class="{classes}" data-track="{k}" data-value="{value}" '
         f'data-crossed="{flag(done)}" data-legal="{flag(legal)}"'
-        + tap(posts, {"kind": "track", "index": k})
+        + tap(posts, "track", index=k)
         + ">"
-        + hit.svg()
-    )
+    ), (sheet.track[k] if posts is not None else None)
 
 
 SQUARE_HIT_PAD = 0.6
 """How far (mm) a tappable link square's tap area reaches round the square."""
 
 
-def square_tag(row: Row, box: Box, left: int, m: SheetView, url: str | None, height: float) -> str:
+def square_tag(row: Row, box: Box, left: int, m: SheetView, url: str | None) -> Tag:
     """The opening tag of Connect 15's link square (RULES.md §7) right of field ``left`` of
-    ``row`` (its box ``box``, mm, on a sheet ``height`` mm high): crossed, ``legal`` (the
-    engine allows it now), ``hinted`` (the dice on the table allow it); a legal one on the
-    own sheet (``url``) posts ``square ROW INDEX`` and takes taps on the square and
-    :data:`SQUARE_HIT_PAD` round it."""
+    ``row`` (its box ``box``, mm) and its tap area: crossed,
+    ``legal`` (the engine allows it now), ``hinted`` (the dice on the table allow it); a
+    legal one on the own sheet (``url``) posts ``square ROW INDEX`` and takes taps on the
+    square and :data:`SQUARE_HIT_PAD` round it."""
     done, may = left in m.squares.get(row.id, ()), (row.id, left) in m.legal_squares
     hinted = (row.id, left) in m.hinted_squares
     classes = "square" + " hinted" * hinted + " legal" * may + " crossed" * done
-    tappable = url if may else None
-    hit = Canvas(height)
-    if tappable:
-        pad = SQUARE_HIT_PAD
-        hit.hit(Box(box.x - pad, box.y - pad, box.w + 2 * pad, box.h + 2 * pad))
+    tappable, pad = url if may else None, SQUARE_HIT_PAD
+    area = Box(box.x - pad, box.y - pad, box.w + 2 * pad, box.h + 2 * pad)
     return (
         f'<g class="{classes}" data-row="{escape(row.id)}" data-square="{left}" '
         f'data-crossed="{flag(done)}" data-legal="{flag(may)}"'
-        + tap(tappable, {"kind": "square", "row": row.id, "index": left})
+        + tap(tappable, "square", row.id, left)
         + ">"
-        + hit.svg()
-    )
-
-
-def marks(layout: Layout, sheet: geometry.SheetBoxes, m: SheetView) -> list[Item]:
-    """The pen's crosses on the crossed bonus cells and diamonds."""
-    found: list[Item] = []
-    ids = Compiled.of(layout).bonus_ids if sheet.bonus_rows else ()
-    for bonus, cells in zip(ids, sheet.bonus_rows, strict=True):
-        for k in sorted(m.bonus.get(bonus, ())):
-            found += build.cross(f"bonus {bonus} {k}", cells[k])
-    for k in sorted(m.diamonds):
-        found += build.cross(f"diamond {k}", geometry.diamond_cross(sheet.diamonds[k]))
-    return found
+    ), (area if tappable else None)

@@ -7,18 +7,15 @@ a tap. It decides no look: sizes, places and colours are the items'.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import math
 from functools import lru_cache
 
 from markupsafe import escape
 
 from qwixx_print.geometry import Box
-from qwixx_print.scene import fonts, items, looks, palette, shapes
+from qwixx_print.scene import fonts, items, palette, shapes
 from qwixx_print.scene.looks import mm
-
-INK = palette.hex_code(palette.INK)
-"""The printed ink, as the PDF prints it."""
-WHITE = palette.hex_code(palette.WHITE)
+from qwixx_print.scene.turn import Turn
 
 
 def flag(value: bool) -> str:
@@ -29,6 +26,16 @@ def flag(value: bool) -> str:
 def num(value: float) -> str:
     """``value`` as SVG writes a length: at most two decimals, no trailing zeros."""
     return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def _corners(r: float) -> str:
+    """A rectangle's ``rx`` attribute, none for square corners."""
+    return f' rx="{num(r)}"' if r else ""
+
+
+def _stroke(stroke: str, width: float) -> str:
+    """An outline's ``stroke`` and ``stroke-width`` attributes, none for no outline."""
+    return f' stroke="{stroke}" stroke-width="{num(width)}"' if stroke != "none" else ""
 
 
 class Canvas:
@@ -52,11 +59,11 @@ class Canvas:
         extra: str = "",
     ) -> None:
         """``box`` (mm) filled with ``fill``, stroked ``width`` mm in ``stroke``, corners
-        rounded by ``r`` mm; ``extra`` attributes appended as they are."""
+        rounded by ``r`` mm; ``extra`` attributes appended as they are. (SVG's defaults, no
+        stroke and square corners, are not written.)"""
         self.parts.append(
             f'<rect x="{num(box.x)}" y="{num(self.y(box.top))}" width="{num(box.w)}" '
-            f'height="{num(box.h)}" rx="{num(r)}" fill="{fill}" stroke="{stroke}" '
-            f'stroke-width="{num(width)}"{extra}/>'
+            f'height="{num(box.h)}"{_corners(r)} fill="{fill}"{_stroke(stroke, width)}{extra}/>'
         )
 
     def circle(
@@ -64,8 +71,8 @@ class Canvas:
     ) -> None:
         """A circle of radius ``r`` mm around (cx, cy) mm."""
         self.parts.append(
-            f'<circle cx="{num(cx)}" cy="{num(self.y(cy))}" r="{num(r)}" fill="{fill}" '
-            f'stroke="{stroke}" stroke-width="{num(width)}"/>'
+            f'<circle cx="{num(cx)}" cy="{num(self.y(cy))}" r="{num(r)}" fill="{fill}"'
+            f"{_stroke(stroke, width)}/>"
         )
 
     def polygon(
@@ -77,12 +84,14 @@ class Canvas:
         line = f' stroke="{stroke}" stroke-width="{num(width)}"' if stroke else ""
         self.parts.append(f'<polygon points="{text}" fill="{fill}"{line}/>')
 
-    def half_disc(self, cx: float, cy: float, r: float, fill: str, upper: bool) -> None:
-        """The upper (or lower) half of the disc of radius ``r`` mm around (cx, cy)."""
-        start, end = (cx - r, cx + r) if upper else (cx + r, cx - r)
-        y = num(self.y(cy))
+    def half_disc(self, cx: float, cy: float, r: float, fill: str, start: float) -> None:
+        """The half of the disc of radius ``r`` mm around (cx, cy) from ``start`` degrees
+        counter-clockwise to ``start`` + 180 (0: the upper half)."""
+        a = math.radians(start)
+        dx, dy = r * math.cos(a), r * math.sin(a)
+        x0, y0, x1, y1 = num(cx - dx), num(self.y(cy - dy)), num(cx + dx), num(self.y(cy + dy))
         self.parts.append(
-            f'<path d="M{num(start)},{y} A{num(r)},{num(r)} 0 0 1 {num(end)},{y} Z" fill="{fill}"/>'
+            f'<path d="M{x0},{y0} A{num(r)},{num(r)} 0 0 1 {x1},{y1} Z" fill="{fill}"/>'
         )
 
     def hit(self, box: Box) -> None:
@@ -110,10 +119,37 @@ class Canvas:
         return "".join(self.parts)
 
 
-def tap(url: str | None, values: Mapping[str, object]) -> str:
-    """The htmx attributes that post ``values`` to ``url`` (none when ``url`` is None)."""
+class Hits:
+    """The tap targets of one drawing of a sheet (``height`` mm high; ``turn``: the turned
+    phone sheet's, :class:`qwixx_print.scene.turn.Turn`): a box of the sheet (mm) as the
+    SVG of an invisible rectangle over it, where this drawing puts it."""
+
+    def __init__(self, height: float, turn: Turn | None = None) -> None:
+        self.height, self.turn = height, turn
+
+    def __call__(self, box: Box) -> str:
+        return _hit(box, self.height, self.turn)
+
+
+@lru_cache(maxsize=4096)
+def _hit(box: Box, height: float, turn: Turn | None) -> str:
+    c = Canvas(height)
+    c.hit(box if turn is None else turn.box(box))
+    return c.svg()
+
+
+@lru_cache(maxsize=8192)
+def tap(url: str | None, kind: str, row: str | None = None, index: int | None = None) -> str:
+    """The htmx attributes that post the move ``kind`` (with its ``row`` and ``index``, where
+    given) to ``url`` (none when ``url`` is None); kept, as a sheet's taps are the same on
+    every drawing of it."""
     if url is None:
         return ""
+    values: dict[str, object] = {"kind": kind}
+    if row is not None:
+        values["row"] = row
+    if index is not None:
+        values["index"] = index
     post = f" hx-post=\"{escape(url)}\" hx-vals='{escape(json.dumps(values))}'"
     return post + ' role="button" tabindex="0"'
 
@@ -124,17 +160,11 @@ def colour(rgb: palette.RGB | None) -> str:
     return "none" if rgb is None else palette.hex_code(rgb)
 
 
-def _upright(svg: str, upright: bool) -> str:
-    """``svg`` in a group of class ``num`` when ``upright``: kept upright on a turned sheet."""
-    return f'<g class="num">{svg}</g>' if upright else svg
-
-
 @lru_cache(maxsize=16384, typed=True)
-def item_svg(it: items.Item, height: float, kept: bool = False) -> str:
+def item_svg(it: items.Item, height: float) -> str:
     """The SVG of one scene item (:mod:`qwixx_print.scene.items`, mm, y up) on a sheet
-    ``height`` mm tall: every element with its whole style, stroke widths in mm; an upright
-    item in a group of class ``num`` (counter-turned on a turned sheet), unless ``kept``
-    upright already by a group around it."""
+    ``height`` mm tall: every element with its whole style, stroke widths in mm, a turned
+    text turned by its own ``transform`` attribute (the turned phone sheet's labels)."""
     c = Canvas(height)
     if isinstance(it, items.Rect):
         extra = f' class="{it.part}"' if it.screen else ""
@@ -147,24 +177,22 @@ def item_svg(it: items.Item, height: float, kept: bool = False) -> str:
         c.rect(it.box, colour(it.fill), colour(it.stroke), width, it.radius, extra)
     elif isinstance(it, items.Text):
         weight = ' font-weight="bold"' if it.font == fonts.FONT_BOLD else ""
-        cls = "num" if it.upright and not kept else "sideways" if it.along else ""
-        klass = f' class="{cls}"' if cls else ""
         anchor = {"l": "start", "c": "middle", "r": "end"}[it.align]
+        x, y = num(it.x), num(c.y(it.y))
+        turned = f' transform="rotate({num(it.angle)} {x} {y})"' if it.angle else ""
         c.parts.append(
-            f'<text x="{num(it.x)}" y="{num(c.y(it.y))}" font-size="{num(mm(it.size))}" '
-            f'text-anchor="{anchor}" fill="{colour(it.fill)}"{weight}{klass}>'
+            f'<text x="{x}" y="{y}" font-size="{num(mm(it.size))}" '
+            f'text-anchor="{anchor}" fill="{colour(it.fill)}"{weight}{turned}>'
             f"{escape(it.text)}</text>"
         )
     elif isinstance(it, items.Polygon):
         stroke = colour(it.stroke) if it.stroke is not None else ""
         c.polygon(list(it.points), colour(it.fill), stroke, mm(it.width))
-        return _upright(c.svg(), it.upright and not kept)
     elif isinstance(it, items.Circle):
         width = mm(it.width) if it.stroke is not None else 0.0
         c.circle(it.cx, it.cy, it.r, colour(it.fill), colour(it.stroke), width)
         if it.alpha != 1.0:
             c.parts[-1] = c.parts[-1].replace("/>", f' fill-opacity="{num(it.alpha)}"/>')
-        return _upright(c.svg(), it.upright and not kept)
     elif isinstance(it, items.Line):
         c.line(it.x0, it.y0, it.x1, it.y1, colour(it.stroke), mm(it.width))
     elif isinstance(it, items.Arch):
@@ -177,16 +205,15 @@ def item_svg(it: items.Item, height: float, kept: bool = False) -> str:
         )
     elif isinstance(it, items.HalfDisc):
         box = it.box
-        c.half_disc(box.cx, box.cy, box.w / 2, colour(it.fill), it.upper)
+        c.half_disc(box.cx, box.cy, box.w / 2, colour(it.fill), it.start)
     elif isinstance(it, items.Badge):
-        c.circle(it.x, it.y, it.r, WHITE, INK, mm(looks.BADGE_LINE))
+        ink = colour(it.ink)
+        c.circle(it.x, it.y, it.r, colour(it.paper), ink, mm(it.width))
         symbol = shapes.power_symbol(it.power, it.x, it.y, it.r)
         for box in symbol.frames:
-            c.rect(box, "none", INK, symbol.width)
+            c.rect(box, "none", ink, symbol.width)
         for x0, y0, x1, y1 in symbol.lines:
-            c.line(x0, y0, x1, y1, INK, symbol.width)
-        return _upright(c.svg(), it.upright and not kept)
+            c.line(x0, y0, x1, y1, ink, symbol.width)
     else:
-        inner = "".join(item_svg(child, height, kept or it.upright) for child in it.items)
-        return _upright(inner, it.upright and not kept)
+        return "".join(item_svg(child, height) for child in it.items)
     return c.svg()

@@ -106,3 +106,36 @@ def test_a_locks_rate_leaves_its_padlock_visible() -> None:
         assert max(abs(a - b) for a, b in zip(found, ink, strict=True)) <= 12, row.id
         tag = heatmap.lock_tag(row_boxes.lock)
         assert tag.top <= body.y and tag.h >= 1.6
+
+
+def contrast(a: palette.RGB, b: palette.RGB) -> float:
+    """The WCAG contrast ratio of two colours (1: none, 21: black on white)."""
+
+    def lum(c: palette.RGB) -> float:
+        r, g, b = (v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in c)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    high, low = sorted((lum(a), lum(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_the_hottest_fields_number_stays_legible_on_its_tint_on_every_shipped_colour() -> None:
+    """The heat map's darkest tint is light enough that a field's number still stands out
+    on it, for every row colour of the shipped layouts: a luminance contrast of at least
+    1.3 (blue's 10 on its 58 % field had 1.04 with the old ceiling of 0.78; now 3.4, the
+    weakest yellow 1.36). The tint in the picture is the one computed here."""
+    colours = {c for n in catalogue.shipped_names() for c in catalogue.checked(n).colours.values()}
+    for code in colours:
+        tint = palette.hex_rgb(code)
+        hottest = palette.mix(palette.paper(tint), palette.HEAT, heatmap.MAX_ALPHA)
+        assert contrast(palette.print_ink(tint), hottest) >= 1.3, code
+    sheet = catalogue.checked("classic")
+    rates = {row.id: [1.0] + [0.0] * (len(row.fields) - 1) for row in sheet.rows}
+    image = heat_picture(sheet, rates, {row.id: 0.5 for row in sheet.rows})
+    height = geometry.SHEET_H + heatmap.LEGEND_H
+    for row, row_boxes in zip(sheet.rows, geometry.sheet_boxes(sheet).rows, strict=True):
+        field = row_boxes.fields[0]
+        seen = at(image, field.right - 0.8, field.cy + heatmap.LEGEND_H, height)
+        tint = palette.hex_rgb(sheet.colours[row.colour or ""])
+        want = palette.mix(palette.paper(tint), palette.HEAT, heatmap.MAX_ALPHA)
+        assert max(abs(a - round(b * 255)) for a, b in zip(seen, want, strict=True)) <= 3, row.id

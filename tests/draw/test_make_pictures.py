@@ -1,4 +1,5 @@
-"""`scripts/make-pictures` regenerates the README and docs pictures with `--preview`."""
+"""`scripts/make-pictures` regenerates the README and docs pictures with `--preview` (and
+the heat map of docs/simulate.md with `simulate --plot`)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ def test_make_pictures_draws_every_shipped_layout_and_the_classic_page(tmp_path:
             assert (grey.size, grey.mode) == ((1152, 780), "L")
     with Image.open(tmp_path / "classic-page.png") as page:
         assert page.size == (579, 819)  # A4 at 70 dpi
+    with Image.open(tmp_path / "simulate-farbbloecke.png") as heat:
+        assert heat.size == (1152, 936)  # the sheet and the legend below, 12 px/mm
     for family in GENERATE_FAMILIES:
         with Image.open(tmp_path / "generated" / f"{family}.png") as sheet:
             assert (sheet.size, sheet.mode) == ((1152, 780), "RGB")

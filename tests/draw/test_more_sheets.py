@@ -12,7 +12,6 @@ import pdfplumber
 import pytest
 
 from qwixx_print import api, catalogue, dealing, geometry, labels, layout, rules
-from qwixx_print.draw import pads
 from qwixx_print.errors import RuleViolation
 from qwixx_print.scene import fonts, hints, looks, palette, shapes
 from tests.conftest import Run
@@ -236,7 +235,7 @@ def test_longo_lock_fields_carry_a_padlock_and_lucky_numbers_a_clover(
     ink = palette.print_ink(palette.hex_rgb(sheet.colours["red"]))
     assert off(found[0], tint(sheet, "red", 0.82)) <= 3  # the 14 does not lock
     assert all(off(rgb, tuple(round(v * 255) for v in ink)) <= 3 for rgb in found[1:3])
-    assert off(found[3], tuple(round(v * 255) for v in pads.CLOVER.rgb())) <= 3
+    assert off(found[3], tuple(round(v * 255) for v in palette.CLOVER)) <= 3
 
 
 def _sheet_of(x: float, y: float, per_page: int = 8) -> int:

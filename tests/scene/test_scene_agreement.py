@@ -10,6 +10,14 @@ after a played game, the filled-in PDF sheet (rasterised by pdfium) and the play
 - as a whole: the mean absolute difference of all pixels' channels is at most
   :data:`WHOLE_MEAN` (0..255), measured 1.5-2.3 on today's sheets: text antialiasing and
   the phone's card edge; a wrong colour on one row, a missing mark or a moved box lifts it.
+
+The phone's turned sheet (the scene turned, :mod:`qwixx_print.scene.turn`) agrees with the
+PDF sheet turned a quarter clockwise (the picture rotated) in the same way: fields and
+crosses where the turn puts them, and the whole picture outside the upright items within
+:data:`TURNED_MEAN`; each upright item (a number, a symbol, a badge, a padlock, a score
+cell's numbers) is compared with the same item on the PDF sheet as printed, not turned:
+the median of their differences is at most :data:`UPRIGHT_MEAN` (measured 4.3-8.8; the
+same crops of the PDF turned, the items turned with the sheet, measure 42-53).
 """
 
 from __future__ import annotations
@@ -29,7 +37,9 @@ from qwixx_print.draw.filled import draw_filled
 from qwixx_print.geometry import Box
 from qwixx_print.play import Move, Sheet, log
 from qwixx_print.scene import palette
-from qwixx_print.web.drawing import sheet_svg, sheet_view
+from qwixx_print.scene.items import Arch, Badge, Group, Item
+from qwixx_print.scene.turn import Turn, bounds
+from qwixx_print.web.drawing import blank_items, drawing, mark_items, sheet_svg, sheet_view
 from tests.browser import chromium
 
 PX = 12
@@ -40,6 +50,12 @@ FIELD_OFF = 6
 """Largest difference of a field's dominant colour, per channel."""
 MARK_OFF = 40
 """Largest distance of a cross's centre from the pen's colour, per channel."""
+TURNED_MEAN = 3.5
+"""Largest mean absolute difference of the turned SVG and the PDF turned outside the
+upright items, per channel (measured 1.9-2.9: the turned labels' antialiasing)."""
+UPRIGHT_MEAN = 12.0
+"""Largest median, over a sheet's upright items, of an item's mean absolute difference
+between the turned SVG and the PDF as printed (measured 4.3-8.8)."""
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "qwixx_print"
@@ -92,19 +108,18 @@ def pdf_picture(sheet: Sheet) -> Image.Image:
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """One headless chromium for the whole module."""
-    with chromium(1400, 1000) as driver:
+    """One headless chromium for the whole module, tall enough for a whole turned sheet."""
+    with chromium(1400, 1300) as driver:  # the turned sheet (1152 px high) on the screen
         yield driver
 
 
-def svg_picture(browser: Any, sheet: Sheet, folder: Path) -> Image.Image:
-    """Ann's SVG sheet of ``sheet``'s state as the phone page styles it (the shipped
-    stylesheet and fonts), drawn by chromium at :data:`PX`."""
+def svg_picture(browser: Any, svg: str, width: float, height: float, folder: Path) -> Image.Image:
+    """The SVG sheet ``svg`` (``width`` x ``height`` mm) as the phone page styles it (the
+    shipped stylesheet and fonts), drawn by chromium at :data:`PX`."""
     fonts = (PACKAGE / "fonts").as_uri()
     css = (PACKAGE / "web" / "static" / "style.css").read_text(encoding="utf-8")
     css = css.replace('url("/fonts/', f'url("{fonts}/')
-    size = f"width: {geometry.SHEET_W * PX:g}px !important; height: {geometry.SHEET_H * PX:g}px"
-    svg = sheet_svg(sheet.layout, sheet_view(sheet), "Ann", None)
+    size = f"width: {width * PX:g}px !important; height: {height * PX:g}px"
     page = folder / "sheet.html"
     page.write_text(
         f"<html><head><style>{css}\nbody {{ margin: 0; background: #fff }}"
@@ -119,15 +134,20 @@ def svg_picture(browser: Any, sheet: Sheet, folder: Path) -> Image.Image:
 
 
 def pixel(image: Image.Image, x: float, y: float) -> tuple[int, ...]:
-    """The colour at (x, y) mm, y up from the sheet's bottom edge."""
-    return tuple(image.getpixel((int(x * PX), int((geometry.SHEET_H - y) * PX))))
+    """The colour at (x, y) mm, y up from the picture's bottom edge."""
+    return tuple(image.getpixel((int(x * PX), int(image.height - y * PX))))
+
+
+def pixels(image: Image.Image, box: Box) -> tuple[int, int, int, int]:
+    """``box`` (mm, y up) as the picture's pixel box (left, top, right, bottom)."""
+    top = image.height / PX - box.top
+    return int(box.x * PX), int(top * PX), round(box.right * PX), round((top + box.h) * PX)
 
 
 def dominant(image: Image.Image, box: Box) -> tuple[int, ...]:
     """The most common colour inside ``box`` (mm, 0.5 mm in from its edges)."""
-    left, top = int((box.x + 0.5) * PX), int((geometry.SHEET_H - box.top + 0.5) * PX)
-    right, bottom = int((box.right - 0.5) * PX), int((geometry.SHEET_H - box.y - 0.5) * PX)
-    rgb = numpy.asarray(image.crop((left, top, right, bottom)), dtype=numpy.int64).reshape(-1, 3)
+    inner = Box(box.x + 0.5, box.y + 0.5, box.w - 1.0, box.h - 1.0)
+    rgb = numpy.asarray(image.crop(pixels(image, inner)), dtype=numpy.int64).reshape(-1, 3)
     packed = rgb[:, 0] << 16 | rgb[:, 1] << 8 | rgb[:, 2]
     values, counts = numpy.unique(packed, return_counts=True)
     top_colour = int(values[counts.argmax()])
@@ -156,27 +176,105 @@ def crosses(sheet: Sheet, boxes: geometry.SheetBoxes) -> list[Box]:
     return found + list(boxes.penalties[: sheet.penalties])
 
 
-@pytest.mark.parametrize("state", ["blank", "played"])
-@pytest.mark.parametrize("name", catalogue.shipped_names())
+def assert_fields_and_marks_agree(
+    sheet: Sheet, pdf: Image.Image, svg: Image.Image, state: str, turn: Turn | None = None
+) -> None:
+    """Each field's dominant colour and each cross's centre agree in ``pdf`` and ``svg``,
+    at their boxes on the sheet, or on the turned sheet (``turn``)."""
+    boxes = geometry.sheet_boxes(sheet.layout)
+
+    def place(box: Box) -> Box:
+        return box if turn is None else turn.box(box)
+
+    name = sheet.layout.name
+    for row_boxes in boxes.rows:
+        for box in map(place, row_boxes.fields):
+            assert off(dominant(pdf, box), dominant(svg, box)) <= FIELD_OFF, (name, box)
+    marks = crosses(sheet, boxes)
+    assert len(marks) > 10 if state == "played" else not marks
+    for box in map(place, marks):
+        assert off(pixel(pdf, box.cx, box.cy), PEN) <= MARK_OFF, (name, "pdf", box)
+        assert off(pixel(svg, box.cx, box.cy), PEN) <= MARK_OFF, (name, "svg", box)
+
+
+SHEETS = [(name, state) for name in catalogue.shipped_names() for state in ("blank", "played")]
+"""Every shipped layout's sheet, blank and after :func:`played`."""
+
+
+def sheet_of(name: str, state: str) -> Sheet:
+    """A sheet of shipped layout ``name``, ``blank`` or ``played``."""
+    sheet = Sheet(catalogue.checked(name))
+    return played(sheet) if state == "played" else sheet
+
+
+@pytest.mark.parametrize(("name", "state"), SHEETS)
 def test_the_pdf_and_the_phone_paint_the_same_sheet(
     browser: Any, name: str, state: str, tmp_path: Path
 ) -> None:
-    sheet = Sheet(catalogue.checked(name))
-    if state == "played":
-        played(sheet)
-    pdf, svg = pdf_picture(sheet), svg_picture(browser, sheet, tmp_path)
+    sheet = sheet_of(name, state)
+    drawn = sheet_svg(sheet.layout, sheet_view(sheet), "Ann", None)
+    w, h = geometry.SHEET_W, geometry.SHEET_H
+    pdf, svg = pdf_picture(sheet), svg_picture(browser, drawn, w, h, tmp_path)
     assert svg.size == pdf.size
-    boxes = geometry.sheet_boxes(sheet.layout)
-    for row_boxes in boxes.rows:
-        for box in row_boxes.fields:
-            assert off(dominant(pdf, box), dominant(svg, box)) <= FIELD_OFF, (name, box)
-    marks = crosses(sheet, boxes)
-    assert len(marks) > (10 if state == "played" else 0) or state == "blank"
-    for box in marks:
-        assert off(pixel(pdf, box.cx, box.cy), PEN) <= MARK_OFF, (name, "pdf", box)
-        assert off(pixel(svg, box.cx, box.cy), PEN) <= MARK_OFF, (name, "svg", box)
+    assert_fields_and_marks_agree(sheet, pdf, svg, state)
     whole = ImageStat.Stat(ImageChops.difference(pdf, svg)).mean
     assert max(whole) <= WHOLE_MEAN, (name, whole)
+
+
+def upright(found: list[Item]) -> list[Item]:
+    """The items of a scene that stand upright on the turned sheet, each as one (a group
+    that stands is one item)."""
+    out: list[Item] = []
+    for it in found:
+        if isinstance(it, Group) and not it.upright:
+            out += upright(list(it.items))
+        elif isinstance(it, Badge | Arch) or getattr(it, "upright", False):
+            out.append(it)
+    return out
+
+
+@pytest.mark.parametrize(("name", "state"), SHEETS)
+def test_the_turned_phone_sheet_is_the_pdf_sheet_turned_with_its_numbers_upright(
+    browser: Any, name: str, state: str, tmp_path: Path
+) -> None:
+    sheet = sheet_of(name, state)
+    view = sheet_view(sheet)
+    w, h = geometry.SHEET_W, geometry.SHEET_H
+    turn = Turn(w, h)
+    flat = pdf_picture(sheet)
+    pdf = flat.transpose(Image.Transpose.ROTATE_270)  # a quarter turn clockwise
+    drawn = drawing(sheet.layout, view, "Ann", None, turned=True)
+    svg = svg_picture(browser, drawn, h, w, tmp_path)
+    assert svg.size == pdf.size == (round(h * PX), round(w * PX))
+    assert_fields_and_marks_agree(sheet, pdf, svg, state, turn)
+    boxes = geometry.sheet_boxes(sheet.layout)
+    scene = [it for part in blank_items(sheet.layout, "en") for it in part]
+    standing = upright(scene + mark_items(sheet.layout, boxes, view))
+    turned, printed = numpy.asarray(svg, dtype=numpy.int64), numpy.asarray(flat, dtype=numpy.int64)
+    outside = numpy.ones(turned.shape[:2], dtype=bool)
+    differences = []
+    for it in standing:
+        x0, y0, x1, y1 = bounds(it)
+        here = Box(x0, y0, x1 - x0, y1 - y0)
+        tx0, ty0, tx1, ty1 = bounds(turn.item(it))
+        left, top, right, bottom = pixels(svg, Box(tx0, ty0, tx1 - tx0, ty1 - ty0))
+        outside[max(top - 1, 0) : bottom + 1, max(left - 1, 0) : right + 1] = False
+        crop = turned[top:bottom, left:right]
+        fl, ft, _, _ = pixels(flat, here)
+        differences.append(  # the same item as printed, within a pixel
+            min(
+                numpy.abs(
+                    printed[ft + dy : ft + dy + crop.shape[0], fl + dx : fl + dx + crop.shape[1]]
+                    - crop
+                ).mean()
+                for dx in (-1, 0, 1)
+                for dy in (-1, 0, 1)
+            )
+        )
+    assert len(differences) > 100
+    assert numpy.median(differences) <= UPRIGHT_MEAN, (name, numpy.median(differences))
+    rest = numpy.abs(numpy.asarray(pdf, dtype=numpy.int64) - turned)[outside].mean()
+    assert rest <= TURNED_MEAN, (name, rest)
 
 
 def test_fields_of_the_white_sum_and_of_a_colour_sum_are_outlined_apart(
@@ -216,101 +314,3 @@ def test_fields_of_the_white_sum_and_of_a_colour_sum_are_outlined_apart(
     white, coloured, plain = outline("red", 1), outline("red", 5), outline("red", 3)
     assert white != coloured and "none" not in white and "none" not in coloured
     assert plain.startswith("none")
-
-
-def test_the_turned_phone_sheet_keeps_its_texts_and_padlocks_upright(
-    browser: Any, tmp_path: Path
-) -> None:
-    """On a 360 px phone the sheet is turned a quarter: the score table, the operators and
-    the padlocks stand upright (a text wider than tall, a shackle above its body), and the
-    texts that run along the sheet (title, name, "Penalties -5", "Total") are left out
-    rather than read sideways."""
-    from tests.browser import phone
-
-    sheet = Sheet(catalogue.checked("classic"))
-    fonts = (PACKAGE / "fonts").as_uri()
-    css = (PACKAGE / "web" / "static" / "style.css").read_text(encoding="utf-8")
-    css = css.replace('url("/fonts/', f'url("{fonts}/')
-    svg = sheet_svg(sheet.layout, sheet_view(sheet), "Ann", "/move")
-    page = tmp_path / "turned.html"
-    page.write_text(
-        "<html><head><meta name='viewport' content='width=device-width'>"
-        f"<style>{css}</style></head><body><div class='board mine'><div class='player own'>"
-        f"<div class='sheet-wrap'>{svg}</div></div></div></body></html>",
-        encoding="utf-8",
-    )
-    phone(browser, 360, 1400)
-    try:
-        browser.get(page.as_uri())
-        browser.execute_async_script("document.fonts.ready.then(arguments[0])")
-        texts = browser.execute_script(
-            "return [...document.querySelectorAll('svg text')].map(t => {"
-            " const r = t.getBoundingClientRect();"
-            " return [t.textContent, r.width, r.height]; });"
-        )
-        locks = browser.execute_script(
-            "return [...document.querySelectorAll('g.row > g.num')].map(g => {"
-            " const s = g.querySelector('path').getBoundingClientRect();"
-            " const b = g.querySelector('rect').getBoundingClientRect();"
-            " return [s.top + s.height / 2, b.top + b.height / 2]; });"
-        )
-    finally:
-        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-    shown = {text: (w, h) for text, w, h in texts if w > 0}
-    for label in ("12\u00d7", "78"):
-        w, h = shown[label]
-        assert w > h, (label, w, h)
-    assert "QWIXX" not in shown and "Ann" not in shown and "Total" not in shown
-    assert not any(text.startswith("Penalties") for text in shown)
-    assert len(locks) == 4 and all(shackle < body for shackle, body in locks)
-
-
-def test_the_turned_phone_sheet_keeps_badges_and_lock_symbols_upright_and_leaves_the_legend_out(
-    browser: Any, tmp_path: Path
-) -> None:
-    """On a 360 px phone the Kräfte sheet's power badges stand upright (each in an upright
-    group, as the scene says), the legend's words and the bonus bar's label, which have no
-    room upright in their 5 mm strip, are left out rather than read sideways, and the
-    yellow padlock's triangle points up (its base at the bottom), not sideways."""
-    from tests.browser import phone
-
-    fonts = (PACKAGE / "fonts").as_uri()
-    css = (PACKAGE / "web" / "static" / "style.css").read_text(encoding="utf-8")
-    css = css.replace('url("/fonts/', f'url("{fonts}/')
-    found = {}
-    phone(browser, 360, 1400)
-    try:
-        for name in ("kraefte", "bonuskette", "classic"):
-            sheet = Sheet(catalogue.checked(name))
-            svg = sheet_svg(sheet.layout, sheet_view(sheet), "Ann", "/move")
-            page = tmp_path / f"{name}.html"
-            page.write_text(
-                "<html><head><meta name='viewport' content='width=device-width'>"
-                f"<style>{css}</style></head><body><div class='board mine'><div class='player"
-                f" own'><div class='sheet-wrap'>{svg}</div></div></div></body></html>",
-                encoding="utf-8",
-            )
-            browser.get(page.as_uri())
-            browser.execute_async_script("document.fonts.ready.then(arguments[0])")
-            found[name] = browser.execute_script(
-                "const shown = [...document.querySelectorAll('svg text')]"
-                " .filter(t => t.getBoundingClientRect().width > 0).map(t => t.textContent);"
-                "const badges = [...document.querySelectorAll('g.num > circle[fill=\"#ffffff\"]')]"
-                " .length;"
-                "const row = document.querySelector('g.row[data-row-id=\"yellow\"]');"
-                "const poly = row && row.querySelector(':scope > g.num polygon');"
-                "let base = null; if (poly) { const m = poly.getScreenCTM();"
-                " const ys = [...poly.points].map(p => p.x * m.b + p.y * m.d + m.f)"
-                "  .sort((a, b) => b - a); base = [ys[0] - ys[1], ys[1] - ys[2]]; }"
-                "return [shown, badges, base];"
-            )
-    finally:
-        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-    shown, badges, _ = found["kraefte"]
-    kraefte = catalogue.checked("kraefte")
-    powered = sum(1 for row in kraefte.rows for f in row.fields if f.power)
-    assert badges == powered + len(geometry.powers(kraefte)) == 15  # fields' and legend's
-    assert not any("weakest" in text or "penalties" in text for text in shown), shown
-    assert "Bonus" not in found["bonuskette"][0] and "\u203a" in found["bonuskette"][0]
-    level, height = found["classic"][2]  # the yellow lock's triangle, in screen px
-    assert level < 0.5 and height > 3, (level, height)  # two corners level at the bottom: ▲

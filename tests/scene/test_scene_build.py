@@ -10,7 +10,7 @@ import pytest
 
 from qwixx_print import catalogue, geometry, labels
 from qwixx_print.scene import build, fonts, header, looks, padmarks, palette, shapes
-from qwixx_print.scene.items import Badge, Group, Item, Line, Polygon, Rect, Text
+from qwixx_print.scene.items import Group, Item, Line, Polygon, Rect, Text
 
 
 def walk(found: list[Item]) -> list[Item]:
@@ -118,17 +118,25 @@ def test_link_squares_are_white_rects_on_the_gaps_and_a_crossed_one_gets_the_pen
     assert crosses == {f"row {row.id} field 2": 2, f"row {row.id} square 4": 2}
 
 
-def test_symbols_and_badges_stand_upright_and_the_legends_words_run_along_the_sheet() -> None:
+def test_symbols_badges_and_numbers_stand_upright_and_labels_and_arrows_turn_with_the_sheet() -> (
+    None
+):
+    """What the turned phone sheet (:mod:`qwixx_print.scene.turn`) stands upright is said
+    by the items: colour symbols, field numbers and score cells upright; the power legend's
+    words, the bar's label and its arrows (also the value track's) turn with the sheet."""
     found = walk(sheet_items("kraefte"))
     assert all(it.upright for it in found if isinstance(it, Polygon) and it.part == "symbol")
-    assert all(it.upright for it in found if isinstance(it, Badge))
+    numbers = [it for it in found if isinstance(it, Text) and it.part == "number"]
+    assert len(numbers) == 44 and all(it.upright for it in numbers)
+    cells = [it for it in found if isinstance(it, Group) and it.id.startswith("score ")]
+    assert len(cells) == 12 and all(it.upright for it in cells)
     legend = [it for it in found if it.id.startswith("legend ") and isinstance(it, Text)]
-    assert legend and all(it.along and not it.upright for it in legend)
+    assert legend and not any(it.upright for it in legend)
     bar = walk(sheet_items("bonuskette"))
     label = next(it for it in bar if it.id == "bar label")
-    assert isinstance(label, Text) and label.along
-    arrows = [it for it in bar if it.part == "arrow"]
-    assert arrows and not any(isinstance(it, Text) and it.upright for it in arrows)
+    assert isinstance(label, Text) and not label.upright
+    arrows = [it for it in [*bar, *walk(sheet_items("lucky-15"))] if it.part == "arrow"]
+    assert len(arrows) == 11 + 3 and not any(isinstance(it, Text) and it.upright for it in arrows)
 
 
 def test_the_value_track_is_rounded_fields_in_its_colour_with_values_and_arrows_and_its_crosses() -> (
@@ -162,3 +170,25 @@ def test_the_value_track_is_rounded_fields_in_its_colour_with_values_and_arrows_
     assert crosses[2].x0 == cross.x + cross.w * looks.CROSS_INSET
     assert build.track_crosses(boxes, marks) == crosses  # the last of the pen's marks
     assert padmarks.track(catalogue.checked("classic"), geometry.sheet_boxes(layout)) == []
+
+
+def test_the_value_tracks_box_in_the_total_line_is_in_the_tracks_colour_with_its_symbol() -> None:
+    """Lucky 15's total line: the box of the track's points (before the total) has the
+    track's colour and symbol, as a row's box has its row's, so it says whose it is."""
+    layout = catalogue.checked("lucky-15")
+    boxes = geometry.sheet_boxes(layout)
+    track = layout.value_track
+    assert track is not None
+    text = labels.for_layout(layout, labels.DEFAULT_LANG)
+    found = build.footer(layout, boxes, text)
+    tint = palette.hex_rgb(layout.colours[track.colour])
+    box = next(it for it in found if it.id == f"total {len(boxes.totals) - 2}" and it.part == "box")
+    assert isinstance(box, Rect) and box.fill == palette.total_paper(tint)
+    assert box.stroke == palette.edge(tint)
+    mark = next(it for it in found if it.id == box.id and it.part == "symbol")
+    field_mark = next(it for it in padmarks.track(layout, boxes) if it.part == "symbol")
+    assert type(mark) is type(field_mark) and mark.fill == palette.edge(tint)
+    penalty_box = next(it for it in found if it.id == f"total {len(layout.rows)}")
+    assert isinstance(penalty_box, Rect) and penalty_box.fill == palette.total_paper(
+        palette.TOTAL_GREY
+    )  # the penalties' and the total's stay grey

@@ -19,6 +19,7 @@ from PIL import Image
 
 from qwixx_print import api, geometry, layout
 from qwixx_print.draw import PREVIEW_PX_PER_MM
+from qwixx_print.scene import heatmap, palette
 from qwixx_print.sim import report
 from qwixx_print.sim import run as sim_run
 from tests.conftest import CLASSIC_YAML, Run
@@ -129,6 +130,16 @@ def pixel(image: Image.Image, x_mm: float, y_mm: float) -> tuple[int, int, int]:
     return rgb
 
 
+def tinted_by(rgb: tuple[int, int, int], alpha: float) -> tuple[int, ...]:
+    """``rgb`` under the heat map's tint at opacity ``alpha``."""
+    return tuple(round(c + (h * 255 - c) * alpha) for c, h in zip(rgb, palette.HEAT, strict=True))
+
+
+def off(a: tuple[int, ...], b: tuple[int, ...]) -> int:
+    """The largest difference of two colours in one channel."""
+    return max(abs(x - y) for x, y in zip(a, b, strict=True))
+
+
 def test_heat_map_tints_fields_by_their_cross_rate(run: Run, tmp_path: Path) -> None:
     plot = tmp_path / "heat.png"
     rep = reports(run, "classic", "--games", "3", "--players", "2", "--plot", str(plot))[0]
@@ -148,7 +159,10 @@ def test_heat_map_tints_fields_by_their_cross_rate(run: Run, tmp_path: Path) -> 
                 assert max(abs(a - b) for a, b in zip(tinted, untinted, strict=True)) <= 2
     rates = {(r, j): rate for r, rates in rep["cross_rate"].items() for j, rate in enumerate(rates)}
     most = max(rates, key=lambda k: rates[k])
-    assert darkening[most] == min(darkening.values()) < 0.5
+    assert darkening[most] == min(darkening.values())
+    box = boxes.rows[[r.id for r in sheet.rows].index(most[0])].fields[most[1]]
+    where = (box.x + 0.92 * box.w, box.y + 0.55 * box.h)  # the scene's darkest tint
+    assert off(pixel(heat, *where), tinted_by(pixel(plain, *where), heatmap.MAX_ALPHA)) <= 3
     crossed = [k for k in rates if rates[k] > 0]
     assert 0 < len(crossed) < len(rates)  # both kinds of field are on the map
 
@@ -207,9 +221,13 @@ def test_big_points_report_and_heat_map_count_the_bonus_cells(run: Run, tmp_path
         where = (box.cx + 0.3 * box.w, box.cy)  # inside the round cell, beside its number
         darkening.append(sum(pixel(heat, *where)) / sum(pixel(plain, *where)))
     most = max(range(11), key=lambda j: cells[j])
-    assert darkening[most] == min(darkening) < 0.75
-    for j in range(11):
-        assert (darkening[j] < 0.99) == (cells[j] > 0.0)
+    assert darkening[most] == min(darkening) < 0.9
+    peak = max(rate for rates in rep["cross_rate"].values() for rate in rates)
+    for j, box in enumerate(boxes):  # tinted in proportion to the most crossed field's rate
+        where = (box.cx + 0.3 * box.w, box.cy)
+        alpha = heatmap.MAX_ALPHA * cells[j] / peak
+        assert off(pixel(heat, *where), tinted_by(pixel(plain, *where), alpha)) <= 3, j
+        assert (darkening[j] < 0.999) == (cells[j] > 0.0), j
 
 
 @pytest.mark.parametrize(

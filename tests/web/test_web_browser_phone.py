@@ -13,12 +13,14 @@ import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
+import numpy
 import pytest
 from PIL import Image
 from selenium.webdriver.common.by import By
 
-from qwixx_print import catalogue
+from qwixx_print import catalogue, geometry, labels
 from qwixx_print.scene import palette
+from qwixx_print.scene.turn import Turn
 from tests.browser import chromium, need_browser, phone, served, wait_for
 from tests.web.test_web_browser_counter import moves_made, start_game
 
@@ -281,3 +283,98 @@ def test_on_the_turned_phone_sheet_diamonds_and_symbols_read_upright(base: str) 
             "return [top.x - r.x, r.width];"
         )
         assert abs(point[0] - point[1] / 2) < 1  # the apex at the top, in the middle
+
+
+def test_the_own_sheet_on_a_phone_is_the_scene_turned_with_its_numbers_upright_in_place(
+    base: str,
+) -> None:
+    """On a 390 x 844 phone the own sheet is the server's turned drawing (the scene turned,
+    ``scene/turn.py``: a 65 x 96 mm sheet), not the printed one turned by the stylesheet:
+    no element of the page is transformed by CSS; every field's number stands in the middle
+    of the place the turn gives its field (element boxes, within a pixel); and each row's 7
+    reads upright by its pixels (the bar of the 7 at its top: its top quarter holds 2.4 times
+    the ink of its bottom quarter, turned it would hold less). A tap with a
+    finger on the turned sheet crosses the field."""
+    turn = Turn(geometry.SHEET_W, geometry.SHEET_H)
+    with chromium(WIDTH, HEIGHT) as browser:
+        ann_on_phone(browser, base, "classic")
+        browser.execute_async_script("document.fonts.ready.then(arguments[0])")
+        browser.execute_script("document.querySelector('.own .sheet-wrap').scrollIntoView()")
+        settle(browser)
+        page = browser.execute_script(
+            "const svg = document.querySelector('.own .sheet-svg');"
+            "const r = svg.getBoundingClientRect();"
+            "const turned = [...document.querySelectorAll('*')]"
+            " .filter(e => getComputedStyle(e).transform !== 'none')"
+            " .map(e => e.getAttribute('transform') ? e.textContent : e.tagName);"
+            "const fields = [...svg.querySelectorAll('g.field')].map(g => {"
+            " const t = g.querySelector('text').getBoundingClientRect();"
+            " return [g.dataset.row, +g.dataset.index, g.querySelector('text').textContent,"
+            "  t.left, t.top, t.width, t.height]; });"
+            "return [svg.dataset.view, svg.getAttribute('viewBox'), r.left, r.top, r.width,"
+            " turned, fields];"
+        )
+        image = Image.open(io.BytesIO(browser.get_screenshot_as_png())).convert("L")
+        view, viewbox, left, top, width, transformed, fields = page
+        assert (view, viewbox) == ("turned", "0 0 65 96")
+        # by CSS nothing; by their own attribute, the texts along the turned sheet
+        assert sorted(transformed) == sorted(["QWIXX", "Ann", "Penalties \u22125", "Total"])
+        assert width == pytest.approx(WIDTH, abs=1)  # the whole phone's width
+        scale = width / geometry.SHEET_H  # CSS px per mm
+        layout = catalogue.checked("classic")
+        boxes = {
+            r.id: b for r, b in zip(layout.rows, geometry.sheet_boxes(layout).rows, strict=True)
+        }
+        assert len(fields) == 44
+        sevens = 0
+        for row, index, text, x, y, w, h in fields:
+            place = turn.box(boxes[row].fields[index])
+            want = (left + place.cx * scale, top + (geometry.SHEET_W - place.cy) * scale)
+            assert (x + w / 2, y + h / 2) == pytest.approx(want, abs=1.0), (row, index)
+            if text != "7":
+                continue
+            sevens += 1
+            px = image.width / WIDTH
+            glyph = image.crop(
+                (round(x * px), round(y * px), round((x + w) * px), round((y + h) * px))
+            )
+            ink = (numpy.asarray(glyph) < 150).sum(axis=1)  # dark pixels per line
+            rows = [int(n) for n in ink if n]
+            band = max(1, len(rows) // 4)
+            assert sum(rows[:band]) > 1.5 * sum(rows[-band:]), (row, rows)  # ⁷: a bar on top
+        assert sevens == 4
+        before = moves_made(browser)
+        finger(browser, FIELD.format("green", 5))
+        wait_for(browser, f"document.getElementById('board').dataset.moves != '{before}'")
+        crossed = browser.execute_script(
+            f"return document.querySelector('{FIELD.format('green', 5)}').dataset.crossed"
+        )
+        assert crossed == "true"
+        assert (
+            browser.execute_script("return document.querySelector('.own .sheet-svg').dataset.view")
+            == "turned"
+        )
+
+
+def test_the_turned_kraefte_sheet_keeps_the_power_legends_words_along_their_strip(
+    base: str,
+) -> None:
+    """The power legend's words, left out of the turned sheet before (no room upright in
+    their 5 mm strip), are on the phone, turned with the sheet: each reads down its strip
+    (a box taller than wide), beside its badge."""
+    layout = catalogue.checked("kraefte")
+    text = labels.for_layout(layout, labels.DEFAULT_LANG)
+    with chromium(WIDTH, HEIGHT) as browser:
+        ann_on_phone(browser, base, "kraefte")
+        browser.execute_async_script("document.fonts.ready.then(arguments[0])")
+        turned = browser.execute_script(
+            "return [...document.querySelectorAll('.own .sheet-svg text[transform]')].map(t => {"
+            " const r = t.getBoundingClientRect(); return [t.textContent, r.width, r.height]; })"
+        )
+    shown = " ".join(words for words, _, _ in turned)
+    for power in geometry.powers(layout):
+        assert text[f"power-{power}"] in shown or all(
+            word in shown.split() for word in text[f"power-{power}"].split()
+        ), power
+    assert all(h > w > 0 for _, w, h in turned), turned
+    assert len(turned) >= 4 + len(geometry.powers(layout))

@@ -67,6 +67,6 @@ def test_the_squares_the_dice_allow_are_outlined_for_each_player() -> None:
     assert hints["Ben"] == frozenset()  # the white dice show 2 and 3
     sheet = game.sheets["Ann"]
     view = drawing.sheet_view(sheet, hinted_squares=hints["Ann"])
-    svg = str(drawing.sheet_svg(sheet.layout, view, "Ann", "/move"))
+    svg = str(drawing.drawing(sheet.layout, view, "Ann", "/move"))
     assert svg.count('class="square hinted legal"') == 6
     assert svg.count('class="square legal"') == 6

@@ -1,5 +1,6 @@
 """The counter's SVG sheet: drawn from the layout and geometry for every shipped layout, with
-the engine's marks and the stable hooks (data-row, data-index, data-crossed, points, total)."""
+the engine's marks and the stable hooks (data-row, data-index, data-crossed, points, total);
+a sheet that takes taps comes flat and turned (the scene turned), with the same hooks."""
 
 from __future__ import annotations
 
@@ -7,16 +8,65 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from qwixx_print import api, catalogue, geometry
+from qwixx_print import api, catalogue, geometry, labels
 from qwixx_print.play import Move, Sheet
 from qwixx_print.scene import palette, shapes
-from qwixx_print.web.drawing import sheet_svg, sheet_view
+from qwixx_print.scene.turn import Turn
+from qwixx_print.web.drawing import drawing, sheet_svg, sheet_view
 
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-def drawn(sheet: Sheet, url: str | None = "/tap") -> ET.Element:
-    return ET.fromstring(str(sheet_svg(sheet.layout, sheet_view(sheet), "Léa", url)))
+def drawn(sheet: Sheet, url: str | None = "/tap", turned: bool = False) -> ET.Element:
+    return ET.fromstring(str(drawing(sheet.layout, sheet_view(sheet), "Léa", url, turned=turned)))
+
+
+def hooks(svg: ET.Element) -> list[dict[str, str]]:
+    """Every group's hooks and classes (``data-*``, ``class``, ``hx-*``, ``role``) in order."""
+    keep = ("data-", "hx-", "class", "role", "tabindex", "aria-")
+    return [
+        {k: v for k, v in g.attrib.items() if k.startswith(keep)}
+        for g in svg.iter(f"{SVG}g")
+        if any(k.startswith(keep) for k in g.attrib)
+    ]
+
+
+@pytest.mark.parametrize("name", catalogue.shipped_names())
+def test_a_tappable_sheet_comes_flat_and_turned_by_the_scene_with_the_same_hooks(
+    name: str,
+) -> None:
+    """The page's markup of the own sheet: the flat SVG, then the turned one in a template;
+    the turned one has every group and hook of the flat one, in the same order, no
+    transform on any group (nothing is rotated by the page), its fields where the scene's
+    turn puts them, each number upright (no ``transform``) in its field's middle, and the
+    texts that run along the sheet turned with it (``rotate(90 ...)``)."""
+    sheet = Sheet(api.checked(name))
+    sheet.cross(sheet.layout.rows[0].id, 1)
+    page = str(sheet_svg(sheet.layout, sheet_view(sheet), "Léa", "/tap"))
+    flat_text, rest = page.split('<template data-view="turned">')
+    assert rest.endswith("</template>")
+    flat, turned = ET.fromstring(flat_text), ET.fromstring(rest.removesuffix("</template>"))
+    assert (flat.get("data-view"), turned.get("data-view")) == ("flat", "turned")
+    w, h = geometry.SHEET_W, geometry.SHEET_H
+    assert turned.get("viewBox") == f"0 0 {h:g} {w:g}"
+    assert hooks(flat) == hooks(turned) and len(hooks(flat)) > 40
+    assert not [g for g in turned.iter(f"{SVG}g") if g.get("transform")]
+    turn, boxes = Turn(w, h), geometry.sheet_boxes(sheet.layout)
+    for row, row_boxes in zip(sheet.layout.rows, boxes.rows, strict=True):
+        fields = turned.findall(f".//{SVG}g[@data-row='{row.id}'][@data-number]")
+        for field, box in zip(fields, row_boxes.fields, strict=True):
+            at = turn.box(box)
+            rect = field.findall(f"{SVG}rect")[1 if row.colour is None else 0]
+            place = [float(rect.get(k, "")) for k in ("x", "y", "width", "height")]
+            assert place == pytest.approx([at.x, w - at.top, at.w, at.h], abs=0.01)
+            number = field.find(f"{SVG}text")
+            assert number is not None and number.text == field.get("data-number")
+            assert number.get("transform") is None
+            assert float(number.get("x", "")) == pytest.approx(at.cx, abs=0.01)
+    title = labels.for_layout(sheet.layout, labels.DEFAULT_LANG)["title"]
+    texts = {t.text: t for t in turned.iter(f"{SVG}text")}
+    for along in (title, "Léa"):  # they read along the turned sheet's right edge
+        assert (texts[along].get("transform") or "").startswith("rotate(90 "), along
 
 
 @pytest.mark.parametrize("name", catalogue.shipped_names())

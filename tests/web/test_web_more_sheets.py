@@ -20,7 +20,7 @@ from qwixx_print import catalogue, dealing
 from qwixx_print.web import create_app
 from qwixx_print.web.sqlite import SQLiteStore
 from tests.conftest import Run
-from tests.web.test_web_counter import new_game, tap
+from tests.web.test_web_counter import in_document, new_game, tap
 
 
 def player(client: FlaskClient, game: dict[str, Any], name: str) -> dict[str, Any]:
@@ -184,11 +184,11 @@ def test_players_get_their_own_slips_and_lucky_numbers_stored_with_the_game(
     again = restarted.get(f"/api/games/{longo['game']}").get_json()
     assert [p["lucky"] for p in again["players"]] == lucky
     page = client.get(f"/games/{longo['game']}/{longo['tokens']['Ben']}").get_data(as_text=True)
-    own = page.split('<section class="player own"')[1].split("</section>")[0]
+    own = in_document(page.split('<section class="player own"')[1].split("</section>")[0])
     shown = [int(n) for n in re.findall(r'data-lucky-number="(\d+)"', own)]
     assert shown == state["players"][1]["lucky"]
     page = client.get(f"/games/{chain['game']}/{chain['tokens']['Cid']}").get_data(as_text=True)
-    own = page.split('<section class="player own"')[1].split("</section>")[0]
+    own = in_document(page.split('<section class="player own"')[1].split("</section>")[0])
     assert re.findall(r'data-slip="(\w)"', own) == ["C"]
     assert re.findall(r'data-link="([^"]+)"', own)[0] == "red 1 yellow 1"  # C: R3-Y3
 
@@ -265,7 +265,7 @@ def test_the_own_page_offers_the_new_marks_to_tap(client: FlaskClient) -> None:
         page = client.get(f"/games/{game['game']}/{game['tokens']['Ann']}").get_data(as_text=True)
         own, other = page.split('<section class="player')[1:3]
         assert 'role="button"' not in other
-        return own
+        return in_document(own)
 
     own = own_sheet("big-points")
     cells = re.findall(r'<g class="bonus-cell[^"]*" data-bonus-row="([\w-]+)"[^>]*hx-post', own)

@@ -1,3 +1,26 @@
+// The turned sheet (docs/web.md): the sheet a player taps comes drawn twice, as printed and
+// turned a quarter for a phone held upright (the scene turned: its numbers stand upright),
+// the second in a <template>. On a screen narrower than 600 px the turned drawing is the
+// one in the page, else the printed one; the other waits in the template, outside the
+// document, so every data-* hook is in the page once.
+var narrow = window.matchMedia("(max-width: 599px)");
+
+function showView() {
+  var want = narrow.matches ? "turned" : "flat";
+  document.querySelectorAll(".sheet-wrap > template[data-view]").forEach(function (kept) {
+    var shown = kept.parentNode.querySelector(":scope > svg[data-view]");
+    var other = kept.content.querySelector("svg[data-view]");
+    if (!shown || !other || shown.dataset.view === want || other.dataset.view !== want) return;
+    kept.parentNode.replaceChild(other, shown);
+    kept.content.appendChild(shown);
+    kept.dataset.view = shown.dataset.view;
+    if (window.htmx) htmx.process(other);
+  });
+}
+showView();
+narrow.addEventListener("change", function () { showView(); showMode(); });
+document.addEventListener("htmx:afterSwap", showView);
+
 // The counter page: htmx swaps the board on a refused move (409) too, so the engine's
 // reason shows; any other error shows its one line in the message area.
 document.addEventListener("htmx:beforeSwap", function (event) {

@@ -1,0 +1,107 @@
+"""The phone's turned sheet as the scene lays it out (:mod:`qwixx_print.scene.turn`): every
+place turned a quarter clockwise, the upright items moved, not turned, their middles where
+the turn puts them; the labels turned; nothing off the turned sheet."""
+
+from __future__ import annotations
+
+import pytest
+
+from qwixx_print import catalogue, geometry
+from qwixx_print.geometry import Box
+from qwixx_print.scene.items import Arch, Group, HalfDisc, Item, Polygon, Rect, Text
+from qwixx_print.scene.turn import Turn, bounds
+from qwixx_print.web.drawing import blank_items
+from tests.scene.test_scene_build import walk
+
+W, H = geometry.SHEET_W, geometry.SHEET_H
+TURN = Turn(W, H)
+
+
+def test_the_sheets_left_edge_is_the_turned_sheets_top_and_its_top_edge_the_right() -> None:
+    assert TURN.size == (H, W)
+    assert TURN.point(0, 0) == (0, W)  # the lower-left corner: top left
+    assert TURN.point(W, H) == (H, 0)  # the upper-right corner: bottom right
+    assert TURN.point(0, H) == (H, W)  # the upper-left corner: top right
+    assert TURN.box(Box(10, 20, 7, 9)) == Box(20, W - 17, 9, 7)
+
+
+def middle(it: Item) -> tuple[float, float]:
+    x0, y0, x1, y1 = bounds(it)
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+def field_items(name: str) -> dict[str, list[Item]]:
+    """The blank scene's items of ``name`` by id, those in groups too."""
+    found: dict[str, list[Item]] = {}
+    for part in blank_items(catalogue.checked(name), "en"):
+        for it in walk(part):
+            found.setdefault(it.id, []).append(it)
+    return found
+
+
+@pytest.mark.parametrize("name", catalogue.shipped_names())
+def test_every_item_of_the_turned_sheet_is_on_it_and_each_number_stands_in_its_turned_field(
+    name: str,
+) -> None:
+    layout = catalogue.checked(name)
+    boxes = geometry.sheet_boxes(layout)
+    parts = blank_items(layout, "en")
+    for it in (t for part in parts for t in walk(TURN.items(part)) if not isinstance(t, Group)):
+        x0, y0, x1, y1 = bounds(it)
+        assert x0 >= -0.01 and x1 <= H + 0.01 and y0 >= -0.01 and y1 <= W + 0.01, it
+    for row, row_boxes in zip(layout.rows, boxes.rows, strict=True):
+        for i, box in enumerate(row_boxes.fields):
+            number = next(
+                it
+                for it in walk(TURN.items(parts[2]))
+                if it.id == f"row {row.id} field {i}" and it.part == "number"
+            )
+            assert isinstance(number, Text) and number.angle == 0 and number.align == "c"
+            at = TURN.box(box)
+            assert middle(number) == pytest.approx((at.cx, at.cy), abs=1e-9)
+
+
+def test_an_upright_item_keeps_its_shape_and_a_label_turns_about_its_anchor() -> None:
+    found = field_items("classic")
+    triangle = next(it for it in found["row yellow field 0"] if isinstance(it, Polygon))
+    turned = TURN.item(triangle)
+    assert isinstance(turned, Polygon)
+    (ax, ay), (bx, by) = triangle.points[0], turned.points[0]
+    before = [d for x, y in triangle.points for d in (x - ax, y - ay)]
+    after = [d for x, y in turned.points for d in (x - bx, y - by)]
+    assert before == pytest.approx(after)  # the same triangle, pointing up, only moved
+    title = next(it for it in found["title"] if isinstance(it, Text))
+    turned_title = TURN.item(title)
+    assert isinstance(turned_title, Text)
+    assert turned_title.angle == 90 and (turned_title.x, turned_title.y) == TURN.point(
+        title.x, title.y
+    )
+    band = next(it for it in found["row red"] if isinstance(it, Rect) and it.part == "band")
+    assert TURN.item(band) == band._replace(box=TURN.box(band.box))
+
+
+def test_a_padlock_stands_as_one_its_shackle_above_its_body() -> None:
+    found = field_items("classic")
+    padlock = next(it for it in found["row yellow lock"] if isinstance(it, Group) and it.upright)
+    turned = TURN.item(padlock)
+    assert isinstance(turned, Group)
+    shackle, body = (next(it for it in turned.items if isinstance(it, k)) for k in (Arch, Rect))
+    assert isinstance(shackle, Arch) and isinstance(body, Rect)
+    assert shackle.bottom == pytest.approx(body.box.top) and shackle.top > body.box.top
+    ring = next(it for it in found["row yellow lock"] if it.part == "field")
+    assert middle(turned) == pytest.approx(middle(TURN.item(ring)), abs=0.01)  # in its ring
+
+
+def test_a_bonus_cells_halves_turn_to_the_sides_of_their_rows() -> None:
+    """Big Points: the upper half (the row above, red) is the right half on the turned
+    sheet, where the red row runs; the lower half (yellow) the left."""
+    found = field_items("big-points")
+    upper, lower = (it for it in found["bonus red-yellow 0"] if isinstance(it, HalfDisc))
+    assert (upper.start, lower.start) == (0, 180)
+    turned = [TURN.item(it) for it in (upper, lower)]
+    assert [it.start for it in turned if isinstance(it, HalfDisc)] == [270, 90]
+    red, yellow = (
+        next(it for it in found[f"row {r}"] if isinstance(it, Rect) and it.part == "band")
+        for r in ("red", "yellow")
+    )
+    assert TURN.box(red.box).x > TURN.box(yellow.box).x  # red runs right of yellow
