@@ -12,7 +12,7 @@ from werkzeug.exceptions import BadRequest
 from qwixx_print import catalogue
 from qwixx_print.errors import RuleViolation
 from qwixx_print.play import Sheet
-from qwixx_print.web import counter, drawing, guard, layouts
+from qwixx_print.web import counter, drawing, guard, layouts, move_form, roll_hints
 from qwixx_print.web.running import Table
 
 bp = Blueprint("jsonapi", __name__, url_prefix="/api")
@@ -51,7 +51,7 @@ def game_state(table: Table, token: str | None = None) -> dict[str, Any]:
     legal fields; the active player, dice, closed colours, whether it is over, the ranking."""
     game = table.game
     own = counter.seat(table, token) if token is not None else None
-    allowed = counter.hints(game)
+    allowed = roll_hints.hints(game)
     players = []
     for name in game.names:
         sheet = game.sheets[name]
@@ -159,7 +159,7 @@ def move(game_id: str, token: str) -> tuple[Response, int]:
     ``{"error": reason}`` (409) when the engine refuses."""
     table = counter.table_of(game_id)
     try:
-        counter.make_move(table, token, counter.parse_move(_body()))
+        counter.make_move(table, token, move_form.parse_move(_body()))
     except RuleViolation as exc:
         return jsonify(error=str(exc)), 409
     return jsonify(game_state(table, token)), 200
@@ -177,7 +177,7 @@ def dice(game_id: str, token: str, action: str) -> tuple[Response, int]:
     if unknown:
         raise BadRequest(f"a {action} has the key turn; unknown: {unknown[0][:20]!r}")
     try:
-        note = counter.table_action(table, token, action, counter.turn_of(body.get("turn")))
+        note = counter.table_action(table, token, action, move_form.turn_of(body.get("turn")))
     except RuleViolation as exc:
         return jsonify(error=str(exc)), 409
     state = game_state(table, token)

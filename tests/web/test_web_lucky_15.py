@@ -12,7 +12,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from qwixx_print.play import Move
-from qwixx_print.web.counter import parse_move, running_games, track_hints
+from qwixx_print.web.counter import parse_move, running_games
+from qwixx_print.web.roll_hints import track_hints
 from tests.web.test_web_counter import new_game, tap
 from tests.web.test_web_more_sheets import player, refusal
 
