@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from qwixx_print import rules
 from qwixx_print.compiled import Compiled
 from qwixx_print.play.legality import Legality
-from qwixx_print.play.move_kind import LEGAL, Move, MoveKind, Verdict
+from qwixx_print.play.move_kind import LEGAL, FileMarks, Move, MoveKind, ScoreMarks, Verdict
 from qwixx_print.play.sheet_state import inserted
 
 if TYPE_CHECKING:
@@ -161,6 +161,20 @@ class Square(MoveKind):
     def apply(self, sheet: Sheet, s: State, move: Move) -> State:
         assert move.row is not None and move.index is not None  # squares never lock a row
         return s._replace(squares=inserted(s.squares, sheet.board.row_of[move.row], move.index))
+
+    def score_marks(self, sheet: Sheet) -> ScoreMarks:
+        s, ids = sheet.state, sheet.board.ids
+        return {"squares": {ids[r]: s.squares[r] for r in range(len(ids))}}
+
+    def file_marks(self, sheet: Sheet) -> FileMarks:
+        """Each link square as the numbers it stands between (RULES.md §7)."""
+        numbers, squares = sheet.board.numbers, sheet.state.squares
+        return {
+            "squares": {
+                row: tuple((numbers[r][i], numbers[r][i + 1]) for i in squares[r])
+                for row, r in sheet.board.row_of.items()
+            }
+        }
 
     def white_options(self, game: GameState, name: str, sheet: Sheet, found: list[Move]) -> None:
         assert game.dice is not None

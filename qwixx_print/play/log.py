@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,8 @@ from qwixx_print.doc import Doc, Node, Plain
 from qwixx_print.errors import QwixxError, RuleViolation, located
 from qwixx_print.layout import Layout
 from qwixx_print.play.game import MAX_PLAYERS, Dice, Game
+from qwixx_print.play.kinds import KINDS
+from qwixx_print.play.move_kind import FileMarks
 from qwixx_print.play.moves import Move, parse
 from qwixx_print.play.sheet import Sheet
 
@@ -252,49 +255,17 @@ def scored(game: Game, doc: Doc) -> marks.ScoredGame:
             row: tuple(numbers[r][i] for i in sheet.state.crossed[r])
             for row, r in sheet.board.row_of.items()
         }
-        again = {
-            row: tuple(numbers[r][i] for i in sheet.state.again[r])
-            for row, r in sheet.board.row_of.items()
-        }
-        bonus = {
-            row: tuple(sheet.board.bonus_numbers[j][c] for c in cells)
-            for j, (row, cells) in enumerate(
-                zip(sheet.board.bonus_ids, sheet.state.bonus, strict=True)
-            )
-        }
-        diamonds = tuple(
-            f"{a}/{b}" for a, b in (sheet.layout.diamonds[d] for d in sheet.state.diamonds)
-        )
-        players.append(
-            marks.Player(
-                name,
-                crosses,
-                again,
-                sheet.penalties,
-                ("players", k),
-                bonus,
-                diamonds,
-                sheet.layout.slip if sheet.layout.slips else None,
-                sheet.layout.lucky or None,
-                track=_track_values(sheet),
-                squares={  # RULES.md §7: each link square as the numbers it stands between
-                    row: tuple((numbers[r][i], numbers[r][i + 1]) for i in sheet.state.squares[r])
-                    for row, r in sheet.board.row_of.items()
-                },
-            )
-        )
+        marked: FileMarks = {}
+        for kind in KINDS.values():  # each mechanic's marks (small boxes, bonus cells, ...)
+            marked.update(kind.file_marks(sheet))
+        own = sheet.layout.slip if sheet.layout.slips else None
+        player = marks.Player(name, crosses, {}, sheet.penalties, ("players", k), slip=own)
+        players.append(replace(player, lucky=sheet.layout.lucky or None, **marked))
     sheets = {name: sheet.score() for name, sheet in game.sheets.items()}
     totals = {name: s.total for name, s in sheets.items()}
     return marks.ScoredGame(
         marks.Marks(game.layout, tuple(players), doc), sheets, rules.ranking(totals)
     )
-
-
-def _track_values(sheet: Sheet) -> tuple[int, ...]:
-    """The sheet's crossed value track fields by their values, as a marks file names them
-    (Lucky 15, RULES-more.md §7)."""
-    track = sheet.layout.value_track
-    return () if track is None else track.values[: sheet.state.track]
 
 
 def _move(node: Node) -> Move | None:

@@ -22,7 +22,7 @@ from qwixx_print.compiled import Compiled
 from qwixx_print.layout import Layout
 from qwixx_print.play.effects import Effects
 from qwixx_print.play.kinds import KINDS, Mechanics
-from qwixx_print.play.move_kind import LEGAL, Move, MoveKind, Verdict
+from qwixx_print.play.move_kind import LEGAL, Move, MoveKind, ScoreMarks, Verdict
 from qwixx_print.play.sheet_state import State, empty_state
 
 __all__ = ["Sheet", "State"]
@@ -128,13 +128,10 @@ class Sheet(Effects, Mechanics):
         :func:`qwixx_print.rules.score_positions` as ``qwixx-print score`` does."""
         s, ids = self.state, self.board.ids
         crossed = {ids[r]: s.crossed[r] for r in range(len(ids))}
-        again = {ids[r]: s.again[r] for r in range(len(ids))}
-        bonus = dict(zip(self.board.bonus_ids, s.bonus, strict=True)) or None
-        squares = {ids[r]: s.squares[r] for r in range(len(ids))}
-        track = range(s.track)  # Lucky 15: the value track's crossed fields
-        return rules.score_positions(
-            self.layout, crossed, s.penalties, again, bonus, squares=squares, track=track
-        )
+        marks: ScoreMarks = {}
+        for kind in KINDS.values():  # each mechanic's marks (small boxes, bonus cells, ...)
+            marks.update(kind.score_marks(self))
+        return rules.score_positions(self.layout, crossed, s.penalties, **marks)
 
     # ----- moves
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from qwixx_print import rules
 from qwixx_print.play.legality import Legality
-from qwixx_print.play.move_kind import Move, SumKind, Verdict
+from qwixx_print.play.move_kind import FileMarks, Move, ScoreMarks, SumKind, Verdict
 from qwixx_print.play.sheet_state import appended
 
 if TYPE_CHECKING:
@@ -79,6 +79,18 @@ class Again(SumKind):
     def apply(self, sheet: Sheet, s: State, move: Move) -> State:
         assert move.row is not None and move.index is not None
         return s._replace(again=appended(s.again, sheet.board.row_of[move.row], move.index))
+
+    def score_marks(self, sheet: Sheet) -> ScoreMarks:
+        s, ids = sheet.state, sheet.board.ids
+        return {"again": {ids[r]: s.again[r] for r in range(len(ids))}}
+
+    def file_marks(self, sheet: Sheet) -> FileMarks:
+        numbers, again = sheet.board.numbers, sheet.state.again
+        return {
+            "again": {
+                row: tuple(numbers[r][i] for i in again[r]) for row, r in sheet.board.row_of.items()
+            }
+        }
 
     def sum_options(
         self, sheet: Sheet, numbers: tuple[int, ...], colour: str | None, found: list[Move]
