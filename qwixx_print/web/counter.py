@@ -25,8 +25,14 @@ from qwixx_print.errors import RuleViolation
 from qwixx_print.play import Game, Move
 from qwixx_print.web import drawing, layouts
 from qwixx_print.web.guard import CSRF_FIELD, MAX_PLAYERS, heavy
+from qwixx_print.web.mechanic_views import (
+    SheetHints,
+    colour_hints,
+    hints,
+    page_controls,
+    table_hints,
+)
 from qwixx_print.web.move_form import parse_move, turn_of
-from qwixx_print.web.roll_hints import SheetHints, colour_hints, hints, table_hints
 from qwixx_print.web.running import NO_SUCH_LINK, RunningGames, Table, check_names
 
 __all__ = ["colour_hints", "hints", "parse_move", "turn_of"]  # and the routes below
@@ -131,9 +137,7 @@ def board_context(table: Table, token: str | None, message: str = "") -> dict[st
         "sheets": sheet_svgs(table, token or "", own),
         "own_total": sheet.score().total if sheet else None,
         "can_penalty": bool(sheet.can_penalty()) if sheet else False,
-        "lucky": bool(sheet.layout.lucky) if sheet else False,
-        "can_lucky": bool(sheet.lucky_fields()) if sheet else False,
-        "diamonds": bool(sheet.layout.diamonds) if sheet else False,
+        **page_controls(sheet),
         "can_undo": bool(sheet.can_undo()) if sheet else False,
         "can_redo": bool(sheet.can_redo()) if sheet else False,
         "can_back": host and bool(game.can_undo_turn()),

@@ -1,13 +1,16 @@
-"""What the dice on a web table allow, for the page to outline: per player the fields and
-bonus cells, the ones only the active player's coloured dice allow, the diamonds, the value
-track's next field and the link squares, each as the engine says (the sheets' ``legal_*``,
-:mod:`qwixx_print.play.link_squares`, :meth:`qwixx_print.play.Game.can_play`). The page
-outlines them; the engine's table play does not check a tap against them (RULES.md §6).
+"""What each mechanic adds to the web counter, in one place: what the dice on the table
+allow (for the page to outline, :class:`SheetHints`), a sheet's marks and legal places in
+the JSON API (:func:`marks_json`, :func:`legal_json`) and the page's buttons
+(:func:`page_controls`). The rules are the engine's: the hints are its answers (the sheets'
+``legal_*``, :mod:`qwixx_print.play.link_squares`, :meth:`qwixx_print.play.Game.can_play`),
+and its table play checks a tap against the dice only where a mechanic's rule of the turn
+says so (the value track; RULES.md §6). A new mechanic that the page outlines or the JSON
+shows adds its part here; the counter's routes and the JSON API name none.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from qwixx_print.play import Game, Move, Sheet
 from qwixx_print.play.link_squares import allowed_squares
@@ -128,3 +131,71 @@ def square_hints(game: Game) -> dict[str, frozenset[tuple[str, int]]]:
             moves += allowed_squares(sheet.board, legal, dice.white, in_play)
         found[name] = frozenset((m.row or "", m.index or 0) for m in moves)
     return found
+
+
+def marks_json(sheet: Sheet, hinted: SheetHints) -> dict[str, Any]:
+    """What each mechanic adds to a player's entry of the JSON API, where the layout has it
+    (docs/web.md): ``again`` (small boxes crossed per row, always), ``bonus`` (columns
+    crossed per bonus row), ``diamonds`` (crossed, 0-based), ``slip``, ``lucky`` (the
+    player's lucky numbers), ``framed_points`` (Steps); RULES-more.md §7: ``track`` (the
+    value track's crossed fields), ``track_points`` and ``dice_allow_track`` (the dice on
+    the table make the track's total: the next field is outlined) (Lucky 15); RULES.md §7:
+    ``squares`` (the crossed link squares per row, each by the field left of it) and
+    ``dice_allow_squares`` (those the dice on the table allow, ``[row, index]``)."""
+    layout = sheet.layout
+    more: dict[str, Any] = {
+        "again": {row.id: sorted(sheet.again_crossed(row.id)) for row in layout.rows}
+    }
+    if sheet.board.bonus_ids:
+        more["bonus"] = {b: list(sheet.bonus_crossed(b)) for b in sheet.board.bonus_ids}
+    if layout.diamonds:
+        more["diamonds"] = list(sheet.state.diamonds)
+    if layout.slip:
+        more["slip"] = layout.slip
+    if layout.lucky:
+        more["lucky"] = list(layout.lucky)
+    if any(f.framed for row in layout.rows for f in row.fields):
+        more["framed_points"] = sheet.score().framed_points
+    if layout.value_track is not None:
+        more["track"], more["track_points"] = sheet.state.track, sheet.score().track_points
+        more["dice_allow_track"] = hinted.track[1]
+    if any(sheet.board.squares):
+        more["squares"] = {row.id: list(sheet.squares_crossed(row.id)) for row in layout.rows}
+        more["dice_allow_squares"] = sorted([row, i] for row, i in hinted.squares)
+    return more
+
+
+def legal_json(sheet: Sheet, view: drawing.SheetView, hinted: SheetHints) -> dict[str, Any]:
+    """What each mechanic adds to the own player's entry of the JSON API, where the layout
+    has it: the places the engine allows now (``view``, the drawing's view of the sheet):
+    ``legal_bonus`` (``[bonus row, column]``), ``legal_swaps`` (``[diamond, row, index]``),
+    ``lucky_fields`` (``[row, index]``), ``legal_track`` (whether the value track's next
+    field may be crossed now: the game's verdict, the SVG's ``data-legal``) and
+    ``legal_squares`` (``[row, index]``)."""
+    found: dict[str, Any] = {}
+    if sheet.board.bonus_ids:
+        found["legal_bonus"] = sorted([row, i] for row, i in view.legal_bonus)
+    if sheet.layout.diamonds:
+        found["legal_swaps"] = sorted(
+            [d, row, i] for (row, i), swaps in view.swaps.items() for d in swaps
+        )
+    if sheet.layout.lucky:
+        found["lucky_fields"] = sorted([row, i] for row, i in view.lucky)
+    if sheet.layout.value_track is not None:
+        found["legal_track"] = hinted.track[0]
+    if any(sheet.board.squares):
+        found["legal_squares"] = sorted([row, i] for row, i in view.legal_squares)
+    return found
+
+
+def page_controls(sheet: Sheet | None) -> dict[str, bool]:
+    """The page's controls a mechanic adds for the player of ``sheet`` (None: none): the
+    "Lucky cross" button (``lucky``, enabled: ``can_lucky``) and the swap help
+    (``diamonds``)."""
+    if sheet is None:
+        return {"lucky": False, "can_lucky": False, "diamonds": False}
+    return {
+        "lucky": bool(sheet.layout.lucky),
+        "can_lucky": bool(sheet.lucky_fields()),
+        "diamonds": bool(sheet.layout.diamonds),
+    }
