@@ -20,12 +20,12 @@ from qwixx_print import rules
 from qwixx_print.compiled import Compiled
 from qwixx_print.play.legality import Legality
 from qwixx_print.play.move_kind import LEGAL, FileMarks, Move, MoveKind, ScoreMarks, Verdict
-from qwixx_print.play.sheet_state import inserted
+from qwixx_print.play.sheet_state import by_row_id, inserted
 
 if TYPE_CHECKING:
     from qwixx_print.play.game_state import GameState
     from qwixx_print.play.sheet import Sheet
-    from qwixx_print.play.sheet_state import State
+    from qwixx_print.play.sheet_state import State, by_row_id
 
 
 class LinkSquares(Legality):
@@ -163,8 +163,7 @@ class Square(MoveKind):
         return s._replace(squares=inserted(s.squares, sheet.board.row_of[move.row], move.index))
 
     def score_marks(self, sheet: Sheet) -> ScoreMarks:
-        s, ids = sheet.state, sheet.board.ids
-        return {"squares": {ids[r]: s.squares[r] for r in range(len(ids))}}
+        return {"squares": by_row_id(sheet.board, sheet.state.squares)}
 
     def file_marks(self, sheet: Sheet) -> FileMarks:
         """Each link square as the numbers it stands between (RULES.md §7)."""

@@ -224,16 +224,12 @@ class SumKind(MoveKind):
 
     def refusal(self, sheet: Sheet, move: Move) -> str | None:
         """A place of a row: the row and the field named, then :meth:`field_refusal`."""
-        row, index = move.row, move.index
-        reason = sheet._row_refusal(row)
-        if reason is not None:
-            return reason
-        assert row is not None
-        r = sheet.board.row_of[row]
-        reason = sheet._index_refusal(row, r, index)
-        if reason is not None:
-            return reason
-        assert index is not None
+        row, index, b = move.row, move.index, sheet.board
+        r = b.row_of.get(row) if row is not None else None
+        if r is None or row is None:
+            return sheet._row_refusal(row)
+        if index is None or not 0 <= index < len(b.numbers[r]):
+            return sheet._index_refusal(row, r, index)
         reason = self.field_refusal(sheet, r, index)
         return None if reason is None else f"{row}: {reason}"
 

@@ -23,7 +23,7 @@ from qwixx_print.layout import Layout
 from qwixx_print.play.effects import Effects
 from qwixx_print.play.kinds import KINDS, Mechanics
 from qwixx_print.play.move_kind import LEGAL, Move, MoveKind, ScoreMarks, Verdict
-from qwixx_print.play.sheet_state import State, empty_state
+from qwixx_print.play.sheet_state import State, by_row_id, empty_state
 
 __all__ = ["Sheet", "State"]
 
@@ -38,11 +38,13 @@ class Sheet(Effects, Mechanics):
     default it is ``Compiled.of(layout)``; ``on_change`` is called after every change.
     """
 
-    __slots__ = ("kinds", "table_kinds")
+    __slots__ = ("kinds", "sum_kinds", "table_kinds")
 
     kinds: tuple[MoveKind, ...]
     """The kinds of move a roll offers on this sheet (its layout has their mechanic), in
     the order of :data:`~qwixx_print.play.kinds.KINDS`."""
+    sum_kinds: tuple[MoveKind, ...]
+    """Those of :attr:`kinds` crossed on one die sum (:attr:`MoveKind.by_sum`)."""
     table_kinds: tuple[MoveKind, ...]
     """The kinds whose rule of the turn table play asks (:meth:`MoveKind.table_verdict`)."""
 
@@ -69,6 +71,7 @@ class Sheet(Effects, Mechanics):
         """Undone moves, the next to redo last."""
         mine = [kind for kind in KINDS.values() if kind.on(self)]
         self.kinds = tuple(kind for kind in mine if kind.rolled)
+        self.sum_kinds = tuple(kind for kind in mine if kind.by_sum)
         self.table_kinds = tuple(kind for kind in mine if kind.has_table_rule)
 
     # ----- what the sheet shows
@@ -126,8 +129,8 @@ class Sheet(Effects, Mechanics):
     def score(self) -> rules.SheetScore:
         """The sheet's score now (rows, penalties, powers, total), computed by
         :func:`qwixx_print.rules.score_positions` as ``qwixx-print score`` does."""
-        s, ids = self.state, self.board.ids
-        crossed = {ids[r]: s.crossed[r] for r in range(len(ids))}
+        s = self.state
+        crossed = by_row_id(self.board, s.crossed)
         marks: ScoreMarks = {}
         for kind in KINDS.values():  # each mechanic's marks (small boxes, bonus cells, ...)
             marks.update(kind.score_marks(self))

@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 from qwixx_print import rules
 from qwixx_print.play.legality import Legality
 from qwixx_print.play.move_kind import FileMarks, Move, ScoreMarks, SumKind, Verdict
-from qwixx_print.play.sheet_state import appended
+from qwixx_print.play.sheet_state import appended, by_row_id
 
 if TYPE_CHECKING:
     from qwixx_print.play.sheet import Sheet
-    from qwixx_print.play.sheet_state import State
+    from qwixx_print.play.sheet_state import State, by_row_id
 
 
 class SmallBoxes(Legality):
@@ -81,8 +81,7 @@ class Again(SumKind):
         return s._replace(again=appended(s.again, sheet.board.row_of[move.row], move.index))
 
     def score_marks(self, sheet: Sheet) -> ScoreMarks:
-        s, ids = sheet.state, sheet.board.ids
-        return {"again": {ids[r]: s.again[r] for r in range(len(ids))}}
+        return {"again": by_row_id(sheet.board, sheet.state.again)}
 
     def file_marks(self, sheet: Sheet) -> FileMarks:
         numbers, again = sheet.board.numbers, sheet.state.again

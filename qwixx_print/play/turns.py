@@ -99,11 +99,12 @@ class Turns(GameState):
         if self._alone is not None:
             return []
         sheet, found = self.sheets[self.active], list[Move]()
-        by_sum = [kind for kind in sheet.kinds if kind.by_sum]
+        by_sum = sheet.sum_kinds
+        only = by_sum[0] if len(by_sum) == 1 else None  # both sums at once: same moves
         for colour in self.dice.colours:  # a field has one colour: no move found twice
             sums = self.dice.sums(colour)
-            if len(by_sum) == 1:  # both sums at once: the same moves in the same order
-                by_sum[0].sum_options(sheet, sums, colour, found)
+            if only is not None:
+                only.sum_options(sheet, sums, colour, found)
                 continue
             for number in sums:
                 for kind in by_sum:
