@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 from qwixx_print.play.move_kind import Move, MoveKind, SumKind
 
 if TYPE_CHECKING:
-    from qwixx_print.play.game_state import GameState
     from qwixx_print.play.sheet import Sheet
     from qwixx_print.play.sheet_state import State
 
@@ -33,11 +32,6 @@ class Cross(SumKind):
     ) -> None:
         ids = sheet.board.ids
         found += [Move("cross", ids[r], i) for r, i in sheet.legal_fields(numbers, colour)]
-
-    def white_options(self, game: GameState, name: str, sheet: Sheet, found: list[Move]) -> None:
-        assert game.dice is not None  # the white sum's fields (sum_options, one call less)
-        ids = sheet.board.ids
-        found += [Move("cross", ids[r], i) for r, i in sheet.legal_fields((game.dice.white_sum,))]
 
 
 class Penalty(MoveKind):

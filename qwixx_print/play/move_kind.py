@@ -245,6 +245,16 @@ class SumKind(MoveKind):
         r = b.row_of[move.row]
         return b.numbers[r][move.index], (b.colours[r][move.index],)
 
+    def white_verdict(self, game: GameState, name: str, move: Move) -> Verdict:
+        sheet = game.sheets[name]  # MoveKind's, two calls less: asked for every move
+        verdict = sheet.can(move)
+        return self._sum_verdict(game, sheet, move, True) if verdict else verdict
+
+    def colour_verdict(self, game: GameState, move: Move) -> Verdict:
+        sheet = game.sheets[game.active]
+        verdict = sheet.can(move)
+        return self._sum_verdict(game, sheet, move, False) if verdict else verdict
+
     def white_dice(self, game: GameState, sheet: Sheet, move: Move) -> Verdict:
         return self._sum_verdict(game, sheet, move, True)
 

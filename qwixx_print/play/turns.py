@@ -86,9 +86,12 @@ class Turns(GameState):
         lucky crosses, the value track, link squares)."""
         if self.table or self.phase != "white" or self.dice is None or self.over:
             return []
-        sheet, found = self.sheets[name], list[Move]()
+        sheet, found, white = self.sheets[name], list[Move](), (self.dice.white_sum,)
         for kind in sheet.kinds:
-            kind.white_options(self, name, sheet, found)
+            if kind.by_sum:  # MoveKind.white_options, one call less
+                kind.sum_options(sheet, white, None, found)
+            else:
+                kind.white_options(self, name, sheet, found)
         return found
 
     def legal_colour(self) -> list[Move]:
