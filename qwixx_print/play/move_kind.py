@@ -14,7 +14,7 @@ kind; none of them names it (docs/play.md "Adding a kind of move").
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, TypedDict
 
@@ -81,6 +81,14 @@ LEGAL = Verdict()
 NOT_BY_DICE = "a die sum crosses a field or a small box, not '{}'"
 """Turns: the refusal of a move no roll makes in an action (a penalty box, a concede, the
 end by hand), or of a kind in the action it has no part in."""
+
+
+SumOptions = Callable[["Sheet", tuple[int, ...], "str | None", list["Move"]], None]
+"""A kind's :meth:`MoveKind.sum_options`, bound."""
+WhiteOptions = Callable[["GameState", str, "Sheet", list["Move"]], None]
+"""A kind's :meth:`MoveKind.white_options`, bound."""
+ColourOptions = Callable[["GameState", "Sheet", list["Move"]], None]
+"""A kind's :meth:`MoveKind.colour_options`, bound."""
 
 
 class ScoreMarks(TypedDict, total=False):

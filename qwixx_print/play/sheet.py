@@ -22,7 +22,16 @@ from qwixx_print.compiled import Compiled
 from qwixx_print.layout import Layout
 from qwixx_print.play.effects import Effects
 from qwixx_print.play.kinds import KINDS, Mechanics
-from qwixx_print.play.move_kind import LEGAL, Move, MoveKind, ScoreMarks, Verdict
+from qwixx_print.play.move_kind import (
+    LEGAL,
+    ColourOptions,
+    Move,
+    MoveKind,
+    ScoreMarks,
+    SumOptions,
+    Verdict,
+    WhiteOptions,
+)
 from qwixx_print.play.sheet_state import State, by_row_id, empty_state
 
 __all__ = ["Sheet", "State"]
@@ -38,13 +47,18 @@ class Sheet(Effects, Mechanics):
     default it is ``Compiled.of(layout)``; ``on_change`` is called after every change.
     """
 
-    __slots__ = ("kinds", "sum_kinds", "table_kinds")
+    __slots__ = ("colour_options", "kinds", "sum_options", "table_kinds", "white_options")
 
     kinds: tuple[MoveKind, ...]
     """The kinds of move a roll offers on this sheet (its layout has their mechanic), in
     the order of :data:`~qwixx_print.play.kinds.KINDS`."""
-    sum_kinds: tuple[MoveKind, ...]
-    """Those of :attr:`kinds` crossed on one die sum (:attr:`MoveKind.by_sum`)."""
+    sum_options: tuple[SumOptions, ...]
+    """:meth:`MoveKind.sum_options` of those crossed on one die sum, in that order (bound
+    once: a roll asks them for every player)."""
+    white_options: tuple[WhiteOptions, ...]
+    """:meth:`MoveKind.white_options` of the others, in that order (after the sum kinds')."""
+    colour_options: tuple[ColourOptions, ...]
+    """:meth:`MoveKind.colour_options` of the others, in that order."""
     table_kinds: tuple[MoveKind, ...]
     """The kinds whose rule of the turn table play asks (:meth:`MoveKind.table_verdict`)."""
 
@@ -71,7 +85,10 @@ class Sheet(Effects, Mechanics):
         """Undone moves, the next to redo last."""
         mine = [kind for kind in KINDS.values() if kind.on(self)]
         self.kinds = tuple(kind for kind in mine if kind.rolled)
-        self.sum_kinds = tuple(kind for kind in mine if kind.by_sum)
+        others = [kind for kind in self.kinds if not kind.by_sum]
+        self.sum_options = tuple(kind.sum_options for kind in self.kinds if kind.by_sum)
+        self.white_options = tuple(kind.white_options for kind in others)
+        self.colour_options = tuple(kind.colour_options for kind in others)
         self.table_kinds = tuple(kind for kind in mine if kind.has_table_rule)
 
     # ----- what the sheet shows

@@ -87,11 +87,10 @@ class Turns(GameState):
         if self.table or self.phase != "white" or self.dice is None or self.over:
             return []
         sheet, found, white = self.sheets[name], list[Move](), (self.dice.white_sum,)
-        for kind in sheet.kinds:
-            if kind.by_sum:  # MoveKind.white_options, one call less
-                kind.sum_options(sheet, white, None, found)
-            else:
-                kind.white_options(self, name, sheet, found)
+        for sum_options in sheet.sum_options:  # the kinds crossed on a sum come first
+            sum_options(sheet, white, None, found)
+        for white_options in sheet.white_options:
+            white_options(self, name, sheet, found)
         return found
 
     def legal_colour(self) -> list[Move]:
@@ -102,18 +101,18 @@ class Turns(GameState):
         if self._alone is not None:
             return []
         sheet, found = self.sheets[self.active], list[Move]()
-        by_sum = sheet.sum_kinds
+        by_sum = sheet.sum_options
         only = by_sum[0] if len(by_sum) == 1 else None  # both sums at once: same moves
         for colour in self.dice.colours:  # a field has one colour: no move found twice
             sums = self.dice.sums(colour)
             if only is not None:
-                only.sum_options(sheet, sums, colour, found)
+                only(sheet, sums, colour, found)
                 continue
             for number in sums:
-                for kind in by_sum:
-                    kind.sum_options(sheet, (number,), colour, found)
-        for kind in sheet.kinds:
-            kind.colour_options(self, sheet, found)
+                for sum_options in by_sum:
+                    sum_options(sheet, (number,), colour, found)
+        for colour_options in sheet.colour_options:
+            colour_options(self, sheet, found)
         return found
 
     def _not_now(self, action: str) -> str:
