@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from qwixx_print import rules
-from qwixx_print.layout import Field, Layout, Link
+from qwixx_print.layout import BonusRow, Field, Layout, Link
 
 KEEP = 64
 """How many compiled layouts :meth:`Compiled.of` keeps (a Longo game deals a layout per
 sheet)."""
 
-Place = tuple[int, int]
+FieldRef = tuple[int, int]
 """A field as (row place, 0-based index in the row)."""
 
 
@@ -47,8 +47,9 @@ class Compiled(NamedTuple):
 
     The dice (RULES.md §1, RULES-more.md §4): ``dice`` the coloured dice in layout order,
     ``die_of`` a colour to its index among them, ``faces`` the faces of every die (the
-    highest sum halved: 6, Longo 8). ``end_at`` is the number of closed colours that ends the
-    game (RULES.md §1 End: 2; 1 on a one-colour sheet, RULES.md §6).
+    highest sum halved: 6, Longo 8; :func:`qwixx_print.rules.faces`). ``end_at`` is the
+    number of closed colours that ends the game (RULES.md §1 End: 2; 1 on a one-colour
+    sheet, RULES.md §6; :func:`qwixx_print.rules.end_at`).
 
     Mechanics: ``bar``, the bonus bar's field colours, left to right (Bonuskette, RULES.md
     §2); ``bar_row`` maps a colour to the row the Bonuskette bar's field of that colour
@@ -90,7 +91,7 @@ class Compiled(NamedTuple):
     lasts: tuple[int, ...]
     where: tuple[dict[int, tuple[int, ...]], ...]
     ways: tuple[tuple[int, ...], ...]
-    fields: dict[tuple[str | None, int], tuple[Place, ...]]
+    fields: dict[tuple[str | None, int], tuple[FieldRef, ...]]
     all_rows: tuple[int, ...]
     row_of: dict[str, int]
     dice: tuple[str, ...]
@@ -99,14 +100,14 @@ class Compiled(NamedTuple):
     end_at: int
     bar: tuple[str, ...]
     bar_row: dict[str, int]
-    power_fields: dict[str, tuple[Place, ...]]
+    power_fields: dict[str, tuple[FieldRef, ...]]
     lock_starts: tuple[int, ...]
     bonus_ids: tuple[str, ...]
     bonus_between: tuple[tuple[int, int], ...]
     bonus_colours: tuple[tuple[str, str], ...]
     bonus_numbers: tuple[tuple[int, ...], ...]
-    partner: dict[Place, Place]
-    slip_partners: tuple[dict[Place, Place], ...]
+    partner: dict[FieldRef, FieldRef]
+    slip_partners: tuple[dict[FieldRef, FieldRef], ...]
     squares: tuple[tuple[int, ...], ...]
     square_colours: tuple[tuple[str, ...], ...]
     square_faces: tuple[int, int]
@@ -135,7 +136,7 @@ class Compiled(NamedTuple):
         ids = tuple(row.id for row in rows)
         row_of = {row.id: r for r, row in enumerate(rows)}
         lock_starts = tuple(layout.lock_start(row) for row in rows)
-        faces = layout.number_range[1] // 2
+        faces = rules.faces(layout)
         bonus_between = tuple(
             (row_of[b.between[0]], row_of[b.between[1]]) for b in layout.bonus_rows
         )
@@ -162,7 +163,7 @@ class Compiled(NamedTuple):
             dice=layout.dice,
             die_of={colour: k for k, colour in enumerate(layout.dice)},
             faces=faces,
-            end_at=min(2, len({row.lock_colour for row in rows})),
+            end_at=rules.end_at(layout),
             bar=layout.bonus_bar,
             bar_row=rules.bar_rows(layout),
             power_fields=rules.power_fields(layout),
@@ -173,9 +174,7 @@ class Compiled(NamedTuple):
                 (rows[upper].fields[0].colour, rows[lower].fields[0].colour)
                 for upper, lower in bonus_between
             ),
-            bonus_numbers=tuple(
-                tuple(f.number for f in rows[upper].fields) for upper, _ in bonus_between
-            ),
+            bonus_numbers=tuple(_bonus_numbers(layout, b) for b in layout.bonus_rows),
             partner=partner,
             slip_partners=tuple(_partners(s.links, row_of) for s in layout.slips) or (partner,),
             squares=tuple(tuple(left for left, _ in row.squares) for row in rows),
@@ -198,6 +197,14 @@ _COMPILED: dict[int, Compiled] = {}
 """The layouts :meth:`Compiled.of` compiled last, by ``id`` of their layout."""
 
 
+def _bonus_numbers(layout: Layout, bonus: BonusRow) -> tuple[int, ...]:
+    """The numbers of the cells of the bonus row ``bonus``, column by column
+    (:func:`qwixx_print.rules.bonus_source`; Big Points)."""
+    source = rules.bonus_source(layout, bonus)
+    assert source is not None, "a valid layout's bonus row lies below a row"
+    return tuple(f.number for f in source.fields)
+
+
 def _where(fields: tuple[Field, ...]) -> dict[int, tuple[int, ...]]:
     """Number -> the indexes of the fields holding it, left to right."""
     where: dict[int, list[int]] = {}
@@ -206,9 +213,9 @@ def _where(fields: tuple[Field, ...]) -> dict[int, tuple[int, ...]]:
     return {number: tuple(places) for number, places in where.items()}
 
 
-def _fields(layout: Layout) -> dict[tuple[str | None, int], tuple[Place, ...]]:
+def _fields(layout: Layout) -> dict[tuple[str | None, int], tuple[FieldRef, ...]]:
     """(colour, number) and (``None``, number) -> the fields, as (row place, index)."""
-    fields: dict[tuple[str | None, int], list[Place]] = {}
+    fields: dict[tuple[str | None, int], list[FieldRef]] = {}
     for r, row in enumerate(layout.rows):
         for i, f in enumerate(row.fields):
             fields.setdefault((f.colour, f.number), []).append((r, i))
@@ -216,7 +223,7 @@ def _fields(layout: Layout) -> dict[tuple[str | None, int], tuple[Place, ...]]:
     return {key: tuple(places) for key, places in fields.items()}
 
 
-def _partners(links: tuple[Link, ...], row_of: dict[str, int]) -> dict[Place, Place]:
+def _partners(links: tuple[Link, ...], row_of: dict[str, int]) -> dict[FieldRef, FieldRef]:
     """(row place, index) -> the other end of its link, both ways (Connected Chain)."""
     partner = {}
     for (ra, ia), (rb, ib) in links:

@@ -16,9 +16,8 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +26,7 @@ from qwixx_print.doc import Doc, Node, Place, place_text
 from qwixx_print.errors import LayoutError, MarksError, RuleViolation, located
 from qwixx_print.layout import Layout
 from qwixx_print.rules import refusals
+from qwixx_print.rules.crosses import Numbers
 from qwixx_print.yamldoc import MAX_BYTES, parse, read
 
 STDIN = "-"
@@ -35,41 +35,43 @@ STDIN = "-"
 MAX_PLAYERS = 20
 """Most players in one marks file."""
 
-Numbers = Mapping[str, tuple[int, ...]]
-"""Row id -> numbers, as written in the marks file."""
-
 
 @dataclass(frozen=True)
-class Player:
-    """One player's filled-in sheet: ``crosses`` and ``again`` (Nochmal small boxes) map row
-    ids to numbers; ``place`` is the player's place in the marks file (``("players", 0)``).
-    RULES.md §4: ``bonus`` maps bonus row ids to the numbers of their crossed cells (Big
-    Points), ``diamonds`` lists the crossed X-Change diamonds as printed (``8/5``), ``slip``
-    names the player's slip (Connected Chain) and ``lucky`` holds their lucky numbers
-    (Longo); ``track`` the crossed value track fields by their values (Lucky 15,
-    RULES-more.md §7). RULES.md §7: ``squares`` maps row ids to the crossed link squares,
-    each as the two numbers it stands between (Connect 15, written ``3-4``)."""
+class Player(rules.Written):
+    """One player's filled-in sheet: the marks they wrote (:class:`qwixx_print.rules.Written`,
+    one field per marks-file key: ``crosses``, ``again``, ``bonus``, ``diamonds``, ``track``,
+    ``squares``, ``penalties``), passed whole to scoring; their ``name``, their ``place`` in
+    the marks file (``("players", 0)``) and their own values of the sheet (RULES.md §4):
+    ``slip`` names their slip (Connected Chain), ``lucky`` holds their lucky numbers
+    (Longo)."""
 
     name: str
-    crosses: Numbers
-    again: Numbers
-    penalties: int
     place: Place
-    bonus: Numbers = field(default_factory=dict)
-    diamonds: tuple[str, ...] = ()
     slip: str | None = None
     lucky: tuple[int, ...] | None = None
-    track: tuple[int, ...] = ()
-    squares: Mapping[str, tuple[tuple[int, int], ...]] = field(default_factory=dict)
 
     def sheet(self, layout: Layout) -> Layout:
         """``layout`` as this player's sheet (their slip and lucky numbers). Raises
         LayoutError for a slip the layout lacks."""
         return layout.sheet(self.slip, self.lucky)
 
+    @classmethod
+    def of(
+        cls,
+        name: str,
+        place: Place,
+        written: rules.Written,
+        slip: str | None = None,
+        lucky: tuple[int, ...] | None = None,
+    ) -> Player:
+        """The player ``name`` at ``place`` who wrote ``written`` (a play log's sheets
+        reported as a marks file)."""
+        marks = {f.name: getattr(written, f.name) for f in fields(rules.Written)}
+        return cls(name=name, place=place, slip=slip, lucky=lucky, **marks)
+
 
 @dataclass(frozen=True)
-class Marks:
+class MarksFile:
     """A loaded marks file: its ``layout``, the ``players`` in file order and the ``doc``."""
 
     layout: Layout
@@ -82,12 +84,12 @@ class ScoredGame:
     """A scored game: the ``marks``, a :class:`~qwixx_print.rules.SheetScore` per player
     name (file order) and the ``ranking`` as (place, name, total), ties sharing a place."""
 
-    marks: Marks
+    marks: MarksFile
     sheets: Mapping[str, rules.SheetScore]
     ranking: list[tuple[int, str, int]]
 
 
-def load(source: str) -> Marks:
+def load(source: str) -> MarksFile:
     """Read the marks file ``source`` (a path, or ``-`` for standard input).
 
     The layout is a shipped name or a path relative to the marks file's folder (to the
@@ -107,8 +109,8 @@ def read_source(source: str) -> tuple[Doc, Path]:
     return read(Path(source), MarksError), Path(source).parent
 
 
-def from_doc(doc: Doc, base: Path) -> Marks:
-    """Build :class:`Marks` from a parsed document; layout paths are relative to ``base``
+def from_doc(doc: Doc, base: Path) -> MarksFile:
+    """Build :class:`MarksFile` from a parsed document; layout paths are relative to ``base``
     (the layout checked: :func:`qwixx_print.catalogue.checked`).
 
     Raises :class:`MarksError` located at the place of the first schema error: unknown or
@@ -126,7 +128,7 @@ def from_doc(doc: Doc, base: Path) -> Marks:
                 "give every player their own name"
             )
         players.append(player)
-    return Marks(sheet, tuple(players), doc)
+    return MarksFile(sheet, tuple(players), doc)
 
 
 def _layout(node: Node, base: Path) -> Layout:
@@ -141,55 +143,20 @@ def _layout(node: Node, base: Path) -> Layout:
     return sheet
 
 
-def _player(node: Node) -> Player:
-    keys = node.mapping(
-        ("name",),
-        (
-            "crosses",
-            "again",
-            "bonus",
-            "diamonds",
-            "slip",
-            "lucky",
-            "track",
-            "squares",
-            "penalties",
-        ),
-    )
-    return Player(
-        name=keys["name"].text(40),
-        crosses=_numbers(keys.get("crosses")),
-        again=_numbers(keys.get("again")),
-        penalties=keys["penalties"].integer(0, 99) if "penalties" in keys else 0,
-        place=node.place,
-        bonus=_numbers(keys.get("bonus")),
-        diamonds=tuple(n.text(7) for n in keys["diamonds"].sequence(0, 20))
-        if "diamonds" in keys
-        else (),
-        slip=keys["slip"].text(3) if "slip" in keys else None,
-        lucky=tuple(n.integer(0, 99) for n in keys["lucky"].sequence(1, 4))
-        if "lucky" in keys
-        else None,
-        track=tuple(n.integer(0, 999) for n in keys["track"].sequence(0, 8))
-        if "track" in keys
-        else (),
-        squares=_squares(keys.get("squares")),
-    )
+def _sequence(low: int, high: int, read: Callable[[Node], Any]) -> Callable[[Node], Any]:
+    """A reader of a list of ``low``..``high`` items, each read by ``read``."""
+    return lambda node: tuple(read(item) for item in node.sequence(low, high))
 
 
-def _numbers(node: Node | None) -> Numbers:
-    if node is None:
-        return {}
+def _numbers(node: Node) -> Numbers:
     return {
         row: tuple(item.integer(0, 99) for item in numbers.sequence(0, 40))
         for row, numbers in node.items()
     }
 
 
-def _squares(node: Node | None) -> Mapping[str, tuple[tuple[int, int], ...]]:
+def _squares(node: Node) -> Mapping[str, tuple[tuple[int, int], ...]]:
     """Row id -> link squares written as the numbers they stand between (``3-4``)."""
-    if node is None:
-        return {}
     found = {}
     for row, items in node.items():
         pairs = []
@@ -202,7 +169,31 @@ def _squares(node: Node | None) -> Mapping[str, tuple[tuple[int, int], ...]]:
     return found
 
 
-def score(marks: Marks) -> ScoredGame:
+READERS: Mapping[str, Callable[[Node], Any]] = {
+    "crosses": _numbers,
+    "again": _numbers,
+    "bonus": _numbers,
+    "diamonds": _sequence(0, 20, lambda n: n.text(7)),
+    "slip": lambda n: n.text(3),
+    "lucky": _sequence(1, 4, lambda n: n.integer(0, 99)),
+    "track": _sequence(0, 8, lambda n: n.integer(0, 999)),
+    "squares": _squares,
+    "penalties": lambda n: n.integer(0, 99),
+}
+"""A player's keys besides ``name``, each with its reader: the keys of
+:class:`qwixx_print.rules.Written` (a mechanic a player crosses adds one here) and the
+player's own values, ``slip`` and ``lucky``; in the order an unknown key's message lists
+them (docs/scoring.md)."""
+
+
+def _player(node: Node) -> Player:
+    keys = node.mapping(("name",), tuple(READERS))
+    name = keys["name"].text(40)
+    read = {key: READERS[key](keys[key]) for key in READERS if key in keys}
+    return Player(name=name, place=node.place, **read)
+
+
+def score(marks: MarksFile) -> ScoredGame:
     """Score every player's sheet and check the game (RULES.md §1, §2).
 
     Raises :class:`RuleViolation` as ``file:line: Léa, red: the 12 locks the row only after
@@ -219,17 +210,10 @@ def score(marks: Marks) -> ScoredGame:
             ) from None
         _check_own(marks, player, sheet)
         try:
-            sheets[player.name] = rules.score_sheet(
-                sheet,
-                player.crosses,
-                player.penalties,
-                player.again,
-                player.bonus,
-                squares=player.squares,
-                track=track_positions(sheet, player.track),
-            )
+            sheets[player.name] = rules.score_sheet(sheet, player)
         except rules.RowViolation as exc:
-            key = exc.key or next((k for k, v in _keyed(player) if exc.row in v), "crosses")
+            given = (k for k in _ROW_KEYS if exc.row in getattr(player, k))
+            key = exc.key or next(given, "crosses")
             raise _violation(
                 marks, (*player.place, key, exc.row), f"{player.name}, {exc.row}", exc
             ) from None
@@ -243,7 +227,7 @@ def score(marks: Marks) -> ScoredGame:
     return ScoredGame(marks, sheets, rules.ranking(totals))
 
 
-def _check_own(marks: Marks, player: Player, sheet: Layout) -> None:
+def _check_own(marks: MarksFile, player: Player, sheet: Layout) -> None:
     """The player's slip, lucky numbers and diamonds against their ``sheet`` (RULES.md §4);
     raises RuleViolation located at the key that is wrong."""
     given = _given(marks, player)
@@ -257,28 +241,9 @@ def _check_own(marks: Marks, player: Player, sheet: Layout) -> None:
     except RuleViolation as exc:
         raise _violation(marks, (*player.place, "diamonds"), player.name, exc) from None
     try:
-        rules.track_points(sheet, track_positions(sheet, player.track))
+        rules.track_points(sheet, rules.track_positions(sheet, player.track))
     except RuleViolation as exc:
         raise _violation(marks, (*player.place, "track"), player.name, exc) from None
-
-
-def track_positions(layout: Layout, values: Collection[int]) -> list[int]:
-    """The 0-based positions of the value track fields written by their values (Lucky 15,
-    RULES-more.md §7; the values rise, so each names one field). Raises
-    :class:`RuleViolation` for a track the sheet lacks, a value it lacks or one given
-    twice; the order left to right is :func:`qwixx_print.rules.track_refusal`'s."""
-    track = layout.value_track
-    if not values:
-        return []
-    if track is None:
-        raise RuleViolation(f"the layout {layout.name} has no value track: leave 'track' out")
-    for value in values:
-        if value not in track.values:
-            known = ", ".join(map(str, track.values))
-            raise RuleViolation(f"the value track has no field {value} (fields: {known})")
-        if list(values).count(value) > 1:
-            raise RuleViolation(f"the track field {value} is given twice")
-    return sorted(track.values.index(v) for v in values)
 
 
 def check_scorable(layout: Layout) -> None:
@@ -320,22 +285,8 @@ def check_own(layout: Layout, slip: str | None, lucky: tuple[int, ...] | None) -
         )
 
 
-def diamond_positions(layout: Layout, names: Collection[str]) -> list[int]:
-    """The 0-based positions of the X-Change diamonds written as printed (``8/5``). They
-    score nothing (RULES.md §4); raises :class:`RuleViolation` for a diamond the sheet lacks
-    or one given twice."""
-    printed = {f"{a}/{b}": k for k, (a, b) in enumerate(layout.diamonds)}
-    for name, count in Counter(names).items():
-        if name not in printed:
-            known = ", ".join(printed) or "none"
-            raise RuleViolation(f"no diamond {name} on this sheet (diamonds: {known})")
-        if count > 1:
-            raise RuleViolation(f"the diamond {name} is given {count} times")
-    return [printed[name] for name in names]
-
-
 def check_diamonds(
-    layout: Layout, names: Sequence[str], crosses: Mapping[str, Collection[int]]
+    layout: Layout, names: Collection[str], crosses: Mapping[str, Collection[int]]
 ) -> None:
     """Refuse crossed diamonds (written as printed, ``8/5``) that the crossed fields cannot
     account for: a diamond is crossed together with a field of one of its two numbers, in
@@ -354,12 +305,12 @@ def check_diamonds(
                     return True
         return False
 
-    for d in diamond_positions(layout, names):
+    for d in rules.diamond_positions(layout, names):
         if not place(d, set()):
             raise RuleViolation(str(refusals.diamond_refusal(layout.diamonds, d, None)))
 
 
-def _given(marks: Marks, player: Player) -> dict[str, object]:
+def _given(marks: MarksFile, player: Player) -> dict[str, object]:
     """The keys written for ``player`` in the marks file."""
     node: object = marks.doc.root
     for key in player.place:
@@ -367,15 +318,12 @@ def _given(marks: Marks, player: Player) -> dict[str, object]:
     return node if isinstance(node, dict) else {}
 
 
-def _keyed(player: Player) -> list[tuple[str, Mapping[str, object]]]:
-    return [
-        ("crosses", player.crosses),
-        ("again", player.again),
-        ("bonus", player.bonus),
-    ]
+_ROW_KEYS = ("crosses", "again", "bonus")
+"""The keys of a player's marks by row id that a rule of a row's score may be about, in the
+order a broken rule is located at the first holding the row."""
 
 
-def _violation(marks: Marks, place: Place, who: str, exc: RuleViolation) -> RuleViolation:
+def _violation(marks: MarksFile, place: Place, who: str, exc: RuleViolation) -> RuleViolation:
     doc = marks.doc
     return RuleViolation(located(doc.file, doc.line(place), who, str(exc)))
 
@@ -401,7 +349,7 @@ def summary(game: ScoredGame) -> dict[str, Any]:
                 "powers": [
                     {"power": e.power, "row": e.row, "points": e.points} for e in sheet.powers
                 ],
-                **_more(game.marks.layout, sheet),
+                **_more(sheet),
                 "total": sheet.total,
             }
             for name, sheet in game.sheets.items()
@@ -424,15 +372,15 @@ def _own_values(game: ScoredGame, name: str) -> dict[str, Any]:
     return own
 
 
-def _more(layout: Layout, sheet: rules.SheetScore) -> dict[str, Any]:
-    """The JSON of RULES.md §4's scores: bonus rows' crosses, the framed group's."""
+def _more(sheet: rules.SheetScore) -> dict[str, Any]:
+    """The JSON of the scores beside the rows: bonus rows' crosses (Big Points), then each
+    part the sheet scores (:data:`qwixx_print.rules.PARTS`: the framed group, the value
+    track) as its crosses and points."""
     more: dict[str, Any] = {}
     if sheet.bonus:
         more["bonus_rows"] = [{"row": row, "crosses": n} for row, n in sheet.bonus.items()]
-    if _has_framed(layout):
-        more["framed"] = {"crosses": sheet.framed, "points": sheet.framed_points}
-    if layout.value_track is not None:
-        more["track"] = {"crosses": sheet.track, "points": sheet.track_points}
+    for name, part in sheet.parts.items():
+        more[name] = {"crosses": part.crosses, "points": part.points}
     return more
 
 
@@ -441,20 +389,15 @@ def as_json(game: ScoredGame) -> str:
     return json.dumps(summary(game), ensure_ascii=False, indent=2) + "\n"
 
 
-def _has_framed(layout: Layout) -> bool:
-    return any(f.framed for row in layout.rows for f in row.fields)
-
-
-def _sheet_lines(layout: Layout, sheet: rules.SheetScore) -> list[tuple[str, str, str]]:
+def _sheet_lines(sheet: rules.SheetScore) -> list[tuple[str, str, str]]:
     lines = [("row", "crosses", "points")]
     for row, s in sheet.rows.items():
         lines.append((row, f"{s.crosses}{' locked' if s.locked else ''}", str(s.points)))
     for row, n in sheet.bonus.items():  # Big Points: counted in the rows beside it
         lines.append((f"{row} (bonus)", str(n), ""))
-    if _has_framed(layout):
-        lines.append(("framed", str(sheet.framed), str(sheet.framed_points)))
-    if layout.value_track is not None:
-        lines.append(("value track", str(sheet.track), str(sheet.track_points)))
+    labels = {part.name: part.label for part in rules.PARTS}
+    for name, part in sheet.parts.items():
+        lines.append((labels[name], str(part.crosses), str(part.points)))
     lines.append(("penalties", str(sheet.penalties), str(-sheet.penalty_points)))
     for e in sheet.powers:
         lines.append((f"power {e.power}{f' ({e.row})' if e.row else ''}", "", f"+{e.points}"))
@@ -467,7 +410,7 @@ def table(game: ScoredGame) -> str:
     points, power effects and the total, then the ranking (ties marked ``tie``)."""
     out = []
     for name, sheet in game.sheets.items():
-        lines = _sheet_lines(game.marks.layout, sheet)
+        lines = _sheet_lines(sheet)
         w0, w1, w2 = (max(len(line[k]) for line in lines) for k in range(3))
         out.append(f"{name} ({game.marks.layout.name})")
         out += [f"  {a:<{w0}}  {b:>{w1}}  {c:>{w2}}" for a, b, c in lines]

@@ -39,39 +39,24 @@ def _effects(sheet: rules.SheetScore) -> tuple[str, str]:
     return f"{short}: {', '.join(parts)}", short
 
 
-def _marks(layout: Layout, player: Player, sheet: rules.SheetScore) -> build.Marks:
-    """The scene's marks of ``player``'s sheet of ``layout`` (scored ``sheet``): the crossed
-    fields, small boxes, link squares and value track fields, the locks, the penalties and
-    the points written in the total line (a box for the power points, one for the framed
-    and one for the value track where the sheet has them)."""
-    crossed, again, squares = {}, {}, {}
-    for row in layout.rows:
-        numbers, small = player.crosses.get(row.id, ()), player.again.get(row.id, ())
-        crossed[row.id] = {k for k, f in enumerate(row.fields) if f.number in numbers}
-        again[row.id] = {k for k, f in enumerate(row.fields) if f.number in small}
-        pairs = player.squares.get(row.id, ())  # Connect 15 (RULES.md §7)
-        squares[row.id] = {
-            a for a, b in row.squares if (row.fields[a].number, row.fields[b].number) in pairs
-        }
+def _marks(layout: Layout, crosses: rules.Crosses, sheet: rules.SheetScore) -> build.Marks:
+    """The scene's marks of a player's sheet of ``layout`` (their ``crosses``, scored
+    ``sheet``): the crossed fields, small boxes, link squares and value track fields, the
+    locks, the penalties and the points written in the total line (a box for each of
+    :func:`qwixx_print.rules.total_parts`: the power points, the framed group's, the value
+    track's, where the sheet has them)."""
     written = [str(s.points) for s in sheet.rows.values()] + [str(sheet.penalty_points)]
-    if geometry.powers(layout):  # the sheet's total line has a box for the power points
-        written.append(str(sum(e.points for e in sheet.powers)))
-    if any(f.framed for row in layout.rows for f in row.fields):  # and one for the framed
-        written.append(str(sheet.framed_points))
-    track = layout.value_track
-    if track is not None:  # and one for the value track (Lucky 15, RULES-more.md §7)
-        written.append(str(sheet.track_points))
+    written += [str(sheet.part_points(part)) for part in rules.total_parts(layout)]
     written.append(str(sheet.total))
     locked = {rid for rid, s in sheet.rows.items() if s.locked}
-    values = track.values if track is not None else ()
     return build.Marks(
-        crossed,
-        again,
+        crosses.fields,
+        crosses.again,
         locked,
         penalties=sheet.penalties,
         written=written,
-        squares=squares,
-        track={k for k, value in enumerate(values) if value in player.track},
+        squares=crosses.squares,
+        track=crosses.track,
     )
 
 
@@ -83,9 +68,10 @@ def _fill(
     boxes: geometry.SheetBoxes,
     title: str,
 ) -> None:
-    marks = _marks(layout, player, sheet)
+    crosses = rules.crosses_of(layout, player)  # scored already: no rule is broken
+    marks = _marks(layout, crosses, sheet)
     paint.items(c, build.pen_marks(layout, boxes, replace(marks, track=frozenset())))
-    _fill_more(c, layout, player, boxes)
+    _fill_more(c, layout, crosses, boxes)
     paint.items(c, build.track_crosses(boxes, marks))  # over the marks of §4, as ever
     paint.items(c, build.written(boxes, marks))
     name_box, name = header.name(player.name, boxes, title)
@@ -94,22 +80,20 @@ def _fill(
     paint.items(c, header.effects(_effects(sheet), room))
 
 
-def _fill_more(c: Canvas, layout: Layout, player: Player, boxes: geometry.SheetBoxes) -> None:
+def _fill_more(
+    c: Canvas, layout: Layout, crosses: rules.Crosses, boxes: geometry.SheetBoxes
+) -> None:
     """The crosses of RULES.md §4 on a player's own sheet: its slip's links and lucky
     numbers, crossed bonus cells (Big Points) and diamonds (X-Change)."""
     pads.own(c, layout, boxes)
-    if boxes.bonus_rows:
-        board = Compiled.of(layout)
-        for bonus, numbers, cells in zip(
-            board.bonus_ids, board.bonus_numbers, boxes.bonus_rows, strict=True
-        ):
-            crossed = player.bonus.get(bonus, ())
-            for k, (number, box) in enumerate(zip(numbers, cells, strict=True)):
-                if number in crossed:
-                    paint.items(c, build.cross(f"bonus {bonus} {k}", box))
-    printed = [f"{a}/{b}" for a, b in layout.diamonds]
-    for k, (name, box) in enumerate(zip(printed, boxes.diamonds, strict=True)):
-        if name in player.diamonds:
+    bonus_ids = Compiled.of(layout).bonus_ids if boxes.bonus_rows else ()
+    for bonus, cells in zip(bonus_ids, boxes.bonus_rows, strict=True):
+        crossed = crosses.bonus.get(bonus, ())
+        for k, box in enumerate(cells):
+            if k in crossed:
+                paint.items(c, build.cross(f"bonus {bonus} {k}", box))
+    for k, box in enumerate(boxes.diamonds):
+        if k in crosses.diamonds:
             paint.items(c, build.cross(f"diamond {k}", geometry.diamond_cross(box)))
 
 

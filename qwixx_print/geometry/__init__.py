@@ -1,6 +1,7 @@
-"""Where everything goes, in millimetres: the boxes of one sheet (:mod:`.boxes`) and the
-imposition of sheets on a page (:mod:`.imposition`). Pure functions of a layout and a paper;
-no drawing, no reportlab.
+"""Where everything goes, in millimetres: a :class:`Box` (:mod:`.box`), the boxes of one
+sheet (:mod:`.boxes`), the shapes inside its cells (:mod:`.cells`), whether a layout fits
+(:mod:`.fit`) and the imposition of sheets on a page (:mod:`.imposition`). Pure functions
+of a layout and a paper; no drawing, no reportlab.
 
 Coordinates are PDF-like: origin at the bottom left, x to the right, y up, all in mm.
 """
@@ -8,8 +9,8 @@ Coordinates are PDF-like: origin at the bottom left, x to the right, y up, all i
 from __future__ import annotations
 
 from qwixx_print.choices import PAPERS, PER_PAGE
+from qwixx_print.geometry.box import Box
 from qwixx_print.geometry.boxes import (
-    DIAMOND_CROSS,
     MARGIN,
     MARK_GAP,
     MARK_ZONE,
@@ -20,20 +21,24 @@ from qwixx_print.geometry.boxes import (
     MIN_FIELD_W,
     SHEET_H,
     SHEET_W,
-    Box,
     RowBoxes,
     SheetBoxes,
-    diamond_cross,
-    diamond_shape,
     field_size,
-    fit_problems,
     max_penalty_boxes,
     powers,
     sheet_boxes,
+)
+from qwixx_print.geometry.cells import (
+    DIAMOND_CROSS,
+    SQUARE_SHARE,
+    diamond_cross,
+    diamond_shape,
+    square_box,
     track_arrow,
     track_cross,
 )
-from qwixx_print.geometry.imposition import Imposition, Line, best_grid, impose
+from qwixx_print.geometry.fit import fit_problems
+from qwixx_print.geometry.imposition import Imposition, Segment, best_grid, impose
 
 __all__ = [
     "DIAMOND_CROSS",
@@ -49,10 +54,11 @@ __all__ = [
     "PER_PAGE",
     "SHEET_H",
     "SHEET_W",
+    "SQUARE_SHARE",
     "Box",
     "Imposition",
-    "Line",
     "RowBoxes",
+    "Segment",
     "SheetBoxes",
     "best_grid",
     "diamond_cross",
@@ -63,6 +69,7 @@ __all__ = [
     "max_penalty_boxes",
     "powers",
     "sheet_boxes",
+    "square_box",
     "track_arrow",
     "track_cross",
 ]

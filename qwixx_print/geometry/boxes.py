@@ -1,6 +1,7 @@
 """The boxes of one sheet, in millimetres: rows, fields, locks, strips, score table,
-penalties, the total line and the marks of RULES.md §4. Pure functions of a layout; no
-drawing, no reportlab.
+penalties, the total line and the marks of RULES.md §4 and §7. Pure functions of a layout;
+no drawing, no reportlab. The shapes inside cells are :mod:`.cells`; whether a layout fits
+is :mod:`.fit`.
 
 Coordinates are PDF-like: origin at the bottom left, x to the right, y up, all in mm.
 """
@@ -10,6 +11,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from qwixx_print import rules
+from qwixx_print.geometry.box import Box
+from qwixx_print.geometry.cells import TRACK_GAP, square_box
 from qwixx_print.layout import Layout
 
 SHEET_W = 96.0
@@ -33,6 +36,8 @@ MIN_BAR_CELL = 4.0
 """Narrowest bonus bar cell, mm: its square is crossed with a pencil too (issue 3)."""
 
 _PAD = 2.0
+STRIP_W = SHEET_W - 2 * _PAD
+"""Width of a strip across the sheet (the diamonds, the value track, the bars), mm."""
 _HEADER_H = 4.5
 _SCORE_H = 6.0
 _PENALTY_X = _PAD + 0.5
@@ -58,12 +63,10 @@ _BAND_PER_FIELD = 1.25
 """Tallest band for its field's height (before padding): the classic sheet's bands (1.21)
 fit; the room rows cannot use goes to the gaps between them."""
 _BONUS_LABEL_W = 10.0
+BAR_W = STRIP_W - _BONUS_LABEL_W
+"""Width the bonus bar's cells share beside its label, mm."""
 _BONUS_ROW_H = 4.6
 """Height of a bonus row's strip between two rows (Big Points, RULES.md §4), mm."""
-SQUARE_SHARE = 0.36
-"""A link square's side as a share of its fields' smaller side (Connect 15, RULES.md §7):
-2.6 mm on classic fields, large enough for a pencil's cross, small enough to leave the
-numbers beside it free."""
 MIN_DIAMOND_CELL = 7.0
 """Narrowest cell of an X-Change diamond, mm: room for the diamond and its two numbers."""
 _DIAMOND_H = 6.0
@@ -72,35 +75,6 @@ _TRACK_H = 6.0
 """Height of the strip of a value track (Lucky 15, RULES-more.md §7), mm."""
 _TRACK_CELL = 11.0
 """Widest cell of a value track, mm; a track of many values shares the sheet's width."""
-
-
-class Box(NamedTuple):
-    """A rectangle in mm: lower-left corner (``x``, ``y``), width ``w``, height ``h``."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def cx(self) -> float:
-        """Centre x, mm."""
-        return self.x + self.w / 2
-
-    @property
-    def cy(self) -> float:
-        """Centre y, mm."""
-        return self.y + self.h / 2
-
-    @property
-    def top(self) -> float:
-        """Upper edge y, mm."""
-        return self.y + self.h
-
-    @property
-    def right(self) -> float:
-        """Right edge x, mm."""
-        return self.x + self.w
 
 
 class RowBoxes(NamedTuple):
@@ -114,16 +88,6 @@ class RowBoxes(NamedTuple):
     again: tuple[Box, ...]
     lock: Box
     squares: tuple[Box, ...] = ()
-
-
-def square_box(left: Box, right: Box) -> Box:
-    """The link square between the fields ``left`` and ``right`` (mm; Connect 15, RULES.md
-    §7): a square of :data:`SQUARE_SHARE` of the fields' smaller side, centred on the gap
-    between them, its lower edge on the fields' lower edge less a fifth of its side, so it
-    stands between the two numbers, below them."""
-    side = SQUARE_SHARE * min(left.w, left.h)
-    cx = (left.right + right.x) / 2
-    return Box(cx - side / 2, left.y - side / 5, side, side)
 
 
 class SheetBoxes(NamedTuple):
@@ -218,80 +182,16 @@ def max_penalty_boxes(layout: Layout) -> int:
     return int((totals[0].x - _PENALTY_X) // _PENALTY_STEP)
 
 
-def fit_problems(layout: Layout) -> list[rules.Problem]:
-    """Problems of fitting ``layout`` on a sheet: a field smaller than :data:`MIN_FIELD`,
-    a bonus bar cell narrower than :data:`MIN_BAR_CELL`, more penalty boxes than fit beside
-    the total line (:func:`max_penalty_boxes`)."""
-    problems = []
-    most = max_penalty_boxes(layout)
-    if layout.penalty_boxes > most:
-        problems.append(
-            rules.Problem(
-                ("penalties", "boxes"),
-                f"{layout.penalty_boxes} penalty boxes run into the total line: "
-                f"at most {most} fit beside it on a sheet of {len(layout.rows)} rows",
-            )
-        )
-    field_w, field_h = field_size(layout)
-    if field_h < MIN_FIELD or field_w < MIN_FIELD_W:
-        problems.append(
-            rules.Problem(
-                ("rows",),
-                f"fields would be {field_w:.1f} x {field_h:.1f} mm, below {MIN_FIELD:g} mm "
-                f"tall and {MIN_FIELD_W:g} mm wide: use fewer rows or fields",
-            )
-        )
-    if layout.lucky_draw is not None:
-        problems += _lucky_room(layout)
-    most_diamonds = int((SHEET_W - 2 * _PAD) // MIN_DIAMOND_CELL)
-    if len(layout.diamonds) > most_diamonds:
-        problems.append(
-            rules.Problem(
-                ("diamonds",),
-                f"{len(layout.diamonds)} diamonds would be narrower than "
-                f"{MIN_DIAMOND_CELL:g} mm: use at most {most_diamonds}",
-            )
-        )
-    if layout.bonus_bar:
-        cell_w = (SHEET_W - 2 * _PAD - _BONUS_LABEL_W) / len(layout.bonus_bar)
-        if cell_w < MIN_BAR_CELL:
-            problems.append(
-                rules.Problem(
-                    ("bonus_bar",),
-                    f"{len(layout.bonus_bar)} bonus bar fields would be {cell_w:.1f} mm wide, "
-                    f"below {MIN_BAR_CELL:g} mm: use at most "
-                    f"{int((SHEET_W - 2 * _PAD - _BONUS_LABEL_W) // MIN_BAR_CELL)}",
-                )
-            )
-    return problems
-
-
-def _lucky_room(layout: Layout) -> list[rules.Problem]:
-    """The lucky clovers (Longo, RULES.md §4) fit between the penalty boxes and the total
-    line, or a problem saying how many fit."""
-    boxes = sheet_boxes(layout)
-    left = boxes.penalties[-1].right + 0.5
-    if boxes.lucky[0].x >= left:
-        return []
-    return [
-        rules.Problem(
-            ("lucky", "count"),
-            f"{len(boxes.lucky)} lucky numbers do not fit between the penalty boxes and the "
-            "total line: use fewer lucky numbers or penalty boxes",
-        )
-    ]
-
-
 def powers(layout: Layout) -> tuple[str, ...]:
     """The power symbols on ``layout``, in :data:`rules.POWERS` order, unknown ids last
     (RULES.md §2 Kräfte): one legend cell each."""
-    used = {f.power for row in layout.rows for f in row.fields if f.power}
+    used = set(rules.power_fields(layout))
     return tuple(p for p in rules.POWERS if p in used) + tuple(sorted(used - set(rules.POWERS)))
 
 
 def _strips(layout: Layout) -> tuple[bool, bool]:
     has_bar = bool(layout.bonus_bar)
-    has_legend = any(f.power for row in layout.rows for f in row.fields)
+    has_legend = bool(rules.power_fields(layout))
     return has_bar, has_legend
 
 
@@ -348,14 +248,13 @@ def _strip_cells(count: int, y: float, height: float, left: float = 0.0) -> tupl
 
 
 def _total_line(layout: Layout) -> tuple[tuple[Box, ...], tuple[tuple[str, Box], ...]]:
-    """The total line, right-aligned: a box per row, ``-`` the penalties, on a sheet with
-    power fields ``+`` the power points (RULES.md §2 Kräfte: they count at the end), then
-    the framed group's and the value track's points where the sheet has them, ``=`` the
-    total. Boxes are 7 mm wide, 6 mm when there are more than six."""
+    """The total line, right-aligned: a box per row, ``-`` the penalties, ``+`` each box of
+    :func:`qwixx_print.rules.total_parts` (on a sheet with power fields the power points,
+    RULES.md §2 Kräfte: they count at the end; the framed group's and the value track's
+    points where the sheet has them), ``=`` the total. Boxes are 7 mm wide, 6 mm when there
+    are more than six."""
     n = len(layout.rows)
-    framed = any(f.framed for row in layout.rows for f in row.fields)
-    track = layout.value_track is not None  # Lucky 15: the track's value, RULES-more.md §7
-    extra = ["+"] * (bool(powers(layout)) + framed + track)
+    extra = ["+"] * len(rules.total_parts(layout))
     ops = ["+"] * (n - 1) + ["\u2212", *extra, "="]
     box_w, total_w, op_w, h = 7.0 if len(ops) <= 6 else 6.0, 9.0, 2.6, 5.2
     widths = [box_w] * len(ops) + [total_w]
@@ -442,44 +341,10 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
     )
 
 
-def diamond_shape(cell: Box) -> Box:
-    """The box of the diamond drawn in an X-Change diamond ``cell`` (mm, RULES.md §4): as tall
-    as the cell, as wide as the cell less 1.6 mm but at most 1.5 times as wide as tall."""
-    width = min(cell.w - 1.6, cell.h * 1.5)
-    return Box(cell.cx - width / 2, cell.y, width, cell.h)
-
-
-DIAMOND_CROSS = 0.62
-"""A crossed diamond's cross covers this share of the diamond's box, centred: its arms (the
-box's diagonals, inset by at least 12 %) then end inside the diamond's sloped edges."""
-
-
-def diamond_cross(cell: Box) -> Box:
-    """The box (mm) whose diagonals cross out the diamond of ``cell``
-    (:func:`diamond_shape`, :data:`DIAMOND_CROSS`)."""
-    shape = diamond_shape(cell)
-    w, h = shape.w * DIAMOND_CROSS, shape.h * DIAMOND_CROSS
-    return Box(shape.cx - w / 2, shape.cy - h / 2, w, h)
-
-
-def track_cross(cell: Box) -> Box:
-    """The square box (mm) whose diagonals cross out a value track ``cell``, centred on it."""
-    return Box(cell.cx - cell.h / 2, cell.y, cell.h, cell.h)
-
-
-def track_arrow(cell: Box) -> Box:
-    """The box (mm) of the arrow in the gap left of a value track ``cell``."""
-    return Box(cell.x - _TRACK_GAP, cell.y, _TRACK_GAP, cell.h)
-
-
-_TRACK_GAP = 2.0
-"""The gap between two value track cells, room for an arrow, mm."""
-
-
 def _track_cells(count: int, y: float) -> tuple[Box, ...]:
     """``count`` cells of a value track at ``y``, centred across the sheet, at most
     :data:`_TRACK_CELL` mm wide with a gap for the arrow between them (RULES-more.md §7)."""
-    gap = _TRACK_GAP
+    gap = TRACK_GAP
     width = min(_TRACK_CELL, (SHEET_W - 2 * _PAD) / count - gap)
     x = (SHEET_W - count * width - (count - 1) * gap) / 2
     return tuple(Box(x + k * (width + gap), y, width, _TRACK_H - 0.8) for k in range(count))

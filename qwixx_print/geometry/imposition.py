@@ -13,7 +13,7 @@ from qwixx_print.choices import PAPERS, PER_PAGE
 from qwixx_print.geometry.boxes import MARGIN, MARK_GAP, MARK_ZONE, SHEET_H, SHEET_W
 
 
-class Line(NamedTuple):
+class Segment(NamedTuple):
     """A straight line from (``x0``, ``y0``) to (``x1``, ``y1``), mm on the page."""
 
     x0: float
@@ -41,8 +41,8 @@ class Imposition(NamedTuple):
     sheet_w: float
     sheet_h: float
     origins: tuple[tuple[float, float], ...]
-    cut_lines: tuple[Line, ...]
-    cut_marks: tuple[Line, ...]
+    cut_lines: tuple[Segment, ...]
+    cut_marks: tuple[Segment, ...]
 
 
 def best_grid(per_page: int) -> tuple[int, int, bool, float]:
@@ -86,15 +86,15 @@ def impose(paper: str = "a4", per_page: int = 8) -> Imposition:
     origins = tuple((left + c * w, top - (r + 1) * h) for r in range(rows) for c in range(cols))
     xs = [left + c * w for c in range(cols + 1)]
     ys = [bottom + r * h for r in range(rows + 1)]
-    cut_lines = tuple(Line(x, bottom, x, top) for x in xs) + tuple(
-        Line(left, y, right, y) for y in ys
+    cut_lines = tuple(Segment(x, bottom, x, top) for x in xs) + tuple(
+        Segment(left, y, right, y) for y in ys
     )
     reach = MARK_ZONE
     cut_marks = (
-        tuple(Line(x, top + MARK_GAP, x, top + reach) for x in xs)
-        + tuple(Line(x, bottom - MARK_GAP, x, bottom - reach) for x in xs)
-        + tuple(Line(left - MARK_GAP, y, left - reach, y) for y in ys)
-        + tuple(Line(right + MARK_GAP, y, right + reach, y) for y in ys)
+        tuple(Segment(x, top + MARK_GAP, x, top + reach) for x in xs)
+        + tuple(Segment(x, bottom - MARK_GAP, x, bottom - reach) for x in xs)
+        + tuple(Segment(left - MARK_GAP, y, left - reach, y) for y in ys)
+        + tuple(Segment(right + MARK_GAP, y, right + reach, y) for y in ys)
     )
     return Imposition(
         paper, page_w, page_h, cols, rows, scale, rotated, w, h, origins, cut_lines, cut_marks

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from qwixx_print import rules
 from qwixx_print.errors import RuleViolation
 from qwixx_print.play.legality import Legality
-from qwixx_print.play.move_kind import FileMarks, Move, ScoreMarks, SumKind
+from qwixx_print.play.move_kind import Move, SumKind
 from qwixx_print.play.sheet_state import appended
 
 if TYPE_CHECKING:
@@ -91,19 +91,6 @@ class Bonus(SumKind):
         b = sheet.board
         k = b.bonus_ids.index(move.row)
         return b.bonus_numbers[k][move.index], b.bonus_colours[k]
-
-    def score_marks(self, sheet: Sheet) -> ScoreMarks:
-        bonus = dict(zip(sheet.board.bonus_ids, sheet.state.bonus, strict=True))
-        return {"bonus": bonus} if bonus else {}
-
-    def file_marks(self, sheet: Sheet) -> FileMarks:
-        b = sheet.board
-        return {
-            "bonus": {
-                row: tuple(b.bonus_numbers[k][c] for c in cells)
-                for k, (row, cells) in enumerate(zip(b.bonus_ids, sheet.state.bonus, strict=True))
-            }
-        }
 
     def sum_options(
         self, sheet: Sheet, numbers: tuple[int, ...], colour: str | None, found: list[Move]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from qwixx_print import rules
 from qwixx_print.play.legality import Legality
-from qwixx_print.play.move_kind import LEGAL, FileMarks, Move, Verdict, WhiteSumKind
+from qwixx_print.play.move_kind import LEGAL, Move, Verdict, WhiteSumKind
 
 if TYPE_CHECKING:
     from qwixx_print.play.game_state import GameState
@@ -83,12 +83,6 @@ class Swap(WhiteSumKind):
         assert move.row is not None and move.index is not None and move.diamond is not None
         s = s._replace(diamonds=(*s.diamonds, move.diamond))
         return sheet._add_cross(s, sheet.board.row_of[move.row], move.index)
-
-    def file_marks(self, sheet: Sheet) -> FileMarks:
-        diamonds = sheet.layout.diamonds
-        return {
-            "diamonds": tuple(f"{a}/{b}" for a, b in (diamonds[d] for d in sheet.state.diamonds))
-        }
 
     def white_options(self, game: GameState, name: str, sheet: Sheet, found: list[Move]) -> None:
         assert game.dice is not None

@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING
 from qwixx_print import rules
 from qwixx_print.compiled import Compiled
 from qwixx_print.play.legality import Legality
-from qwixx_print.play.move_kind import LEGAL, FileMarks, Move, MoveKind, ScoreMarks, Verdict
-from qwixx_print.play.sheet_state import by_row_id, inserted
+from qwixx_print.play.move_kind import LEGAL, Move, MoveKind, Verdict
+from qwixx_print.play.sheet_state import inserted
 
 if TYPE_CHECKING:
     from qwixx_print.play.game_state import GameState
     from qwixx_print.play.sheet import Sheet
-    from qwixx_print.play.sheet_state import State, by_row_id
+    from qwixx_print.play.sheet_state import State
 
 
 class LinkSquares(Legality):
@@ -161,19 +161,6 @@ class Square(MoveKind):
     def apply(self, sheet: Sheet, s: State, move: Move) -> State:
         assert move.row is not None and move.index is not None  # squares never lock a row
         return s._replace(squares=inserted(s.squares, sheet.board.row_of[move.row], move.index))
-
-    def score_marks(self, sheet: Sheet) -> ScoreMarks:
-        return {"squares": by_row_id(sheet.board, sheet.state.squares)}
-
-    def file_marks(self, sheet: Sheet) -> FileMarks:
-        """Each link square as the numbers it stands between (RULES.md §7)."""
-        numbers, squares = sheet.board.numbers, sheet.state.squares
-        return {
-            "squares": {
-                row: tuple((numbers[r][i], numbers[r][i + 1]) for i in squares[r])
-                for row, r in sheet.board.row_of.items()
-            }
-        }
 
     def white_options(self, game: GameState, name: str, sheet: Sheet, found: list[Move]) -> None:
         assert game.dice is not None

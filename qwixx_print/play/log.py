@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +18,6 @@ from qwixx_print.doc import Doc, Node, Plain
 from qwixx_print.errors import QwixxError, RuleViolation, located
 from qwixx_print.layout import Layout
 from qwixx_print.play.game import MAX_PLAYERS, Dice, Game
-from qwixx_print.play.kinds import KINDS
-from qwixx_print.play.move_kind import FileMarks
 from qwixx_print.play.moves import Move, parse
 from qwixx_print.play.sheet import Sheet
 
@@ -250,21 +247,14 @@ def scored(game: Game, doc: Doc) -> marks.ScoredGame:
     §1)."""
     players = []
     for k, (name, sheet) in enumerate(game.sheets.items()):
-        numbers = sheet.board.numbers
-        crosses = {
-            row: tuple(numbers[r][i] for i in sheet.state.crossed[r])
-            for row, r in sheet.board.row_of.items()
-        }
-        marked: FileMarks = {}
-        for kind in KINDS.values():  # each mechanic's marks (small boxes, bonus cells, ...)
-            marked.update(kind.file_marks(sheet))
-        own = sheet.layout.slip if sheet.layout.slips else None
-        player = marks.Player(name, crosses, {}, sheet.penalties, ("players", k), slip=own)
-        players.append(replace(player, lucky=sheet.layout.lucky or None, **marked))
+        own = sheet.layout
+        written = rules.written_of(own, sheet.crosses())
+        slip = own.slip if own.slips else None
+        players.append(marks.Player.of(name, ("players", k), written, slip, own.lucky or None))
     sheets = {name: sheet.score() for name, sheet in game.sheets.items()}
     totals = {name: s.total for name, s in sheets.items()}
     return marks.ScoredGame(
-        marks.Marks(game.layout, tuple(players), doc), sheets, rules.ranking(totals)
+        marks.MarksFile(game.layout, tuple(players), doc), sheets, rules.ranking(totals)
     )
 
 

@@ -14,9 +14,9 @@ kind; none of them names it (docs/play.md "Adding a kind of move").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, TypedDict
+from typing import TYPE_CHECKING, ClassVar
 
 from qwixx_print.errors import escaped
 
@@ -91,28 +91,6 @@ ColourOptions = Callable[["GameState", "Sheet", list["Move"]], None]
 """A kind's :meth:`MoveKind.colour_options`, bound."""
 
 
-class ScoreMarks(TypedDict, total=False):
-    """A sheet's marks beside its fields and penalties, as
-    :func:`qwixx_print.rules.score_positions` scores them: 0-based positions by row id (a
-    bonus row's by its id), the value track's crossed fields."""
-
-    again: Mapping[str, Collection[int]]
-    bonus: Mapping[str, Collection[int]]
-    squares: Mapping[str, Collection[int]]
-    track: Collection[int]
-
-
-class FileMarks(TypedDict, total=False):
-    """A sheet's marks beside its fields and penalties as a marks file writes them
-    (:class:`qwixx_print.marks.Player`): by the numbers printed on the sheet."""
-
-    again: Mapping[str, tuple[int, ...]]
-    bonus: Mapping[str, tuple[int, ...]]
-    diamonds: tuple[str, ...]
-    track: tuple[int, ...]
-    squares: Mapping[str, tuple[tuple[int, int], ...]]
-
-
 class MoveKind:
     """A kind of move: the one place of its rule, effect, log line and turn rules. The
     defaults are those of a move the dice do not make (a penalty box, the end by hand);
@@ -147,18 +125,6 @@ class MoveKind:
     def apply(self, sheet: Sheet, s: State, move: Move) -> State:
         """The marks ``s`` of ``sheet`` after the legal ``move``, with all it causes."""
         raise NotImplementedError(self.name)
-
-    def score_marks(self, sheet: Sheet) -> ScoreMarks:
-        """This kind's marks on ``sheet`` for its score (:meth:`Sheet.score`); none by
-        default (a field's and a penalty box's are the sheet's own)."""
-        return {}
-
-    def file_marks(self, sheet: Sheet) -> FileMarks:
-        """This kind's marks on ``sheet`` as a marks file names them
-        (:func:`qwixx_print.play.log.scored`); none by default."""
-        return {}
-
-    # ----- turns (Game.roll, white, colour)
 
     def sum_options(
         self, sheet: Sheet, numbers: tuple[int, ...], colour: str | None, found: list[Move]

@@ -4,7 +4,7 @@ Every move has a ``can_*`` twin returning a :class:`~qwixx_print.play.moves.Verd
 that is not legal raises :class:`~qwixx_print.errors.RuleViolation` with the same reason and
 changes nothing. The state is immutable (:class:`State`), so undo restores the state before
 a move with all it caused (forced crosses, bar fields, powers, locks). Scoring is
-:func:`qwixx_print.rules.score_positions`, the same as ``qwixx-print score``.
+:func:`qwixx_print.rules.score_crosses`, the same as ``qwixx-print score``.
 Rules: RULES.md §1-§3, RULES-more.md §5 (docs/RULES.md).
 
 The sheet stands on its marks and end (:mod:`qwixx_print.play.sheet_state`), the legality of
@@ -27,12 +27,11 @@ from qwixx_print.play.move_kind import (
     ColourOptions,
     Move,
     MoveKind,
-    ScoreMarks,
     SumOptions,
     Verdict,
     WhiteOptions,
 )
-from qwixx_print.play.sheet_state import State, by_row_id, empty_state
+from qwixx_print.play.sheet_state import State, empty_state
 
 __all__ = ["Sheet", "State"]
 
@@ -143,15 +142,24 @@ class Sheet(Effects, Mechanics):
         ``red, yellow closed``, ``finished by hand``), or ``None`` while it goes on."""
         return self._why_over
 
+    def crosses(self) -> rules.Crosses:
+        """The sheet's marks as one record by position (:class:`qwixx_print.rules.Crosses`),
+        what scoring counts and a log reports as a marks file."""
+        s, ids = self.state, self.board.ids
+        return rules.Crosses(
+            fields={ids[r]: s.crossed[r] for r in range(len(ids))},
+            again={ids[r]: s.again[r] for r in range(len(ids))},
+            bonus=dict(zip(self.board.bonus_ids, s.bonus, strict=True)),
+            squares={ids[r]: s.squares[r] for r in range(len(ids))},
+            track=range(s.track),  # Lucky 15: the value track's crossed fields
+            diamonds=s.diamonds,
+            penalties=s.penalties,
+        )
+
     def score(self) -> rules.SheetScore:
         """The sheet's score now (rows, penalties, powers, total), computed by
-        :func:`qwixx_print.rules.score_positions` as ``qwixx-print score`` does."""
-        s = self.state
-        crossed = by_row_id(self.board, s.crossed)
-        marks: ScoreMarks = {}
-        for kind in KINDS.values():  # each mechanic's marks (small boxes, bonus cells, ...)
-            marks.update(kind.score_marks(self))
-        return rules.score_positions(self.layout, crossed, s.penalties, **marks)
+        :func:`qwixx_print.rules.score_crosses` as ``qwixx-print score`` does."""
+        return rules.score_crosses(self.layout, self.crosses())
 
     # ----- moves
 

@@ -51,12 +51,6 @@ def empty_state(board: Compiled) -> State:
     return State(empty, empty, bonus=tuple(() for _ in board.bonus_ids), squares=empty)
 
 
-def by_row_id(board: Compiled, rows: tuple[tuple[int, ...], ...]) -> dict[str, tuple[int, ...]]:
-    """A state's per-row marks ``rows`` by row id, as scoring takes them."""
-    ids = board.ids
-    return {ids[r]: rows[r] for r in range(len(ids))}
-
-
 def appended(rows: tuple[tuple[int, ...], ...], r: int, index: int) -> tuple[tuple[int, ...], ...]:
     """``rows`` with ``index`` added at the end of row ``r`` (a state's per-row marks)."""
     return (*rows[:r], (*rows[r], index), *rows[r + 1 :])

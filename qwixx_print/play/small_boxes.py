@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 
 from qwixx_print import rules
 from qwixx_print.play.legality import Legality
-from qwixx_print.play.move_kind import FileMarks, Move, ScoreMarks, SumKind, Verdict
-from qwixx_print.play.sheet_state import appended, by_row_id
+from qwixx_print.play.move_kind import Move, SumKind, Verdict
+from qwixx_print.play.sheet_state import appended
 
 if TYPE_CHECKING:
     from qwixx_print.play.sheet import Sheet
-    from qwixx_print.play.sheet_state import State, by_row_id
+    from qwixx_print.play.sheet_state import State
 
 
 class SmallBoxes(Legality):
@@ -79,17 +79,6 @@ class Again(SumKind):
     def apply(self, sheet: Sheet, s: State, move: Move) -> State:
         assert move.row is not None and move.index is not None
         return s._replace(again=appended(s.again, sheet.board.row_of[move.row], move.index))
-
-    def score_marks(self, sheet: Sheet) -> ScoreMarks:
-        return {"again": by_row_id(sheet.board, sheet.state.again)}
-
-    def file_marks(self, sheet: Sheet) -> FileMarks:
-        numbers, again = sheet.board.numbers, sheet.state.again
-        return {
-            "again": {
-                row: tuple(numbers[r][i] for i in again[r]) for row, r in sheet.board.row_of.items()
-            }
-        }
 
     def sum_options(
         self, sheet: Sheet, numbers: tuple[int, ...], colour: str | None, found: list[Move]

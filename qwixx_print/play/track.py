@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from qwixx_print import rules
 from qwixx_print.play.legality import Legality
-from qwixx_print.play.move_kind import LEGAL, FileMarks, Move, MoveKind, ScoreMarks, Verdict
+from qwixx_print.play.move_kind import LEGAL, Move, MoveKind, Verdict
 
 if TYPE_CHECKING:
     from qwixx_print.play.game_state import Dice, GameState
@@ -105,14 +105,6 @@ class Track(MoveKind):
 
     def apply(self, sheet: Sheet, s: State, move: Move) -> State:
         return s._replace(track=s.track + 1)  # the next field, RULES-more.md §7
-
-    def score_marks(self, sheet: Sheet) -> ScoreMarks:
-        return {"track": range(sheet.state.track)}  # the crossed fields, from the left
-
-    def file_marks(self, sheet: Sheet) -> FileMarks:
-        """The crossed fields by their values, as a marks file names them."""
-        track = sheet.layout.value_track
-        return {"track": () if track is None else track.values[: sheet.state.track]}
 
     def white_options(self, game: GameState, name: str, sheet: Sheet, found: list[Move]) -> None:
         if name == game.active:

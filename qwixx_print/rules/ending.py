@@ -5,13 +5,29 @@ they say (RULES.md §1 End), and the ranking (RULES.md §1). No drawing.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from qwixx_print.errors import RuleViolation
 from qwixx_print.layout import Layout
-from qwixx_print.rules.score import SheetScore
+
+if TYPE_CHECKING:  # the scores are read, not made, here: score.py imports this module
+    from qwixx_print.rules.score import SheetScore
+
+END_LOCKS = 2
+"""RULES.md §1 End: the game ends at once when the 2nd colour is locked (seeds 000, 001,
+003). The one place of this number: :func:`end_at`, the check of a game's end and the most
+locks a sheet holds (``rules.MAX_LOCKS_PER_SHEET``) read it."""
 
 Lock = tuple[str, int]
 """A locked row as (its lock colour, its last field's number)."""
+
+
+def end_at(layout: Layout) -> int:
+    """How many closed colours end a game of ``layout``: :data:`END_LOCKS`, or all of its
+    lock colours when it has fewer (RULES.md §1 End; §6 "The end with few colours": a
+    one-colour sheet ends at its one lock). The play engine and the kernel read it
+    (``Compiled.end_at``)."""
+    return min(END_LOCKS, len({row.lock_colour for row in layout.rows}))
 
 
 def _final_action_possible(locks: Mapping[str, list[Lock]], earlier: str | None) -> bool:
@@ -45,7 +61,7 @@ def check_game_end(layout: Layout, sheets: Mapping[str, SheetScore]) -> None:
     for player, sheet in sheets.items():
         for row in sheet.locked:
             by_colour.setdefault(lock_of[row][0], []).append(player)
-    if len(by_colour) < 2:
+    if len(by_colour) < END_LOCKS:
         return
     who = ", ".join(f"{c} ({', '.join(names)})" for c, names in by_colour.items())
     full = [p for p, s in sheets.items() if s.penalties == layout.penalty_boxes]

@@ -13,13 +13,8 @@ from typing import NamedTuple
 from qwixx_print.doc import Place
 from qwixx_print.errors import counted
 from qwixx_print.layout import Field, Layout, Link, Row
-from qwixx_print.rules.score import (
-    POWERS,
-    max_before_lock,
-    max_counted,
-    power_fields,
-    score_table,
-)
+from qwixx_print.rules.powers import POWERS, power_fields
+from qwixx_print.rules.primitives import faces, max_before_lock, max_counted, score_table
 
 
 class Problem(NamedTuple):
@@ -39,25 +34,16 @@ def validate(layout: Layout) -> list[Problem]:
     bonus or power on a last field; and RULES-more.md §4's: lock fields, bonus rows, links,
     the framed group, diamonds (:func:`_bonus_rows`, :func:`_links`, :func:`_framed`,
     :func:`_diamonds`); RULES-more.md §7's value track (:func:`_value_track`) and link
-    squares (:func:`_squares`). Each broken
+    squares (:func:`_squares`): each check one function, listed once in :data:`ROW_CHECKS`
+    (per row) or :data:`CHECKS` (a new mechanic's invariants are one more entry). Each broken
     invariant is its own :class:`Problem`.
     """
     problems: list[Problem] = []
     for i, row in enumerate(layout.rows):
-        problems += _row_numbers(layout, row, ("rows", i))
-        problems += _row_lock(layout, row, ("rows", i))
-        problems += _row_marks(layout, row, ("rows", i))
-    problems += _unique_row_ids(layout)
-    problems += _table(layout)
-    problems += _colours(layout)
-    problems += _bonus(layout)
-    problems += _powers(layout)
-    problems += _bonus_rows(layout)
-    problems += _links(layout)
-    problems += _framed(layout)
-    problems += _diamonds(layout)
-    problems += _value_track(layout)
-    problems += _squares(layout)
+        for row_check in ROW_CHECKS:
+            problems += row_check(layout, row, ("rows", i))
+    for check in CHECKS:
+        problems += check(layout)
     return problems
 
 
@@ -401,14 +387,14 @@ def _value_track(layout: Layout) -> list[Problem]:
                 )
             )
     dice = track.white + track.coloured
-    faces = layout.number_range[1] // 2
+    most = faces(layout)
     if dice == 0:
         problems.append(
             Problem(
                 ("value_track", "trigger"), "a trigger sums at least one die: set white or coloured"
             )
         )
-    elif not dice <= track.total <= dice * faces:
+    elif not dice <= track.total <= dice * most:
         what = " and ".join(
             part
             for part in (
@@ -421,8 +407,8 @@ def _value_track(layout: Layout) -> list[Problem]:
             Problem(
                 ("value_track", "trigger", "total"),
                 f"the trigger's total is a sum its dice can throw: {what} "
-                f"{'die' if dice == 1 else 'dice'} of {faces} faces throw {dice} to "
-                f"{dice * faces}, not {track.total}",
+                f"{'die' if dice == 1 else 'dice'} of {most} faces throw {dice} to "
+                f"{dice * most}, not {track.total}",
             )
         )
     return problems
@@ -465,15 +451,35 @@ def _squares(layout: Layout) -> list[Problem]:
                     )
                 )
             seen.add(left)
-    faces = layout.number_range[1] // 2
+    most = faces(layout)
     if any(row.squares for row in layout.rows):
         for k, face in enumerate(layout.square_faces):
-            if face > faces:
+            if face > most:
                 problems.append(
                     Problem(
                         ("square_trigger", "faces", k),
-                        f"a link square's trigger is two faces the dice have (1 to {faces}), "
+                        f"a link square's trigger is two faces the dice have (1 to {most}), "
                         f"not {face}",
                     )
                 )
     return problems
+
+
+ROW_CHECKS = (_row_numbers, _row_lock, _row_marks)
+"""The invariants of one row (RULES.md §3), in the order :func:`validate` reports them."""
+
+CHECKS = (
+    _unique_row_ids,
+    _table,
+    _colours,
+    _bonus,
+    _powers,
+    _bonus_rows,
+    _links,
+    _framed,
+    _diamonds,
+    _value_track,
+    _squares,
+)
+"""The invariants of the whole layout, one function each (RULES.md §3; RULES-more.md §4,
+§7), in the order :func:`validate` reports them, after the rows'."""

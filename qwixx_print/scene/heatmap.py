@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from qwixx_print import geometry
+from qwixx_print.compiled import Compiled
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
 from qwixx_print.scene import fonts, palette, shapes
@@ -76,10 +77,11 @@ def rates(
             tag = Box(box.x + inset, box.y + 0.2, box.w - 2 * inset, min(1.6, box.h * 0.22))
             found += label(id, f"{rate:.0%}", tag, 4.0)
         found += label(f"heat row {row.id} lock", f"{locks[row.id]:.0%}", lock_tag(boxes.lock), 5.0)
-    for bonus_row, cells in zip(layout.bonus_rows, sheet.bonus_rows, strict=True):
-        for k, (rate, box) in enumerate(zip(cross[bonus_row.id], cells, strict=True)):
+    bonus_ids = Compiled.of(layout).bonus_ids if sheet.bonus_rows else ()
+    for bonus_id, cells in zip(bonus_ids, sheet.bonus_rows, strict=True):
+        for k, (rate, box) in enumerate(zip(cross[bonus_id], cells, strict=True)):
             share = rate / peak if peak > 0 else 0.0
-            found += tint(f"heat bonus {bonus_row.id} {k}", box, share, round_cell=True)
+            found += tint(f"heat bonus {bonus_id} {k}", box, share, round_cell=True)
     return found
 
 

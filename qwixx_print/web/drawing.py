@@ -236,13 +236,7 @@ def _marks(layout: Layout, sheet: geometry.SheetBoxes, m: SheetView) -> dict[str
     the group each is drawn at the end of."""
     rows = list(m.score.rows.items())
     written = [rs.points for _, rs in rows] + [m.score.penalty_points]
-    if geometry.powers(layout):
-        powers = m.score.total - sum(rs.points for _, rs in rows) + m.score.penalty_points
-        written.append(powers - m.score.framed_points - m.score.track_points)
-    if any(f.framed for row in layout.rows for f in row.fields):  # RULES.md §4 Steps
-        written.append(m.score.framed_points)
-    if layout.value_track is not None:  # RULES-more.md §7 Lucky 15
-        written.append(m.score.track_points)
+    written += [m.score.part_points(part) for part in rules.total_parts(layout)]
     written.append(m.score.total)
     marks = build.Marks(
         m.crossed,
@@ -269,12 +263,7 @@ def _points_attrs(layout: Layout, m: SheetView) -> list[str]:
     """The ``data-*`` hook of each box of the total line, in order (docs/web.md)."""
     attrs = [f'data-row-points="{escape(rid)}"' for rid in m.score.rows]
     attrs.append('data-penalty-points=""')
-    if geometry.powers(layout):
-        attrs.append('data-power-points=""')
-    if any(f.framed for row in layout.rows for f in row.fields):
-        attrs.append('data-framed-points=""')
-    if layout.value_track is not None:  # RULES-more.md §7 Lucky 15
-        attrs.append('data-track-points=""')
+    attrs += [f'data-{part}-points=""' for part in rules.total_parts(layout)]
     attrs.append(f'data-total="{m.score.total}"')
     return attrs
 

@@ -137,8 +137,9 @@ def marks_json(sheet: Sheet, hinted: SheetHints) -> dict[str, Any]:
     """What each mechanic adds to a player's entry of the JSON API, where the layout has it
     (docs/web.md): ``again`` (small boxes crossed per row, always), ``bonus`` (columns
     crossed per bonus row), ``diamonds`` (crossed, 0-based), ``slip``, ``lucky`` (the
-    player's lucky numbers), ``framed_points`` (Steps); RULES-more.md §7: ``track`` (the
-    value track's crossed fields), ``track_points`` and ``dice_allow_track`` (the dice on
+    player's lucky numbers), ``NAME_points`` for each part scored beside the rows
+    (:data:`qwixx_print.rules.PARTS`: ``framed_points``, Steps); RULES-more.md §7: ``track``
+    (the value track's crossed fields), ``track_points`` and ``dice_allow_track`` (the dice on
     the table make the track's total: the next field is outlined) (Lucky 15); RULES.md §7:
     ``squares`` (the crossed link squares per row, each by the field left of it) and
     ``dice_allow_squares`` (those the dice on the table allow, ``[row, index]``)."""
@@ -154,10 +155,11 @@ def marks_json(sheet: Sheet, hinted: SheetHints) -> dict[str, Any]:
         more["slip"] = layout.slip
     if layout.lucky:
         more["lucky"] = list(layout.lucky)
-    if any(f.framed for row in layout.rows for f in row.fields):
-        more["framed_points"] = sheet.score().framed_points
+    for name, part in sheet.score().parts.items():  # rules.PARTS the layout has
+        if name == "track":
+            more["track"] = part.crosses
+        more[f"{name}_points"] = part.points
     if layout.value_track is not None:
-        more["track"], more["track_points"] = sheet.state.track, sheet.score().track_points
         more["dice_allow_track"] = hinted.track[1]
     if any(sheet.board.squares):
         more["squares"] = {row.id: list(sheet.squares_crossed(row.id)) for row in layout.rows}

@@ -336,14 +336,16 @@ ALL = list(range(2, 12))
 def test_big_points_bonus_crosses_count_for_both_rows_and_cap_at_15() -> None:
     score = rules.score_sheet(
         BIG,
-        {"red": [*ALL, 12], "yellow": [2, 3, 5]},
-        0,
-        bonus={"red-yellow": [2, 3, 5]},
+        rules.Written(
+            crosses={"red": [*ALL, 12], "yellow": [2, 3, 5]}, bonus={"red-yellow": [2, 3, 5]}
+        ),
     )
     assert score.rows["red"] == rules.RowScore(15, True, 120)  # 11 + lock + 3 bonus
     assert score.rows["yellow"] == rules.RowScore(6, False, 21)  # 3 + 3 bonus
     assert score.bonus == {"red-yellow": 3, "green-blue": 0}
-    capped = rules.score_sheet(BIG, {"red": [*ALL, 12]}, 0, bonus={"red-yellow": [2, 3, 5, 6, 7]})
+    capped = rules.score_sheet(
+        BIG, rules.Written(crosses={"red": [*ALL, 12]}, bonus={"red-yellow": [2, 3, 5, 6, 7]})
+    )
     assert capped.rows["red"] == rules.RowScore(15, True, 120)  # 17 crosses, 15 count
     assert capped.rows["yellow"].crosses == 5
 
@@ -352,25 +354,31 @@ def test_big_points_bonus_crosses_do_not_count_toward_the_lock() -> None:
     with pytest.raises(
         RuleViolation, match="the 12 locks the row only after 5 crosses; there are 4"
     ):
-        rules.score_sheet(BIG, {"red": [2, 3, 4, 5, 12]}, 0, bonus={"red-yellow": [2, 3]})
+        rules.score_sheet(
+            BIG, rules.Written(crosses={"red": [2, 3, 4, 5, 12]}, bonus={"red-yellow": [2, 3]})
+        )
 
 
 def test_connected_chain_cross_forced_into_a_locked_row_counts() -> None:
     chain = catalogue.find("connected-chain").sheet("A")
     # red was locked first; then yellow 6 forced red 6, left of red's last cross
-    score = rules.score_sheet(chain, {"red": [2, 3, 4, 5, 6, 7, 12], "yellow": [6]}, 0)
+    score = rules.score_sheet(
+        chain, rules.Written(crosses={"red": [2, 3, 4, 5, 6, 7, 12], "yellow": [6]})
+    )
     assert score.rows["red"] == rules.RowScore(8, True, 36)
     with pytest.raises(RuleViolation, match="the 6 is linked to red 6, which is not crossed"):
-        rules.score_sheet(chain, {"red": [2, 3, 4, 5, 7, 12], "yellow": [6]}, 0)
+        rules.score_sheet(chain, rules.Written(crosses={"red": [2, 3, 4, 5, 7, 12], "yellow": [6]}))
 
 
 def test_connected_steps_five_framed_crosses_score_15_on_top_of_the_rows() -> None:
     steps = catalogue.find("connected-steps")
-    score = rules.score_sheet(steps, {"red": [3, 4, 5], "yellow": [5, 6]}, 1)
+    score = rules.score_sheet(
+        steps, rules.Written(crosses={"red": [3, 4, 5], "yellow": [5, 6]}, penalties=1)
+    )
     assert (score.framed, score.framed_points) == (5, 15)
     assert score.total == 6 + 3 + 15 - 5
     full = {"red": [3, 4, 5], "yellow": [5, 6, 7], "green": [7, 6, 5], "blue": [5, 4]}
-    assert rules.score_sheet(steps, full, 0).framed_points == 66
+    assert rules.score_sheet(steps, rules.Written(crosses=full)).framed_points == 66
 
 
 def test_x_change_diamonds_add_nothing(tmp_path: Path, run: Run) -> None:
@@ -432,14 +440,18 @@ LONGO = catalogue.find("longo")
 
 
 def test_longo_locks_with_15_after_6_numbers_and_refuses_after_5() -> None:
-    score = rules.score_sheet(LONGO, {"red": [2, 3, 4, 5, 6, 7, 15]}, 0)
+    score = rules.score_sheet(LONGO, rules.Written(crosses={"red": [2, 3, 4, 5, 6, 7, 15]}))
     assert score.rows["red"] == rules.RowScore(8, True, 36)
-    assert rules.score_sheet(LONGO, {"green": [16, 14, 12, 10, 8, 6, 2]}, 0).rows["green"].locked
+    assert (
+        rules.score_sheet(LONGO, rules.Written(crosses={"green": [16, 14, 12, 10, 8, 6, 2]}))
+        .rows["green"]
+        .locked
+    )
     with pytest.raises(
         RuleViolation, match="the 16 locks the row only after 6 crosses; there are 5"
     ):
-        rules.score_sheet(LONGO, {"red": [2, 3, 4, 5, 6, 16]}, 0)
-    most = rules.score_sheet(LONGO, {"red": list(range(2, 16))}, 0).rows["red"]
+        rules.score_sheet(LONGO, rules.Written(crosses={"red": [2, 3, 4, 5, 6, 16]}))
+    most = rules.score_sheet(LONGO, rules.Written(crosses={"red": range(2, 16)})).rows["red"]
     assert most == rules.RowScore(15, True, 120)  # 14 numbers + lock
     assert rules.max_counted(LONGO, LONGO.rows[0]) == 15
 

@@ -76,14 +76,17 @@ def final_score(sheet: Sheet) -> rules.SheetScore:
         row: [(b.numbers[r][i], b.numbers[r][i + 1]) for i in s.squares[r]]
         for row, r in b.row_of.items()
     }
+    track = sheet.layout.value_track  # Lucky 15: the value track's fields, from the left
     return rules.score_sheet(
         sheet.layout,
-        numbers(sheet, s.crossed),
-        s.penalties,
-        numbers(sheet, s.again),
-        bonus,
-        squares=squares,
-        track=tuple(range(s.track)),  # Lucky 15: the value track's fields, from the left
+        rules.Written(
+            crosses=numbers(sheet, s.crossed),
+            again=numbers(sheet, s.again),
+            bonus=bonus,
+            squares=squares,
+            track=track.values[: s.track] if track is not None else (),
+            penalties=s.penalties,
+        ),
     )
 
 

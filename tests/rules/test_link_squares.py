@@ -8,7 +8,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from qwixx_print import api, catalogue, layout, rules
-from qwixx_print.compiled import Compiled
 from tests.conftest import ROOT
 
 Write = Callable[..., Path]
@@ -32,29 +31,28 @@ def test_connect_15_has_the_squares_rules_more_lists() -> None:
     assert api.problems(sheet) == []
 
 
-def test_compiled_layout_holds_the_squares_by_the_field_left_of_them() -> None:
-    board = Compiled.of(catalogue.find("connect-15"))
-    assert board.squares == ((1, 4, 8), (3, 5, 7), (2, 6, 8), (1, 4, 7))
-    assert board.square_colours[2] == ("green", "green", "green")
-    assert board.square_faces == (1, 5)
-    assert board.square_dice == {"white-white", "white-colour", "colour-colour"}
-
-
 def test_full_row_with_its_three_squares_counts_15_crosses_for_120() -> None:
     sheet = catalogue.find("connect-15")
     red = list(range(2, 13))
-    score = rules.score_sheet(sheet, {"red": red}, 0, squares={"red": [(3, 4), (6, 7), (10, 11)]})
+    score = rules.score_sheet(
+        sheet, rules.Written(crosses={"red": red}, squares={"red": ((3, 4), (6, 7), (10, 11))})
+    )
     assert score.rows["red"] == rules.RowScore(15, True, 120)
     assert score.total == 120
 
 
 def test_squares_are_crosses_of_their_row_but_not_toward_the_lock() -> None:
     sheet = catalogue.find("connect-15")
-    score = rules.score_sheet(sheet, {"green": [12, 11]}, 0, squares={"green": [(10, 9)]})
+    score = rules.score_sheet(
+        sheet, rules.Written(crosses={"green": (12, 11)}, squares={"green": ((10, 9),)})
+    )
     assert score.rows["green"] == rules.RowScore(3, False, 6)
     try:
         rules.score_sheet(
-            sheet, {"red": [2, 3, 5, 6, 12]}, 0, squares={"red": [(3, 4), (6, 7), (10, 11)]}
+            sheet,
+            rules.Written(
+                crosses={"red": (2, 3, 5, 6, 12)}, squares={"red": ((3, 4), (6, 7), (10, 11))}
+            ),
         )
     except rules.RowViolation as exc:
         assert (exc.row, exc.key, str(exc)) == (
@@ -69,7 +67,7 @@ def test_squares_are_crosses_of_their_row_but_not_toward_the_lock() -> None:
 def test_a_square_the_row_lacks_is_refused_naming_the_rows_squares() -> None:
     sheet = catalogue.find("connect-15")
     try:
-        rules.score_sheet(sheet, {}, 0, squares={"yellow": [(4, 5)]})
+        rules.score_sheet(sheet, rules.Written(squares={"yellow": ((4, 5),)}))
     except rules.RowViolation as exc:
         assert (exc.row, exc.key, str(exc)) == (
             "yellow",

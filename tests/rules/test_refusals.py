@@ -56,7 +56,7 @@ def test_a_bonus_cell_beside_nothing_is_refused_in_the_same_words_by_score_and_p
     sheet = Sheet(BIG_POINTS)
     played = sheet.can(Move("bonus", "red-yellow", 3)).reason
     with pytest.raises(rules.RowViolation) as caught:
-        rules.score_sheet(BIG_POINTS, {}, 0, bonus={"red-yellow": [5]})
+        rules.score_sheet(BIG_POINTS, rules.Written(bonus={"red-yellow": (5,)}))
     number = BIG_POINTS.rows[0].fields[3].number
     assert (
         played

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from qwixx_print import api, catalogue, rules
-from qwixx_print.compiled import Compiled
 from qwixx_print.errors import RuleViolation
 from qwixx_print.layout import Layout, ValueTrack, load
 
@@ -28,27 +27,25 @@ def test_lucky_15_loads_its_track_as_section_7_gives_it() -> None:
     assert sheet.max_counted == 12 and rules.validate(sheet) == []
 
 
-def test_the_compiled_layout_holds_the_track_for_play_bots_and_kernel() -> None:
-    board = Compiled.of(lucky())
-    assert (board.track, board.track_total, board.track_dice) == ((5, 11, 18, 25), 15, (2, 1))
-    classic = Compiled.of(catalogue.find("classic"))
-    assert (classic.track, classic.track_total, classic.track_dice) == ((), 0, (0, 0))
-
-
 @pytest.mark.parametrize(
     ("crossed", "points"), [((), 0), ((0,), 5), ((0, 1), 11), ((0, 1, 2), 18), ((0, 1, 2, 3), 25)]
 )
 def test_the_track_scores_its_rightmost_crossed_value(
     crossed: tuple[int, ...], points: int
 ) -> None:
-    score = rules.score_sheet(lucky(), {"red": [2, 3, 4]}, 1, track=crossed)
+    score = rules.score_sheet(
+        lucky(),
+        rules.Written(
+            crosses={"red": (2, 3, 4)}, penalties=1, track=tuple(TRACK.values[k] for k in crossed)
+        ),
+    )
     assert (score.track, score.track_points) == (len(crossed), points)
     assert score.total == 6 - 5 + points
 
 
 def test_a_track_crossed_out_of_order_is_refused_by_scoring() -> None:
     with pytest.raises(RuleViolation) as caught:
-        rules.score_sheet(lucky(), {}, 0, track=(0, 2))
+        rules.score_sheet(lucky(), rules.Written(track=(5, 18)))
     assert str(caught.value) == (
         "the track field 18 is crossed, but 11 left of it is not "
         "(a value track is crossed left to right)"

@@ -105,12 +105,16 @@ def test_kernel_scores_what_the_rules_score(name: str) -> None:
         own = bots.sheets(sheet, 3, 3, g)
         for p in range(3):
             mine = own.get(bots.seats(3)[p], sheet)
-            score = rules.score_positions(
+            score = rules.score_crosses(
                 mine,
-                masks_to_positions(games.crossed[g, p].tolist(), ids),
-                int(games.penalties[g, p]),
-                masks_to_positions(games.again[g, p].tolist(), ids),
-                masks_to_positions(games.bonus[g, p].tolist(), [b.id for b in sheet.bonus_rows]),
+                rules.Crosses(
+                    fields=masks_to_positions(games.crossed[g, p].tolist(), ids),
+                    again=masks_to_positions(games.again[g, p].tolist(), ids),
+                    bonus=masks_to_positions(
+                        games.bonus[g, p].tolist(), [b.id for b in sheet.bonus_rows]
+                    ),
+                    penalties=int(games.penalties[g, p]),
+                ),
             )
             assert score.total == games.scores[g, p]
     assert games.again.any() == (name == "nochmal"), "the bots use the small boxes"

@@ -14,13 +14,13 @@ KRAEFTE = layout.load(ROOT / "tests" / "data" / "layouts" / "kraefte.yaml")
 
 def test_row_violation_names_the_row() -> None:
     with pytest.raises(rules.RowViolation, match="only after 5 crosses; there are 3") as caught:
-        rules.score_sheet(CLASSIC, {"red": [2, 3], "green": [12, 11, 10, 2]}, 0)
+        rules.score_sheet(CLASSIC, rules.Written(crosses={"red": [2, 3], "green": [12, 11, 10, 2]}))
     assert caught.value.row == "green"
 
 
 def test_a_sheet_error_is_not_a_row_error() -> None:
     with pytest.raises(RuleViolation, match="4 penalty boxes") as caught:
-        rules.score_sheet(CLASSIC, {}, 5)
+        rules.score_sheet(CLASSIC, rules.Written(penalties=5))
     assert not isinstance(caught.value, rules.RowViolation)
 
 
@@ -37,7 +37,10 @@ BLUE = {"blue": [12, 11, 10, 9, 8, 2]}
 
 
 def game(sheet: layout.Layout, **players: dict[str, list[int]]) -> dict[str, rules.SheetScore]:
-    return {name: rules.score_sheet(sheet, crosses, 0) for name, crosses in players.items()}
+    return {
+        name: rules.score_sheet(sheet, rules.Written(crosses=crosses))
+        for name, crosses in players.items()
+    }
 
 
 def test_seed_001_a_white_12_closes_the_second_and_third_colour_at_once() -> None:
@@ -74,7 +77,7 @@ def test_four_colours_never_close_on_classic() -> None:
 
 def test_a_last_penalty_ends_the_game_before_a_second_lock() -> None:
     sheets = game(CLASSIC, Léa=RED, Sam=GREEN)
-    sheets["Kim"] = rules.score_sheet(CLASSIC, {}, 4)
+    sheets["Kim"] = rules.score_sheet(CLASSIC, rules.Written(penalties=4))
     with pytest.raises(RuleViolation) as refused:
         rules.check_game_end(CLASSIC, sheets)
     assert str(refused.value) == (
@@ -88,16 +91,17 @@ def test_a_last_penalty_ends_the_game_before_a_second_lock() -> None:
 def test_one_in_each_excuses_only_the_locks_of_its_own_player() -> None:
     kim = rules.score_sheet(
         KRAEFTE,
-        {
-            "red": [2, 4, 5, 6, 7, 12],
-            "yellow": [2, 3, 4, 5, 6, 12],  # the 3: one-in-each
-            "green": [12, 11, 10, 9, 4, 2],  # the 4: one-in-each
-        },
-        0,
+        rules.Written(
+            crosses={
+                "red": [2, 4, 5, 6, 7, 12],
+                "yellow": [2, 3, 4, 5, 6, 12],  # the 3: one-in-each
+                "green": [12, 11, 10, 9, 4, 2],  # the 4: one-in-each
+            }
+        ),
     )
     assert kim.locked == ("red", "yellow", "green")
     rules.check_game_end(KRAEFTE, {"Kim": kim})  # the power locked several rows at once
-    unlocked_only = rules.score_sheet(KRAEFTE, {"yellow": [3], "green": [4]}, 0)
+    unlocked_only = rules.score_sheet(KRAEFTE, rules.Written(crosses={"yellow": [3], "green": [4]}))
     assert [e.power for e in unlocked_only.powers] == ["one-in-each"]
     others = game(KRAEFTE, Léa={**RED, **YELLOW}, Sam={**GREEN, **BLUE})
     with pytest.raises(RuleViolation, match=r"^4 colours are locked"):
