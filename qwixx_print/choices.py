@@ -37,6 +37,8 @@ GENERATE_FAMILIES = (
     "diamonds",
     "lucky-numbers",
     "link-squares",
+    "value-track",
+    "small-boxes",
 )
 """The families of ``generate`` (issues 14 and 25), as
 :data:`qwixx_print.generate.families.FAMILIES` names them (a test keeps both equal)."""

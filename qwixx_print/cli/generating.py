@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -20,6 +22,10 @@ from qwixx_print.cli.params import (
     per_page_option,
 )
 from qwixx_print.errors import counted
+
+if TYPE_CHECKING:
+    from qwixx_print.generate import Generated
+    from qwixx_print.layout import Layout
 
 
 @cli.command("generate")
@@ -64,7 +70,7 @@ from qwixx_print.errors import counted
     help="Also write one sheet as a PNG picture to this file.",
 )
 @count_option(
-    "--count", 64, 1, "Sheets, seeds SEED, SEED+1 ...; with --print all on one PDF, each different."
+    "--count", 64, 1, "Sheets, seeds SEED, SEED+1 ...; with --print all on one PDF, one per seed."
 )
 @count_option("--players", SIM_PLAYERS, 4, "Seats simulated.")
 @count_option("--pages", 1000, 1, "With --print: the PDF's pages this many times over.")
@@ -107,10 +113,13 @@ def generate_command(
     """Make new sheets from a seed: valid, balanced by simulation, written as YAML.
 
     \b
-    FAMILY: mixed-colours, mixed-numbers, rainbow, chaos, doubles, bonus, powers,
-    bonus-rows (Big Points), chain, steps (Connected), diamonds (X-Change),
-    lucky-numbers (Longo), link-squares (Connect 15);
-    or --from LAYOUT --shuffle colours|numbers|marks.
+    FAMILY, each measured against its twin (a shipped sheet): mixed-colours
+    (Farbblöcke), mixed-numbers (Durcheinander), rainbow (Regenbogen), chaos
+    (Wirrwarr), doubles (Doppelt), bonus (Bonuskette), powers (Kräfte), bonus-rows
+    (Big Points), chain (Connected Chain), steps (Connected Steps), diamonds
+    (X-Change), lucky-numbers (Longo), link-squares (Connect 15), value-track
+    (Lucky 15), small-boxes (Nochmal); or --from LAYOUT --shuffle
+    colours|numbers|marks.
     \b
     qwixx-print generate chaos --seed 7            write output/chaos-7.yaml
     qwixx-print generate rainbow --count 8 --print 8 different sheets on one page
@@ -140,6 +149,8 @@ def generate_command(
             f"wrote {path}: {sheet.layout.name} ({counted(sheet.tried, 'candidate')}, "
             f"{sheet.seconds:.1f} s)"
         )
+    for line in _repeats(sheets):
+        click.echo(line)
     if pdf is not None:
         api.print_generated(sheets, pdf, paper, int(per_page), lang, pages)
         click.echo(f"wrote {pdf}: {counted(len(sheets), 'generated sheet')}")
@@ -149,6 +160,27 @@ def generate_command(
         from qwixx_print.sim import report
 
         click.echo(report.table([sheets[0].found, sheets[0].twin]), nl=False)
+
+
+def _repeats(sheets: list[Generated]) -> list[str]:
+    """A note for each sheet the same as an earlier one of this run: a family with few
+    sheets deals one again for another seed (``steps`` has 240; docs/generate.md)."""
+    found = []
+    for k, sheet in enumerate(sheets):
+        same = next((e for e in sheets[:k] if _same_sheet(e.layout, sheet.layout)), None)
+        if same is not None:
+            found.append(
+                f"note: {sheet.layout.name} is the same sheet as {same.layout.name} "
+                "(this family has few sheets: docs/generate.md)"
+            )
+    return found
+
+
+def _same_sheet(a: Layout, b: Layout) -> bool:
+    """Whether two generated layouts play and print alike but for their names and seeds."""
+    return replace(a, name="", description="", source="") == replace(
+        b, name="", description="", source=""
+    )
 
 
 def _refuse_generate_options(family: str | None, source: str | None, shuffle: str | None) -> None:

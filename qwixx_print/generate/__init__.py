@@ -26,7 +26,7 @@ from qwixx_print import catalogue
 from qwixx_print.errors import GenerateError, counted, first_of
 from qwixx_print.generate import balance, families, yamlfile
 from qwixx_print.generate.families import FAMILIES, SHUFFLES
-from qwixx_print.layout import Layout, Row
+from qwixx_print.layout import Layout
 
 DEFAULT_BUDGET = 30.0
 """Seconds a search may take by default (issue 14)."""
@@ -88,8 +88,8 @@ def family_recipe(family: str) -> Recipe:
             f"no such family '{family}' (families: {', '.join(FAMILIES)}; "
             "or --from LAYOUT --shuffle colours|numbers|marks)"
         )
-    twin, build = FAMILIES[family]
-    title = f"QWIXX · {family.replace('-', ' ').upper()}"
+    twin, build, titled = FAMILIES[family]
+    title = f"QWIXX · {family.replace('-', ' ').upper()}" if titled else None
     return Recipe(family, catalogue.checked(twin), build, family, title)
 
 
@@ -102,19 +102,7 @@ def from_recipe(source: Layout, given: str, aspect: str) -> Recipe:
         raise GenerateError(f"{given}: {problem}")
     label = f"{source.name[:NAME_ROOM].rstrip(' .-')}-{aspect}"
     words = f"--from {given} --shuffle {aspect}"
-    recipe = Recipe(label, source, SHUFFLES[aspect], words, None)
-    if aspect == "numbers" and all(_in_order(row) for row in source.rows):
-        hint = (
-            f"{given}'s rows run in order, and mixed numbers play differently: "
-            "'qwixx-print generate mixed-numbers' makes sheets like Durcheinander"
-        )
-        recipe = recipe._replace(hint=hint)
-    return recipe
-
-
-def _in_order(row: Row) -> bool:
-    numbers = [f.number for f in row.fields]
-    return numbers in (sorted(numbers), sorted(numbers, reverse=True))
+    return Recipe(label, source, SHUFFLES[aspect], words, None)
 
 
 def shuffle_problem(source: Layout, aspect: str) -> str | None:

@@ -25,10 +25,13 @@ Build = Callable[[random.Random, Layout], Layout]
 
 class Family(NamedTuple):
     """A family: its ``twin`` (the shipped layout it is balanced against and takes its
-    settings from) and its ``build`` function."""
+    settings from) and its ``build`` function; ``titled``: its sheets are titled ``QWIXX ·
+    FAMILY`` (else the twin's title: value-track's, whose trigger the header must print, and
+    beside the family's name it has no room in four of five languages)."""
 
     twin: str
     build: Build
+    titled: bool = True
 
 
 def _latin_square(rng: random.Random, n: int) -> list[list[int]]:
@@ -113,14 +116,30 @@ def _numbers(twin: Layout) -> list[list[int]]:
 
 
 def _shuffled_numbers(rng: random.Random, twin: Layout) -> list[list[int]]:
-    """Each row's numbers in a new order; the second row beside a bonus row takes the first
-    one's (a bonus cell carries the number of both, RULES.md §4 Big Points)."""
+    """Each row's numbers in a new order: a row whose numbers run in order (rising or
+    falling) keeps each number within its third of the row and its lock fields' numbers
+    (:func:`~qwixx_print.generate.mechanics.within_thirds`), any other row is shuffled
+    throughout; the second row beside a bonus row takes the first one's (a bonus cell carries
+    the number of both, RULES.md §4 Big Points). Why (docs/generate.md): rows in order
+    shuffled throughout end games a third sooner, and not one candidate in 100 of X-Change
+    passed."""
     below = {b.between[1]: b.between[0] for b in twin.bonus_rows}
     dealt: dict[str, list[int]] = {}
     for row, nums in zip(twin.rows, _numbers(twin), strict=True):
         above = below.get(row.id)
-        dealt[row.id] = list(dealt[above]) if above in dealt else rng.sample(nums, len(nums))
+        if above in dealt:
+            dealt[row.id] = list(dealt[above])
+        elif in_order(row):
+            dealt[row.id] = mechanics.within_thirds(rng, nums, twin.lock_fields)
+        else:
+            dealt[row.id] = rng.sample(nums, len(nums))
     return [dealt[row.id] for row in twin.rows]
+
+
+def in_order(row: Row) -> bool:
+    """Whether ``row``'s numbers run in order, rising or falling (classic's rows)."""
+    numbers = [f.number for f in row.fields]
+    return numbers in (sorted(numbers), sorted(numbers, reverse=True))
 
 
 def _numbers_keeping_ends(rng: random.Random, twin: Layout) -> list[list[int]]:
@@ -260,9 +279,12 @@ FAMILIES: dict[str, Family] = {
     "diamonds": Family("x-change", mechanics.diamonds),
     "lucky-numbers": Family("longo", mechanics.lucky_numbers),
     "link-squares": Family("connect-15", mechanics.link_squares),
+    "value-track": Family("lucky-15", mechanics.value_track, titled=False),
+    "small-boxes": Family("nochmal", mechanics.small_boxes),
 }
 """Family name -> :class:`Family`: the seven of issue 14, then those of the sheets of
-RULES.md §4 and §7 (issue 25 item 6, :mod:`qwixx_print.generate.mechanics`)."""
+RULES.md §4 and §7 and of Nochmal's small boxes (issue 25 item 6,
+:mod:`qwixx_print.generate.mechanics`)."""
 
 SHUFFLES: dict[str, Build] = {
     "colours": shuffle_colours,

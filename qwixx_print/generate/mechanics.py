@@ -1,5 +1,6 @@
-"""The families of the sheets of RULES.md §4 (issue 25 item 6): fresh Big Points, Connected
-Chain, Connected Steps, X-Change and Longo sheets, each a small function from a seeded
+"""The families of the sheets of RULES.md §4 and §7 and of Nochmal's small boxes (issue 25
+item 6): fresh Big Points, Connected Chain, Connected Steps, X-Change, Longo, Connect 15,
+Lucky 15 and Nochmal sheets, each a small function from a seeded
 :class:`random.Random` and its shipped twin to a new layout, valid by construction
 (docs/generate.md; RULES.md §4 "Invariants `validate` adds", §6 "The sheets of §4"):
 
@@ -15,6 +16,10 @@ Chain, Connected Steps, X-Change and Longo sheets, each a small function from a 
   them; the lock fields and the lucky draw stay.
 - :func:`link_squares` (Connect 15, RULES.md §7): each row's link squares between new
   neighbouring fields before the lock field, never two side by side.
+- :func:`value_track` (Lucky 15, RULES.md §7): a new trigger (its dice and total, about as
+  likely a roll as the twin's) and a new track of rising values, scaled to the trigger.
+- :func:`small_boxes` (Nochmal, RULES.md §2): the small boxes stay on every row; each row's
+  numbers are dealt anew by swapping neighbours.
 
 The layout's other settings (lock, scoring, penalties, dice, lucky draw) are the twin's.
 """
@@ -27,7 +32,7 @@ from dataclasses import replace
 from functools import cache
 from itertools import combinations, pairwise, product
 
-from qwixx_print.layout import Layout, Link, Row, Slip
+from qwixx_print.layout import Layout, Link, Row, Slip, ValueTrack
 
 THIRDS = 3
 """Parts of a row whose numbers are shuffled among themselves (:func:`within_thirds`)."""
@@ -208,3 +213,111 @@ def link_squares(rng: random.Random, twin: Layout) -> Layout:
         for row in twin.rows
     )
     return replace(twin, rows=rows, doc=None)
+
+
+Trigger = tuple[int, int, int]
+"""A value track's trigger as (white dice, coloured dice, total) (RULES.md §7 Lucky 15)."""
+
+TRIGGER_BAND = (0.5, 1.6)
+"""The chances a dealt trigger may have of being rolled, as shares of the twin's trigger's
+(:func:`triggers`): Lucky 15's white + white + colour = 15 comes on 14.4 % of rolls; the band
+holds the triggers from 7.2 % to 23.0 % (docs/generate.md)."""
+
+TRACK_FIELDS = (3, 4, 5, 6)
+"""How many fields a dealt value track may have (Lucky 15's has 4)."""
+
+FIRST_VALUES = (3, 8)
+"""Fewest and most points of a dealt track's first field before it is scaled to the
+trigger's chance (Lucky 15's: 5)."""
+
+
+STEP_GROWTH = 3
+"""The most a dealt track's step from one field to the next grows over the step before
+(Lucky 15's steps: 6, 7, 7)."""
+
+
+def trigger_chance(trigger: Trigger, faces: int, colours: int) -> float:
+    """The chance that one roll lets the active player cross a value track of ``trigger``
+    while every colour is open: the two white dice and ``colours`` coloured dice of
+    ``faces`` faces each, the total made by both white dice, either one or none, plus one
+    coloured die when the trigger takes one (:func:`qwixx_print.rules.trigger_totals`'s
+    rule). Exact: every face of the white dice, and for the coloured dice the chance that
+    at least one shows a face that completes the total."""
+    white, coloured, total = trigger
+    each: int = faces**colours  # the coloured dice's outcomes for one throw of the whites
+    hit = 0
+    for w1 in range(1, faces + 1):
+        for w2 in range(1, faces + 1):
+            bases = {w1 + w2} if white == 2 else {w1, w2} if white == 1 else {0}
+            if not coloured:
+                hit += each * (total in bases)
+                continue
+            need = {total - b for b in bases if 1 <= total - b <= faces}
+            missed: int = (faces - len(need)) ** colours
+            hit += each - missed
+    return hit / (faces * faces * each)
+
+
+@cache
+def triggers(twin: Trigger, faces: int, colours: int) -> tuple[tuple[Trigger, float], ...]:
+    """Every trigger of two, one or no white dice and one or no coloured die (at least two
+    dice in all) whose chance (:func:`trigger_chance`) is within :data:`TRIGGER_BAND` of
+    ``twin``'s, with its chance, in a fixed order (so a seed deals the same). Each total is
+    one the dice can throw, as ``validate`` asks (RULES.md §7 Invariants)."""
+    low, high = (share * trigger_chance(twin, faces, colours) for share in TRIGGER_BAND)
+    found = []
+    for white, coloured in ((2, 1), (1, 1), (2, 0)):
+        dice = white + coloured
+        for total in range(dice, dice * faces + 1):
+            chance = trigger_chance((white, coloured, total), faces, colours)
+            if low <= chance <= high:
+                found.append(((white, coloured, total), chance))
+    return tuple(found)
+
+
+def value_track(rng: random.Random, twin: Layout) -> Layout:
+    """Lucky 15 (RULES.md §7): a new value track beside the twin's rows. Its trigger is
+    dealt among :func:`triggers` (white + white + colour, white + colour or white + white,
+    a total about as likely a roll as the twin's); its fields, :data:`TRACK_FIELDS` of them,
+    rise as Lucky 15's do (a first value of :data:`FIRST_VALUES`, each step at least the one
+    before and at most :data:`STEP_GROWTH` more), all scaled by how much rarer the trigger is
+    than the twin's, so a rarer trigger pays more. The rows, the track's colour and the rest
+    stay."""
+    track = twin.value_track
+    assert track is not None, "the value-track family's twin has a value track"
+    faces, colours = twin.number_range[1] // 2, len(twin.dice)
+    own = (track.white, track.coloured, track.total)
+    (white, coloured, total), chance = rng.choice(triggers(own, faces, colours))
+    scale = trigger_chance(own, faces, colours) / chance
+    step = value = rng.randint(*FIRST_VALUES)
+    raw = [value]
+    for _ in range(rng.choice(TRACK_FIELDS) - 1):
+        step += rng.randint(0, STEP_GROWTH)
+        value += step
+        raw.append(value)
+    values: list[int] = []
+    for v in raw:
+        values.append(max(round(v * scale), values[-1] + 1 if values else 1))
+    new = ValueTrack(tuple(values), track.colour, total, white, coloured)
+    return replace(twin, value_track=new, doc=None)
+
+
+def small_boxes(rng: random.Random, twin: Layout) -> Layout:
+    """Nochmal (RULES.md §2): the twin's rows, each keeping its small boxes (Nochmal's: every
+    row), with its numbers before the last dealt anew by neighbours swapped or not (fields 1
+    and 2, 3 and 4, ... 9 and 10: 32 orders a row); the last number, the lock's, stays. The
+    mechanic has nothing to place (a row has small boxes or not, and every row of the twin
+    has them); numbers moved further, within thirds, score 3 to 11 % more than Nochmal and
+    2 candidates in 40 passed (docs/generate.md)."""
+    rows = []
+    for row in twin.rows:
+        numbers = [f.number for f in row.fields]
+        for k in range(0, len(numbers) - 2, 2):
+            if rng.random() < SWAP_CHANCE:
+                numbers[k], numbers[k + 1] = numbers[k + 1], numbers[k]
+        rows.append(renumbered(row, numbers))
+    return replace(twin, rows=tuple(rows), doc=None)
+
+
+SWAP_CHANCE = 0.5
+"""The chance that :func:`small_boxes` swaps two neighbouring numbers."""

@@ -2,8 +2,9 @@
 (docs/layout-format.md): comments on top (what made it and its balance figures), one row per
 block, a one-colour row's plain numbers on one line, a field with its own colour or a mark
 as ``{number: N, ...}``; the keys of RULES.md §4 (bonus rows, slips or links, framed fields,
-diamonds, lucky numbers, lock fields) as the shipped sheets write them; keys left at their
-defaults are left out."""
+diamonds, lucky numbers, lock fields) and §7 (link squares, the value track) as the shipped
+sheets write them; keys left at their defaults are left out, but for the value track's, which
+is written whole (its colour and its trigger's dice), as lucky-15.yaml does."""
 
 from __future__ import annotations
 
@@ -90,8 +91,8 @@ def _links(sheet: Layout, links: Sequence[Link]) -> str:
 
 
 def _mechanics(sheet: Layout) -> list[str]:
-    """The keys of RULES.md §4 a sheet has: bonus rows, links or slips, diamonds, lucky
-    numbers (docs/layout-format.md)."""
+    """The keys of RULES.md §4 and §7 a sheet has: bonus rows, links or slips, diamonds,
+    link squares' trigger, lucky numbers, the value track (docs/layout-format.md)."""
     lines = []
     if sheet.bonus_rows:
         lines.append("bonus_rows:")
@@ -115,6 +116,15 @@ def _mechanics(sheet: Layout) -> list[str]:
     if sheet.lucky_draw is not None:
         draw = sheet.lucky_draw
         lines.append(f"lucky: {{count: {draw.count}, from: {draw.low}, to: {draw.high}}}")
+    track = sheet.value_track
+    if track is not None:  # written whole, as lucky-15.yaml writes it
+        lines += [
+            "value_track:",
+            f"  values: [{', '.join(map(str, track.values))}]",
+            f"  colour: {_word(track.colour)}",
+            f"  trigger: {{total: {track.total}, white: {track.white}, "
+            f"coloured: {track.coloured}}}",
+        ]
     return lines
 
 

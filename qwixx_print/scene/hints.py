@@ -10,6 +10,16 @@ CLASSIC_LOCK = 5
 """The classic lock threshold (RULES.md §1 Locking); any other is printed in the header."""
 
 
+TRACK_HINTS = {
+    (2, 1): "track_hint",
+    (1, 1): "track_hint_white_colour",
+    (2, 0): "track_hint_white_white",
+}
+"""The header hint of a value track's trigger by its (white, coloured) dice (RULES-more.md §7:
+Lucky 15's white + white + colour; the others ``generate value-track`` deals); any other
+trigger prints as a dice sum."""
+
+
 def _in_order(row: Row) -> bool:
     numbers = [f.number for f in row.fields]
     return numbers in (sorted(numbers), sorted(numbers, reverse=True))
@@ -39,7 +49,7 @@ def header_hints(layout: Layout, text: Mapping[str, str]) -> list[tuple[str, str
             parts.append((key, text[key]))
     track = layout.value_track
     if track is not None:  # Lucky 15, RULES-more.md §7: its dice, or "dice sum" for others
-        key = "track_hint" if (track.white, track.coloured) == (2, 1) else "track_hint_sum"
+        key = TRACK_HINTS.get((track.white, track.coloured), "track_hint_sum")
         parts.append((key, text[key].replace("{n}", str(track.total))))
     if any(row.squares for row in layout.rows):  # RULES.md §7 Connect 15
         a, b = layout.square_faces

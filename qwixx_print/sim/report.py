@@ -123,19 +123,22 @@ def table(
     """The reports as a text table: one line per layout (``compared``: the name of the
     classic comparison line, marked "same dice", or "same seed, other dice" when every
     other layout is in ``other_dice``, the layouts whose dice differ; naming the layouts
-    when only some are), then each layout's lock rates."""
+    when only some are), then each layout's lock rates. The layout column is as wide as
+    the longest name (at least 14 characters), so the columns stay aligned."""
     first = reports[0]
+    widths = [w for _, _, w in _COLUMNS]
+    widths[0] = max(widths[0], *(len(rep["layout"]) for rep in reports))
     lines = [
         f"{first['games']} games per layout, {first['players']} players, strategy "
         f"{first['strategy']}, seed {first['seed']}",
         "  ".join(
             f"{h:<{w}}" if i == 0 else f"{h:>{w}}"
-            for i, (h, (_, _, w)) in enumerate(zip(_HEADS, _COLUMNS, strict=True))
+            for i, (h, w) in enumerate(zip(_HEADS, widths, strict=True))
         ),
     ]
     for rep in reports:
         cells = []
-        for i, (key, fmt, width) in enumerate(_COLUMNS):
+        for i, ((key, fmt, _), width) in enumerate(zip(_COLUMNS, widths, strict=True)):
             text = fmt.format(rep[key])
             cells.append(f"{text:<{width}}" if i == 0 else f"{text:>{width}}")
         mark = (

@@ -20,6 +20,7 @@ from qwixx_print import api
 from qwixx_print.choices import DEFAULT_LANG, GENERATE_FAMILIES, LANGUAGES
 from qwixx_print.errors import GenerateError
 from qwixx_print.generate import balance_figures, balance_head
+from qwixx_print.generate.families import FAMILIES
 from qwixx_print.web import guard, printing
 from qwixx_print.web.guard import answer
 
@@ -117,9 +118,7 @@ def form() -> str | BaseResponse:
     """The fresh-sheet form; with ``?family=`` the sheet of ``?seed=`` (empty: a random
     seed, shown back by a redirect to its own address)."""
     if "family" not in request.args:
-        return render_template(
-            "generate.html", families=GENERATE_FAMILIES, **printing.form_context()
-        )
+        return render_template("generate.html", families=_offered(), **printing.form_context())
     family = family_of(request.args["family"])
     text = request.args.get("seed", "").strip()
     if not text:
@@ -129,14 +128,21 @@ def form() -> str | BaseResponse:
     sheet = generated(family, seed)
     return render_template(
         "generate.html",
-        families=GENERATE_FAMILIES,
+        families=_offered(),
         family=family,
+        twin=FAMILIES[family].twin,
         seed=seed,
         sheet=sheet,
         balance=balance_figures(sheet.found, sheet.twin),
         balance_head=balance_head(sheet.found),
         **printing.form_context(),
     )
+
+
+def _offered() -> list[tuple[str, str]]:
+    """The families the form offers, each with its twin: the shipped sheet it is measured
+    against (``chaos``, ``wirrwarr``)."""
+    return [(family, FAMILIES[family].twin) for family in GENERATE_FAMILIES]
 
 
 @bp.get("/generate/<family>/<seed>.png")

@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from qwixx_print import api, catalogue, geometry, labels
-from qwixx_print.scene import looks, palette
+from qwixx_print.scene import hints, looks, palette
 from tests.conftest import Run
 from tests.pdfcheck import MM, colours_at, form_placements, page_sizes, row_sequences
 
@@ -109,7 +109,17 @@ def test_a_designers_layout_mixing_the_track_with_doubles_and_diamonds_prints(
     out = tmp_path / "mixed.pdf"
     api.print_sheets([sheet], out, 1, per_page=2)
     text = " ".join(PdfReader(out).pages[0].extract_text().split())
-    assert "dice sum 9: next track field, not both actions" in text
+    # the header names the trigger's dice (white + colour), after the diamonds' rule and
+    # before the doubles'; the first two do not fit its room at 5 pt, so the sheet prints the
+    # first ("dice sum 9", 8 characters shorter, fitted in English by 0.1 mm and in no other
+    # language)
+    rules = [part for _, part in hints.header_hints(sheet, labels.for_layout(sheet))]
+    assert rules == [
+        "diamond: white sum = its other number",
+        "white + colour = 9: next track field, not both actions",
+        "\u00d72 = two crosses",
+    ]
+    assert "diamond: white sum = its other number QWIXX" in text
     boxes = geometry.sheet_boxes(sheet)
     assert len(boxes.track) == 5 and len(boxes.diamonds) == 3
     assert boxes.diamonds[0].top < boxes.track[0].y  # the track above the diamonds' strip

@@ -1,9 +1,10 @@
-"""The generate families of the sheets of RULES.md §4 (issue 25 item 6): what each deals
+"""The generate families of the sheets of RULES.md §4 and §7 (issue 25 item 6): what each deals
 anew and what it keeps from its twin, the PDF of a generated sheet whose sheets differ
 (Chain's slips, Longo's lucky numbers) dealt as copies of a layout are, and the figures of
 the sheets written beside their twins'. The tests every family passes (valid for 40 seeds,
-50 different sheets, balanced and loaded back equal, the kernel's options at every state)
-are parametrised over all families in test_generate.py and tests/sim/test_sim_probe.py."""
+50 different sheets from 50 seeds but for steps' 240 sheets, balanced and loaded back equal,
+the kernel's options at every state) are parametrised over all families in test_generate.py
+and tests/sim/test_sim_probe.py."""
 
 from __future__ import annotations
 
@@ -15,10 +16,11 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from qwixx_print import api, layout
+from qwixx_print import api, catalogue, labels, layout, rules
 from qwixx_print.generate import candidates, family_recipe, mechanics
-from qwixx_print.layout import Layout
-from tests.conftest import Run
+from qwixx_print.generate.families import FAMILIES
+from qwixx_print.layout import Layout, ValueTrack
+from tests.conftest import ROOT, Run
 
 pytestmark = pytest.mark.usefixtures("simulator")
 
@@ -74,19 +76,31 @@ def test_chain_slips_use_every_allowed_pair_once_in_one_column_never_side_by_sid
     assert len(mechanics.chain_offsets(5, 4)) == 100
 
 
+def framed(sheet: Layout) -> tuple[tuple[int, int], ...]:
+    """The (row, field) places of ``sheet``'s framed fields, top to bottom, left to right."""
+    return tuple(
+        (r, i) for r, row in enumerate(sheet.rows) for i, f in enumerate(row.fields) if f.framed
+    )
+
+
 def test_steps_deal_11_framed_fields_as_one_staircase_through_every_row() -> None:
-    assert len(mechanics._step_lengths(11, 4)) * 3 == 240  # 3 first columns
-    shapes = set()
     for sheet in sheets("steps", count=40):
-        cells = [
-            (r, i) for r, row in enumerate(sheet.rows) for i, f in enumerate(row.fields) if f.framed
-        ]
+        cells = framed(sheet)
         assert len(cells) == 11
         assert {r for r, _ in cells} == {0, 1, 2, 3}
         assert all(b in ((a[0], a[1] + 1), (a[0] + 1, a[1])) for a, b in itertools.pairwise(cells))
         assert max(i for _, i in cells) <= 9  # never the lock field
-        shapes.add(tuple(cells))
-    assert len(shapes) >= 30
+
+
+def test_steps_has_240_staircases_and_the_seeds_deal_every_one() -> None:
+    """docs/generate.md: 80 ways to cut 11 framed fields into 4 steps of 1 to 5, from 3
+    first columns; so seeds repeat sheets (50 seeds: 49 different), and 2,000 seeds deal
+    all 240, each a valid staircase (the test above)."""
+    assert len(mechanics._step_lengths(11, 4)) == 80
+    recipe = family_recipe("steps")
+    dealt = Counter(framed(next(candidates(recipe, seed))) for seed in range(2000))
+    assert len(dealt) == 240
+    assert len({framed(next(candidates(recipe, seed))) for seed in range(50)}) == 49
 
 
 def test_diamonds_pair_the_twins_numbers_anew_each_two_different_no_pair_twice() -> None:
@@ -133,6 +147,112 @@ def test_link_squares_stand_between_new_neighbours_before_the_lock_never_side_by
     assert len(placed) == 20
 
 
+LUCKY_15 = (2, 1, 15)
+"""Lucky 15's trigger: white + white + colour = 15 (RULES.md §7)."""
+
+
+def test_the_chance_of_a_trigger_is_the_share_of_rolls_the_rules_let_cross_the_track() -> None:
+    """mechanics.trigger_chance against every roll of 2 white and 4 coloured d6, each asked of
+    the rule itself (rules.trigger_totals, which play and scoring ask)."""
+    rolls = list(itertools.product(range(1, 7), repeat=6))
+    for white, coloured, total in (LUCKY_15, (1, 1, 2), (2, 0, 7), (2, 1, 7)):
+        track = ValueTrack((5,), "orange", total, white, coloured)
+        hits = sum(total in rules.trigger_totals(track, roll[:2], roll[2:]) for roll in rolls)
+        assert mechanics.trigger_chance((white, coloured, total), 6, 4) == hits / 6**6
+    assert round(mechanics.trigger_chance(LUCKY_15, 6, 4), 4) == 0.1438
+
+
+def test_value_tracks_deal_triggers_about_as_likely_as_lucky_15s_and_values_scaled_to_them() -> (
+    None
+):
+    twin = api.checked("lucky-15")
+    dealt = mechanics.triggers(LUCKY_15, 6, 4)
+    # white + white + colour = 5, 6, 7, 14, 15, 16; white + colour = 2, 12; white + white = 4..10
+    assert [t for t, _ in dealt] == [
+        *((2, 1, n) for n in (5, 6, 7, 14, 15, 16)),
+        (1, 1, 2),
+        (1, 1, 12),
+        *((2, 0, n) for n in range(4, 11)),
+    ]
+    own = mechanics.trigger_chance(LUCKY_15, 6, 4)
+    assert all(0.5 * own <= chance <= 1.6 * own for _, chance in dealt)
+    seen, tracks = set(), set()
+    for sheet in sheets("value-track", count=60):
+        track = sheet.value_track
+        assert track is not None and track.colour == "orange"
+        assert (sheet.rows, sheet.lock_threshold, sheet.max_counted) == (twin.rows, 5, 12)
+        trigger = (track.white, track.coloured, track.total)
+        assert trigger in dict(dealt)
+        values = track.values
+        assert 3 <= len(values) <= 6
+        assert all(a < b for a, b in itertools.pairwise(values))
+        scale = own / mechanics.trigger_chance(trigger, 6, 4)  # a rarer trigger pays more
+        assert round(3 * scale) <= values[0] <= round(8 * scale)
+        seen.add(trigger)
+        tracks.add(track)
+    assert len(seen) >= 12 and len(tracks) == 60
+
+
+HINT_KEYS = {
+    (2, 1): "track_hint",
+    (1, 1): "track_hint_white_colour",
+    (2, 0): "track_hint_white_white",
+}
+"""The header hint of each kind of trigger the family deals, by its (white, coloured) dice."""
+
+
+@pytest.mark.parametrize("lang", labels.LANGUAGES)
+def test_each_kind_of_trigger_the_family_deals_prints_whole_in_the_header(
+    lang: str, tmp_path: Path
+) -> None:
+    """A generated value track's trigger may be white + white + colour, white + colour or
+    white + white, and differs from sheet to sheet: the header names its dice and total, whole,
+    in every language, at 8 sheets a page (the sheet keeps the title QWIXX: beside "QWIXX ·
+    VALUE TRACK" the rule did not fit and was left out)."""
+    first: dict[tuple[int, int], Layout] = {}
+    for sheet in sheets("value-track", count=40):
+        assert sheet.value_track is not None
+        first.setdefault((sheet.value_track.white, sheet.value_track.coloured), sheet)
+    assert sorted(first) == sorted(HINT_KEYS)
+    for dice, sheet in first.items():
+        assert sheet.value_track is not None and "title" not in sheet.labels
+        out = tmp_path / f"{sheet.value_track.total}.pdf"
+        api.print_sheets([sheet], out, 1, per_page=8, lang=lang)
+        printed = " ".join(" ".join(_page_text(out)).split())
+        key = HINT_KEYS[dice]
+        hint = labels.for_layout(sheet, lang)[key].replace("{n}", str(sheet.value_track.total))
+        assert printed.count(hint) == 8, (lang, hint)
+    english = labels.for_layout(api.checked("lucky-15"))
+    assert english["track_hint_white_colour"].startswith("white + colour = {n}: ")
+    assert english["track_hint_white_white"].startswith("white + white = {n}: ")
+
+
+def test_small_boxes_stay_on_every_row_and_numbers_swap_only_with_a_neighbour() -> None:
+    twin = api.checked("nochmal")
+    orders = set()
+    for sheet in sheets("small-boxes", count=40):
+        assert (sheet.lock_threshold, sheet.max_counted) == (7, 16)
+        for row, old in zip(sheet.rows, twin.rows, strict=True):
+            assert row.again and (row.id, row.colour) == (old.id, old.colour)
+            new, was = numbers(row), numbers(old)
+            assert new[-1] == was[-1]  # the lock's number stays
+            for k in range(0, 10, 2):  # fields 1-2, 3-4, ... 9-10: in place or swapped
+                assert new[k : k + 2] in (was[k : k + 2], was[k : k + 2][::-1])
+            orders.add(tuple(new))
+    # 32 orders a row, rising or falling: 64; 160 rows dealt at random meet about 59 of them
+    assert 50 <= len(orders) <= 64
+
+
+def test_every_shipped_sheet_but_classic_is_the_twin_of_a_family_and_the_docs_say_which() -> None:
+    """Every mechanic of the shipped sheets has a family (issue 25 item 6): each shipped sheet
+    with one is a family's twin; docs/variants.md's table names the family beside it."""
+    twins = {family.twin: name for name, family in FAMILIES.items()}
+    assert set(twins) == set(catalogue.shipped_names()) - {"classic"}
+    table = (ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
+    for twin, family in twins.items():
+        assert re.search(rf"^\| `{twin}` \|.*\| `{family}` \|$", table, re.M), twin
+
+
 def _page_text(pdf: Path) -> list[str]:
     return [page.extract_text() for page in pypdf.PdfReader(pdf).pages]
 
@@ -176,21 +296,24 @@ def test_a_printed_lucky_numbers_sheet_draws_8_pairs_from_its_seed_the_same_each
 
 
 def test_each_family_of_the_pads_takes_its_rules_from_its_shipped_twin() -> None:
-    twins = {
-        family: family_recipe(family).twin.name
-        for family in ("bonus-rows", "chain", "steps", "diamonds", "lucky-numbers", "link-squares")
-    }
-    assert twins == {
+    expected = {
         "bonus-rows": "big-points",
         "chain": "connected-chain",
         "steps": "connected-steps",
         "diamonds": "x-change",
         "lucky-numbers": "longo",
         "link-squares": "connect-15",
+        "value-track": "lucky-15",
+        "small-boxes": "nochmal",
     }
+    twins = {family: family_recipe(family).twin.name for family in expected}
+    assert twins == expected
     for family, twin in twins.items():
         sheet = next(candidates(family_recipe(family), 1))
         old = api.checked(twin)
         settings = ("lock_threshold", "lock_fields", "max_counted", "penalty_boxes", "dice")
         assert [getattr(sheet, key) for key in settings] == [getattr(old, key) for key in settings]
-        assert sheet.labels["title"] == f"QWIXX · {family.replace('-', ' ').upper()}"
+        if family == "value-track":  # the twin's title: room for the trigger's rule
+            assert "title" not in sheet.labels
+        else:
+            assert sheet.labels["title"] == f"QWIXX · {family.replace('-', ' ').upper()}"

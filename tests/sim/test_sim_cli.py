@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -80,6 +81,21 @@ def test_text_report_names_every_layout_and_the_comparison(run: Run) -> None:
     assert lines[0] == "200 games per layout, 4 players, strategy gap-2, seed 1"
     assert [line.split()[0] for line in lines[2:5]] == ["nochmal", "wirrwarr", "classic"]
     assert lines[4].endswith("(classic, same dice)")
+
+
+def test_text_report_columns_stay_aligned_under_a_name_longer_than_its_column(run: Run) -> None:
+    """``connected-chain`` (15 characters) is longer than the 14 the layout column had: the
+    ten number columns (right-aligned) end where their headings do on every line."""
+    result = run("simulate", "connected-chain", "--games", "100", "--jobs", "1")
+    assert result.exit_code == 0, result.stderr
+    head, chain, classic = result.stdout.splitlines()[1:4]
+    assert chain.startswith("connected-chain  ") and classic.startswith("classic          ")
+
+    def ends(line: str) -> list[int]:  # where each number column ends
+        return [m.end() for m in re.finditer(r"\S+", line)][1:11]
+
+    assert ends(head) == ends(chain) == ends(classic)
+    assert len(set(ends(head))) == 10
 
 
 def test_classic_line_beside_longo_says_its_dice_differ(run: Run) -> None:

@@ -54,6 +54,12 @@ def test_a_family_and_a_seed_show_generates_sheet_with_its_figures_beside_its_tw
     sharp = client.get("/generate/chaos/7.png?x=2")  # srcset's 2x
     assert Image.open(io.BytesIO(sharp.data)).size == (768, 520)
     assert 'srcset="/generate/chaos/7.png 1x, /generate/chaos/7.png?x=2 2x"' in page
+    # the sheet is said to be measured against its twin, and the form offers each family so
+    assert "A new chaos sheet, measured against its twin wirrwarr" in page
+    select = page.split('<select name="family">', 1)[1].split("</select>", 1)[0]
+    offered = re.findall(r'<option value="([\w-]+)"[^>]*>([^<]*)</option>', select)
+    assert offered == [(f, f"{f} (like {family.twin})") for f, family in FAMILIES.items()]
+    assert '<option value="chaos" selected>chaos (like wirrwarr)</option>' in page
 
 
 def test_an_empty_seed_is_a_random_one_shown_back_in_the_address_and_the_form(
@@ -121,8 +127,11 @@ PADS = [
     ("diamonds", "x-change"),
     ("lucky-numbers", "longo"),
     ("link-squares", "connect-15"),
+    ("value-track", "lucky-15"),
+    ("small-boxes", "nochmal"),
 ]
-"""The families of the sheets of RULES.md §4 and §7 (issue 25 item 6) and their twins."""
+"""The families of the sheets of RULES.md §4 and §7 and Nochmal's (issue 25 item 6) and their
+twins."""
 
 
 @pytest.mark.parametrize(("family", "twin"), PADS, ids=[family for family, _ in PADS])
@@ -170,7 +179,7 @@ def test_count_a_game_needs_the_forms_token(client: FlaskClient) -> None:
             "/generate?family=classic&seed=1",
             "no such family 'classic' (families: mixed-colours, mixed-numbers, rainbow, chaos, "
             "doubles, bonus, powers, bonus-rows, chain, steps, diamonds, lucky-numbers, "
-            "link-squares)",
+            "link-squares, value-track, small-boxes)",
         ),
         (
             "/generate?family=chaos&seed=-1",
@@ -196,7 +205,7 @@ def test_count_a_game_needs_the_forms_token(client: FlaskClient) -> None:
             "/generate/nochmal/1.pdf",
             "no such family 'nochmal' (families: mixed-colours, mixed-numbers, rainbow, chaos, "
             "doubles, bonus, powers, bonus-rows, chain, steps, diamonds, lucky-numbers, "
-            "link-squares)",
+            "link-squares, value-track, small-boxes)",
         ),
         ("/generate/chaos/7.pdf?pages=0", "pages must be a whole number from 1 to 1000, got '0'"),
     ],
