@@ -3,6 +3,7 @@
 ``Sheet`` is one player's sheet (legal moves with their reasons, undo, redo, score);
 ``Game`` is the table (active player, dice, the white and colour actions, locks closing
 colours for everyone, the end); :mod:`qwixx_print.play.log` reads and writes game logs.
+Each kind of move lives in a module of its own, listed once in :mod:`qwixx_print.play.kinds`.
 No drawing, no files: docs/play.md.
 """
 

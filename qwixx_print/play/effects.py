@@ -1,74 +1,28 @@
-"""What a move does to a sheet's state, with all it causes: the lock, the bonus bar and its
-forced crosses (Bonuskette), powers (Kräfte), linked fields (Connected). RULES.md §1-§2,
-RULES-more.md §4-§5.
+"""What a cross of a field causes: the lock, the bonus bar and its forced crosses
+(Bonuskette), powers (Kräfte), linked fields (Connected). RULES.md §1-§2, RULES-more.md §4-§5.
 
-:class:`Effects` applies a move judged legal by :class:`~qwixx_print.play.legality.Legality`
-to a new :class:`~qwixx_print.play.sheet_state.State` and records the state before it for undo.
+:class:`Effects` gives the :class:`~qwixx_print.play.sheet_state.State` after a field is
+crossed, by any kind of move that crosses one (a field, a diamond swap, a lucky cross);
+each kind's own effect is its :meth:`~qwixx_print.play.move_kind.MoveKind.apply`.
 """
 
 from __future__ import annotations
 
 from qwixx_print import rules
 from qwixx_print.play.legality import Legality
-from qwixx_print.play.moves import Move
-from qwixx_print.play.sheet_state import State
-
-
-def _with(rows: tuple[tuple[int, ...], ...], r: int, index: int) -> tuple[tuple[int, ...], ...]:
-    return (*rows[:r], (*rows[r], index), *rows[r + 1 :])
-
-
-def _inserted(rows: tuple[tuple[int, ...], ...], r: int, index: int) -> tuple[tuple[int, ...], ...]:
-    """``rows`` with ``index`` put into row ``r`` in order (a forced cross left of others)."""
-    return (*rows[:r], tuple(sorted((*rows[r], index))), *rows[r + 1 :])
+from qwixx_print.play.sheet_state import State, appended, inserted
 
 
 class Effects(Legality):
-    """Applies moves to one player's sheet (a part of :class:`~qwixx_print.play.Sheet`)."""
+    """What a cross causes on one player's sheet (a part of :class:`~qwixx_print.play.Sheet`)."""
 
     __slots__ = ()
-
-    def _apply(self, move: Move) -> None:
-        before = s = self._state
-        if move.kind == "cross":
-            assert move.row is not None and move.index is not None
-            s = self._add_cross(s, self.board.row_of[move.row], move.index)
-        elif move.kind == "bonus":
-            assert move.row is not None and move.index is not None
-            k = self.board.bonus_ids.index(move.row)
-            s = s._replace(bonus=_with(s.bonus, k, move.index))
-        elif move.kind == "swap":
-            assert move.row is not None and move.index is not None and move.diamond is not None
-            s = s._replace(diamonds=(*s.diamonds, move.diamond))
-            s = self._add_cross(s, self.board.row_of[move.row], move.index)
-        elif move.kind == "lucky":
-            assert move.row is not None
-            r = self.board.row_of[move.row]
-            s = self._add_cross(s, r, self._reach(r) + 1)
-        elif move.kind == "square":  # RULES.md §7 Connect 15: squares never lock a row
-            assert move.row is not None and move.index is not None
-            r = self.board.row_of[move.row]
-            s = s._replace(squares=_inserted(s.squares, r, move.index))
-        elif move.kind == "again":
-            assert move.row is not None and move.index is not None
-            s = s._replace(again=_with(s.again, self.board.row_of[move.row], move.index))
-        elif move.kind == "track":  # Lucky 15: the next field, RULES-more.md §7
-            s = s._replace(track=s.track + 1)
-        elif move.kind == "penalty":
-            s = s._replace(penalties=s.penalties + 1)
-        elif move.kind == "concede":
-            assert move.row is not None
-            s = s._replace(conceded=s.conceded | {self.board.row_of[move.row]})
-        else:
-            s = s._replace(finished=True)
-        self.state = s
-        self.history.append((move, before))
 
     def _add_cross(self, s: State, r: int, i: int) -> State:
         """``s`` with field ``i`` of row ``r`` crossed and what that causes: the bonus bar
         (RULES-more.md §5 Bonuskette) and completed power pairs (§5 Kräfte)."""
         row = s.crossed[r]
-        placed = _inserted if row and i < row[-1] else _with
+        placed = inserted if row and i < row[-1] else appended
         s = s._replace(crossed=placed(s.crossed, r, i))
         if i >= self.board.lock_starts[r]:
             s = s._replace(locks=s.locks | {self.board.lock_colours[r]})

@@ -1,114 +1,43 @@
 """Moves and verdicts: what a player does to a sheet, and the engine's answer to "may I?".
 
 A move is written in a game log as one short line (``cross red 5``, ``again red 5``,
-``penalty``, ``concede green``, ``finish``; docs/play.md); :func:`parse` reads that line back.
+``penalty``, ``concede green``, ``finish``; docs/play.md); :func:`parse` reads that line back,
+in the shape its kind names (:attr:`MoveKind.args <qwixx_print.play.move_kind.MoveKind.args>`).
 RULES-more.md §5 Moves.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from qwixx_print.play.kinds import KINDS as _KINDS
+from qwixx_print.play.move_kind import LEGAL, Move, Verdict
 
-from qwixx_print.errors import escaped
+__all__ = ["KINDS", "LEGAL", "Move", "Verdict", "parse", "shape"]
 
-KINDS = (
-    "cross",
-    "again",
-    "bonus",
-    "swap",
-    "lucky",
-    "track",
-    "square",
-    "penalty",
-    "concede",
-    "finish",
-)
-"""The kinds of move (RULES-more.md §5): a field, a Nochmal small box, a bonus cell (Big
-Points), a diamond with its field (X-Change), a lucky cross (Longo), a value track field
-(Lucky 15, RULES-more.md §7), a link square (Connect 15, RULES.md §7), a penalty box, a
-colour closed by another player, the end by hand."""
-
-_WITH_FIELD = ("cross", "again", "bonus", "square")
+KINDS = tuple(_KINDS)
+"""The names of the kinds of move (RULES-more.md §5), in the order of
+:data:`qwixx_print.play.kinds.KINDS`."""
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Move:
-    """One move on a sheet: ``kind`` (one of :data:`KINDS`), the ``row`` id it acts on
-    (``cross``, ``again``, ``concede``) and the 0-based ``index`` of the field in that row
-    (``cross``, ``again``: the field whose small box it is; ``bonus``: the cell's column);
-    ``swap`` crosses the X-Change ``diamond`` (0-based, left to right) with field ``index``
-    of ``row``; ``lucky`` crosses the next free field of ``row`` (RULES-more.md §4, §5);
-    ``track`` crosses field ``index`` of the value track (no row; RULES-more.md §7);
-    ``square`` the link square right of field ``index`` of ``row`` (RULES.md §7)."""
-
-    kind: str
-    row: str | None = None
-    index: int | None = None
-    diamond: int | None = None
-
-    def __repr__(self) -> str:
-        extra = "" if self.diamond is None else f", diamond={self.diamond}"
-        return f"Move(kind={self.kind!r}, row={self.row!r}, index={self.index!r}{extra})"
-
-    def __str__(self) -> str:
-        """The move as a log line: ``cross red 5``, ``swap 2 red 5``, ``concede green``."""
-        parts = (self.kind, self.diamond, self.row, self.index)
-        return " ".join(str(part) for part in parts if part is not None)
-
-
-class Verdict:
-    """The answer to ``can_*``: truthy when the move is legal; otherwise falsy, with
-    ``reason``, one line a player understands naming the row and the rule
-    (``red: 5 is left of your last cross (7)``), user text in it escaped as in every error."""
-
-    __slots__ = ("reason",)
-
-    def __init__(self, reason: str = "") -> None:
-        self.reason = escaped(reason)
-
-    def __bool__(self) -> bool:
-        return not self.reason
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Verdict) and other.reason == self.reason
-
-    def __hash__(self) -> int:
-        return hash(self.reason)
-
-    def __repr__(self) -> str:
-        return f"Verdict({self.reason!r})" if self.reason else "Verdict(legal)"
-
-
-LEGAL = Verdict()
-"""The verdict of every legal move."""
+def shape(kind: str) -> str:
+    """How a move of ``kind`` is written: ``swap DIAMOND ROW INDEX``."""
+    return " ".join((kind, *(arg.upper() for arg in _KINDS[kind].args)))
 
 
 def parse(line: str) -> Move:
     """The :class:`Move` written as ``line`` (``cross red 5``); raises ValueError with a
     one-line reason when it is not one."""
     parts = line.split()
-    if not parts or parts[0] not in KINDS:
+    if not parts or parts[0] not in _KINDS:
         raise ValueError(f"'{line}' is not a move (moves: {', '.join(KINDS)})")
     kind, args = parts[0], parts[1:]
-    shape = _SHAPES.get(kind, kind)
-    if len(args) != len(shape.split()) - 1:
-        raise ValueError(f"'{line}': write the move as '{shape}'")
-    if kind == "swap":
-        return Move(kind, args[1], _index(line, args[2]), _index(line, args[0]))
-    if kind in _WITH_FIELD:
-        return Move(kind, args[0], _index(line, args[1]))
-    if kind == "track":
-        return Move(kind, None, _index(line, args[0]))
-    return Move(kind, args[0] if args else None)
-
-
-_SHAPES = {
-    **{kind: f"{kind} ROW INDEX" for kind in _WITH_FIELD},
-    "swap": "swap DIAMOND ROW INDEX",
-    "lucky": "lucky ROW",
-    "track": "track INDEX",
-    "concede": "concede ROW",
-}
+    names = _KINDS[kind].args
+    if len(args) != len(names):
+        raise ValueError(f"'{line}': write the move as '{shape(kind)}'")
+    given = dict(zip(names, args, strict=True))
+    row = given.get("row")
+    index = _index(line, given["index"]) if "index" in given else None
+    diamond = _index(line, given["diamond"]) if "diamond" in given else None
+    return Move(kind, row, index, diamond)
 
 
 def _index(line: str, text: str) -> int:

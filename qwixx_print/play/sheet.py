@@ -7,9 +7,10 @@ a move with all it caused (forced crosses, bar fields, powers, locks). Scoring i
 :func:`qwixx_print.rules.score_crosses`, the same as ``qwixx-print score``.
 Rules: RULES.md §1-§3, RULES-more.md §5 (docs/RULES.md).
 
-The sheet stands on three parts: its marks and end (:mod:`qwixx_print.play.sheet_state`), the
-legality of a move (:mod:`qwixx_print.play.legality`) and what a move causes
-(:mod:`qwixx_print.play.effects`).
+The sheet stands on its marks and end (:mod:`qwixx_print.play.sheet_state`), the legality of
+its fields (:mod:`qwixx_print.play.legality`), what a cross causes
+(:mod:`qwixx_print.play.effects`) and each mechanic's part (:mod:`qwixx_print.play.kinds`);
+a move is judged and applied by its kind (:data:`qwixx_print.play.kinds.KINDS`).
 """
 
 from __future__ import annotations
@@ -18,16 +19,24 @@ from collections.abc import Callable
 
 from qwixx_print import rules
 from qwixx_print.compiled import Compiled
-from qwixx_print.errors import RuleViolation
 from qwixx_print.layout import Layout
 from qwixx_print.play.effects import Effects
-from qwixx_print.play.moves import LEGAL, Move, Verdict
-from qwixx_print.play.sheet_state import State
+from qwixx_print.play.kinds import KINDS, Mechanics
+from qwixx_print.play.move_kind import (
+    LEGAL,
+    ColourOptions,
+    Move,
+    MoveKind,
+    SumOptions,
+    Verdict,
+    WhiteOptions,
+)
+from qwixx_print.play.sheet_state import State, empty_state
 
 __all__ = ["Sheet", "State"]
 
 
-class Sheet(Effects):
+class Sheet(Effects, Mechanics):
     """One player's sheet of ``layout`` (RULES.md §1-§3, RULES-more.md §5).
 
     Moves: :meth:`cross`, :meth:`again`, :meth:`square`, :meth:`penalty`, :meth:`concede`,
@@ -37,7 +46,20 @@ class Sheet(Effects):
     default it is ``Compiled.of(layout)``; ``on_change`` is called after every change.
     """
 
-    __slots__ = ()
+    __slots__ = ("colour_options", "kinds", "sum_options", "table_kinds", "white_options")
+
+    kinds: tuple[MoveKind, ...]
+    """The kinds of move a roll offers on this sheet (its layout has their mechanic), in
+    the order of :data:`~qwixx_print.play.kinds.KINDS`."""
+    sum_options: tuple[SumOptions, ...]
+    """:meth:`MoveKind.sum_options` of those crossed on one die sum, in that order (bound
+    once: a roll asks them for every player)."""
+    white_options: tuple[WhiteOptions, ...]
+    """:meth:`MoveKind.white_options` of the others, in that order (after the sum kinds')."""
+    colour_options: tuple[ColourOptions, ...]
+    """:meth:`MoveKind.colour_options` of the others, in that order."""
+    table_kinds: tuple[MoveKind, ...]
+    """The kinds whose rule of the turn table play asks (:meth:`MoveKind.table_verdict`)."""
 
     def __init__(
         self,
@@ -50,10 +72,7 @@ class Sheet(Effects):
         self.on_change = on_change
         """Called after every change of the sheet (a :class:`~qwixx_print.play.Game` keeps
         its own view of the table fresh so)."""
-        empty = tuple(() for _ in layout.rows)
-        self._state = State(
-            empty, empty, bonus=tuple(() for _ in self.board.bonus_ids), squares=empty
-        )
+        self._state = empty_state(self.board)
         self._table_closed = frozenset()
         self._table_over = None
         self._closed = frozenset()  # derived, refreshed on every change
@@ -63,28 +82,19 @@ class Sheet(Effects):
         """Applied moves with the state before each, oldest first."""
         self.redoable = []
         """Undone moves, the next to redo last."""
+        mine = [kind for kind in KINDS.values() if kind.on(self)]
+        self.kinds = tuple(kind for kind in mine if kind.rolled)
+        others = [kind for kind in self.kinds if not kind.by_sum]
+        self.sum_options = tuple(kind.sum_options for kind in self.kinds if kind.by_sum)
+        self.white_options = tuple(kind.white_options for kind in others)
+        self.colour_options = tuple(kind.colour_options for kind in others)
+        self.table_kinds = tuple(kind for kind in mine if kind.has_table_rule)
 
     # ----- what the sheet shows
 
     def crossed(self, row: str) -> tuple[int, ...]:
         """Indexes of the crossed fields of ``row``, in the order crossed."""
         return self.state.crossed[self._row(row)]
-
-    def bonus_crossed(self, bonus_row: str) -> tuple[int, ...]:
-        """Columns of the crossed cells of the bonus row ``bonus_row`` (Big Points), left to
-        right; raises RuleViolation for a layout without that bonus row."""
-        if bonus_row not in self.board.bonus_ids:
-            raise RuleViolation(f"the layout {self.layout.name} has no bonus row '{bonus_row}'")
-        return self._state.bonus[self.board.bonus_ids.index(bonus_row)]
-
-    def squares_crossed(self, row: str) -> tuple[int, ...]:
-        """The crossed link squares of ``row``, each by the index of the field left of it,
-        left to right (Connect 15, RULES.md §7)."""
-        return self.state.squares[self._row(row)]
-
-    def again_crossed(self, row: str) -> tuple[int, ...]:
-        """Indexes of the fields of ``row`` whose small box is crossed (Nochmal)."""
-        return self.state.again[self._row(row)]
 
     @property
     def penalties(self) -> int:
@@ -164,27 +174,6 @@ class Sheet(Effects):
         RULES-more.md §5. Raises RuleViolation when not legal."""
         self.play(Move("cross", row, index))
 
-    def can_square(self, row: str, index: int) -> Verdict:
-        """May the link square right of field ``index`` of ``row`` be crossed now (Connect
-        15, RULES.md §7)? The row open, the square free, nothing right of it crossed; the
-        dice that allow it are the table's (:class:`~qwixx_print.play.Game`)."""
-        return self.can(Move("square", row, index))
-
-    def square(self, row: str, index: int) -> None:
-        """Cross the link square right of field ``index`` of ``row``: a cross of the row, not
-        toward its lock (RULES.md §7). Raises RuleViolation when not legal."""
-        self.play(Move("square", row, index))
-
-    def can_again(self, row: str, index: int) -> Verdict:
-        """May the small box under field ``index`` of ``row`` be crossed (Nochmal: only under
-        the row's most recent cross, not under the last field; RULES.md §2 Nochmal)?"""
-        return self.can(Move("again", row, index))
-
-    def again(self, row: str, index: int) -> None:
-        """Cross the small box under field ``index`` of ``row``; raises RuleViolation when not
-        legal."""
-        self.play(Move("again", row, index))
-
     def can_penalty(self) -> Verdict:
         """May a penalty box be crossed (while the game goes on; RULES.md §1 Penalties)?"""
         return self.can(Move("penalty"))
@@ -236,11 +225,6 @@ class Sheet(Effects):
         self._apply(move)
         return move
 
-    def can(self, move: Move) -> Verdict:
-        """The verdict on ``move`` (any kind of :data:`~qwixx_print.play.moves.KINDS`)."""
-        reason = self._refusal(move)
-        return LEGAL if reason is None else Verdict(reason)
-
     def play(self, move: Move) -> None:
         """Apply ``move`` if legal, clearing what could be redone; raises RuleViolation with
         the reason otherwise, changing nothing."""
@@ -251,3 +235,18 @@ class Sheet(Effects):
         """Apply ``move``, which :meth:`can` judged legal just now; clears redo."""
         self.redoable.clear()
         self._apply(move)
+
+    def _refusal(self, move: Move) -> str | None:
+        over = self._why_over
+        if over is not None:
+            return f"the game is over ({over})"
+        kind = KINDS.get(move.kind)
+        if kind is None:
+            return f"'{move.kind}' is not a move (moves: {', '.join(KINDS)})"
+        return kind.refusal(self, move)
+
+    def _apply(self, move: Move) -> None:
+        """Apply ``move`` by its kind and keep the state before it for undo."""
+        before = self._state
+        self.state = KINDS[move.kind].apply(self, before, move)
+        self.history.append((move, before))

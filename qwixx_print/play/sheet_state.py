@@ -16,7 +16,7 @@ from typing import NamedTuple
 from qwixx_print.compiled import Compiled
 from qwixx_print.errors import RuleViolation
 from qwixx_print.layout import Layout
-from qwixx_print.play.moves import Move, Verdict
+from qwixx_print.play.move_kind import Move, Verdict
 
 
 class State(NamedTuple):
@@ -42,6 +42,23 @@ class State(NamedTuple):
     diamonds: tuple[int, ...] = ()
     track: int = 0
     squares: tuple[tuple[int, ...], ...] = ()
+
+
+def empty_state(board: Compiled) -> State:
+    """The marks of a new sheet of ``board``'s layout: nothing crossed. A mechanic's marks
+    are one field of :class:`State` (with its default here when it has one per row)."""
+    empty = tuple(() for _ in board.ids)
+    return State(empty, empty, bonus=tuple(() for _ in board.bonus_ids), squares=empty)
+
+
+def appended(rows: tuple[tuple[int, ...], ...], r: int, index: int) -> tuple[tuple[int, ...], ...]:
+    """``rows`` with ``index`` added at the end of row ``r`` (a state's per-row marks)."""
+    return (*rows[:r], (*rows[r], index), *rows[r + 1 :])
+
+
+def inserted(rows: tuple[tuple[int, ...], ...], r: int, index: int) -> tuple[tuple[int, ...], ...]:
+    """``rows`` with ``index`` put into row ``r`` in order (a forced cross left of others)."""
+    return (*rows[:r], tuple(sorted((*rows[r], index))), *rows[r + 1 :])
 
 
 class SheetBase:

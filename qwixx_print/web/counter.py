@@ -9,10 +9,9 @@ links, the dice, every sheet read-only); ``/games/<game>`` is the read-only tabl
 
 from __future__ import annotations
 
-import re
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable
 from typing import Any
 
 import segno
@@ -23,17 +22,22 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from qwixx_print import api
 from qwixx_print.errors import RuleViolation
-from qwixx_print.play import Game, Move, moves
-from qwixx_print.play.link_squares import allowed_squares
+from qwixx_print.play import Game, Move
 from qwixx_print.web import drawing, layouts
 from qwixx_print.web.guard import CSRF_FIELD, MAX_PLAYERS, heavy
+from qwixx_print.web.mechanic_views import (
+    SheetHints,
+    colour_hints,
+    hints,
+    page_controls,
+    table_hints,
+)
+from qwixx_print.web.move_form import parse_move, turn_of
 from qwixx_print.web.running import NO_SUCH_LINK, RunningGames, Table, check_names
 
-bp = Blueprint("counter", __name__)
+__all__ = ["colour_hints", "hints", "parse_move", "turn_of"]  # and the routes below
 
-SHEET_MOVES = tuple(kind for kind in moves.KINDS if kind != "concede")
-"""Moves a player's link may make on their own sheet: the engine's kinds
-(:data:`qwixx_print.play.moves.KINDS`) but conceding, which the host does."""
+bp = Blueprint("counter", __name__)
 
 
 def running_games() -> RunningGames:
@@ -59,81 +63,6 @@ def seat(table: Table, token: str) -> str | None:
     return name
 
 
-def hints(game: Game) -> dict[str, set[tuple[str, int]]]:
-    """Per player, the fields (and Big Points bonus cells, as (bonus row, column)) the dice
-    on the table allow, as the engine says: the white sum for everyone, the active player's
-    white + coloured sums too (``legal_crosses``, ``legal_bonus``)."""
-    dice = game.dice
-    if dice is None:
-        return {name: set() for name in game.names}
-    found = {
-        name: {*sheet.legal_crosses(dice.white_sum), *sheet.legal_bonus(dice.white_sum)}
-        for name, sheet in game.sheets.items()
-    }
-    found[game.active].update(colour_hints(game))
-    return found
-
-
-def colour_hints(game: Game) -> set[tuple[str, int]]:
-    """The fields (and bonus cells) only the active player's white + coloured sums allow,
-    not the white sum: outlined otherwise than the white sum's (docs/web.md)."""
-    dice = game.dice
-    if dice is None:
-        return set()
-    active = game.sheets[game.active]
-    found = set()
-    for colour in dice.colours:
-        for number in dice.sums(colour):
-            found.update(active.legal_crosses(number, colour))
-            found.update(active.legal_bonus(number, colour))
-    return found - {*active.legal_crosses(dice.white_sum), *active.legal_bonus(dice.white_sum)}
-
-
-def track_hints(game: Game) -> dict[str, tuple[bool, bool]]:
-    """Per player, the game's verdict on their value track's next field (Lucky 15,
-    RULES-more.md §7): whether they may cross it now, and whether the dice on the table
-    allow it (so it is outlined); (False, False) on a sheet without a track."""
-    found = {}
-    for name, sheet in game.sheets.items():
-        legal = bool(sheet.board.track) and bool(
-            game.can_play(name, Move("track", None, sheet.state.track))
-        )
-        found[name] = (legal, legal and game.dice is not None)
-    return found
-
-
-def diamond_hints(game: Game) -> dict[str, frozenset[int]]:
-    """Per player, the X-Change diamonds the white sum on the table allows a swap with now,
-    as the engine says (``legal_swaps``; RULES.md §4: the white sum is everyone's)."""
-    dice = game.dice
-    if dice is None or not game.layout.diamonds:
-        return {name: frozenset() for name in game.names}
-    return {
-        name: frozenset(
-            m.diamond for m in sheet.legal_swaps(dice.white_sum) if m.diamond is not None
-        )
-        for name, sheet in game.sheets.items()
-    }
-
-
-def square_hints(game: Game) -> dict[str, frozenset[tuple[str, int]]]:
-    """Per player, the link squares the dice on the table allow now, as (row, index of the
-    field left of it): two white dice for everyone, the active player's coloured dice too
-    (Connect 15, RULES.md §7; the rule is :mod:`qwixx_print.play.link_squares`)."""
-    dice = game.dice
-    if dice is None or not any(row.squares for row in game.layout.rows):
-        return {name: frozenset() for name in game.names}
-    found = {}
-    for name, sheet in game.sheets.items():
-        legal = sheet.legal_squares()
-        moves = allowed_squares(sheet.board, legal, dice.white, None)
-        if name == game.active:
-            in_play = {c: f for c, f in dice.colours.items() if c in game.dice_in_play()}
-            moves += allowed_squares(sheet.board, legal, dice.white, in_play)
-        found[name] = frozenset((m.row or "", m.index or 0) for m in moves)
-    return found
-
-
 _DRAWN: OrderedDict[Hashable, Markup] = OrderedDict()
 _DRAWN_LOCK = threading.Lock()
 MAX_DRAWN = 4096
@@ -141,42 +70,18 @@ MAX_DRAWN = 4096
 draws again only the sheet that changed."""
 
 
-def sheet_svg(
-    table: Table,
-    name: str,
-    url: str | None,
-    allowed: set[tuple[str, int]],
-    diamonds: frozenset[int] = frozenset(),
-    by_colour: frozenset[tuple[str, int]] = frozenset(),
-    track: tuple[bool, bool] = (False, False),
-    squares: frozenset[tuple[str, int]] = frozenset(),
-) -> Markup:
+def sheet_svg(table: Table, name: str, url: str | None, hinted: SheetHints) -> Markup:
     """``name``'s sheet as SVG (see :func:`drawing.sheet_svg`), drawn once per state of the
-    sheet (its marks, the colours the table closed, the end, the dice's fields, diamonds
-    and link ``squares``)."""
+    sheet (its marks, the colours the table closed, the end, and what the dice allow:
+    ``hinted``)."""
     sheet = table.game.sheets[name]
-    key = (
-        table.id,
-        name,
-        url,
-        sheet.state,
-        sheet.table_closed,
-        sheet.table_over,
-        frozenset(allowed),
-        diamonds,
-        by_colour,
-        track,
-        squares,
-    )
+    key = (table.id, name, url, sheet.state, sheet.table_closed, sheet.table_over, hinted)
     with _DRAWN_LOCK:
         found = _DRAWN.get(key)
         if found is not None:
             _DRAWN.move_to_end(key)
             return found
-    view = drawing.sheet_view(
-        sheet, allowed, diamonds, by_colour, track=track, hinted_squares=squares
-    )
-    svg = drawing.sheet_svg(sheet.layout, view, name, url)
+    svg = drawing.sheet_svg(sheet.layout, hinted.view(sheet), name, url)
     with _DRAWN_LOCK:
         _DRAWN[key] = svg
         while len(_DRAWN) > MAX_DRAWN:
@@ -186,25 +91,12 @@ def sheet_svg(
 
 def sheet_svgs(table: Table, token: str, own: str | None) -> list[tuple[str, Markup]]:
     """Every player's sheet as SVG, the player ``own``'s first and tappable."""
-    game, allowed, diamonds = table.game, hints(table.game), diamond_hints(table.game)
-    by_colour, track = frozenset(colour_hints(game)), track_hints(game)
-    squares = square_hints(game)
-    names = sorted(game.names, key=lambda n: n != own)
+    game = table.game
+    hinted = table_hints(game)
     out = []
-    for name in names:
+    for name in sorted(game.names, key=lambda n: n != own):
         url = url_for("counter.move", game_id=table.id, token=token) if name == own else None
-        mine = by_colour if name == game.active else frozenset()
-        svg = sheet_svg(
-            table,
-            name,
-            url,
-            allowed[name],
-            diamonds[name],
-            mine,
-            track=track[name],
-            squares=squares[name],
-        )
-        out.append((name, svg))
+        out.append((name, sheet_svg(table, name, url, hinted[name])))
     return out
 
 
@@ -245,9 +137,7 @@ def board_context(table: Table, token: str | None, message: str = "") -> dict[st
         "sheets": sheet_svgs(table, token or "", own),
         "own_total": sheet.score().total if sheet else None,
         "can_penalty": bool(sheet.can_penalty()) if sheet else False,
-        "lucky": bool(sheet.layout.lucky) if sheet else False,
-        "can_lucky": bool(sheet.lucky_fields()) if sheet else False,
-        "diamonds": bool(sheet.layout.diamonds) if sheet else False,
+        **page_controls(sheet),
         "can_undo": bool(sheet.can_undo()) if sheet else False,
         "can_redo": bool(sheet.can_redo()) if sheet else False,
         "can_back": host and bool(game.can_undo_turn()),
@@ -361,94 +251,6 @@ def board(game_id: str, token: str) -> str | tuple[str, int]:
     return _board(table, token)
 
 
-MOVE_KEYS = ("kind", "row", "index", "diamond")
-"""The keys of a move in a form or JSON body; any other is refused."""
-
-MOVE_NEEDS = {
-    "cross": ("row", "index"),
-    "again": ("row", "index"),
-    "bonus": ("row", "index"),
-    "swap": ("diamond", "row", "index"),
-    "lucky": ("row",),
-    "track": ("index",),
-    "square": ("row", "index"),
-}
-"""What each move naming a place needs (docs/play.md): a field or the small box under it
-(``row``, ``index``), a Big Points bonus cell (the bonus ``row`` and the column ``index``),
-an X-Change ``diamond`` with the field it swaps into, a Longo lucky cross's ``row``, a
-Lucky 15 value track field's ``index``, a Connect 15 link square (``row`` and ``index``, the
-field left of it)."""
-
-
-MAX_INDEX = 999
-"""Largest field, column or diamond index a request may name (the engine names the real
-range of a row: ``no field 11 (the row has fields 0 to 10)``)."""
-
-_WHOLE = re.compile(r"-?[0-9]+")
-
-
-def _index(value: object, key: str = "index") -> int:
-    """A field's (or diamond's) index from a request: a whole number 0 to
-    :data:`MAX_INDEX` (a JSON number or digits); 400 naming ``key`` otherwise, saying
-    whether it is no whole number, below 0 or out of range."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        text = str(value)
-    elif isinstance(value, str) and _WHOLE.fullmatch(value):
-        text = value
-    else:
-        shown = repr(value[:20]) if isinstance(value, str) else repr(value)[:20]
-        raise BadRequest(f"{key} must be a whole number, got {shown}")
-    digits = text.lstrip("-").lstrip("0") or "0"
-    if text.startswith("-") and digits != "0":
-        raise BadRequest(f"{key} must be 0 or more, got -{_long(digits)}")
-    if len(digits) > len(str(MAX_INDEX)) or int(digits) > MAX_INDEX:
-        raise BadRequest(f"{key} is out of range (0 to {MAX_INDEX}), got {_long(digits)}")
-    return int(digits)
-
-
-def _long(digits: str, most: int = 20) -> str:
-    """A whole number's ``digits`` for a message: the first ``most`` of a longer one, an
-    ellipsis and how many there are (``99999999999999999999… (23 digits)``)."""
-    if len(digits) <= most:
-        return digits
-    return f"{digits[:most]}\u2026 ({len(digits)} digits)"
-
-
-def parse_move(values: Mapping[str, object]) -> Move:
-    """The move in a form or JSON body: ``kind`` and what it names (:data:`MOVE_NEEDS`):
-    ``row`` (text), ``index`` and ``diamond`` (whole numbers); 400 naming the key for a
-    kind a player's link cannot make, a missing or wrong-typed value, or a key that is not
-    :data:`MOVE_KEYS`. Keys a kind does not name are ignored (a tap in swap mode sends the
-    field's own values too)."""
-    unknown = sorted(set(values) - set(MOVE_KEYS))
-    if unknown:
-        keys = ", ".join(repr(key[:20]) for key in unknown[:5])
-        raise BadRequest(f"a move has the keys {', '.join(MOVE_KEYS)}; unknown: {keys}")
-    kind = values.get("kind", "")
-    kinds = (*SHEET_MOVES, "undo", "redo")
-    if not isinstance(kind, str) or kind not in kinds:
-        shown = repr(kind[:20]) if isinstance(kind, str) else repr(kind)[:20]
-        raise BadRequest(f"kind must be one of {', '.join(kinds)}, got {shown}")
-    needs = MOVE_NEEDS.get(kind, ())
-    for key in needs:
-        if key not in values:
-            raise BadRequest(f"{key} is missing: {kind} names {_named(needs)}")
-    if not needs:
-        return Move(kind)
-    row = values["row"] if "row" in needs else None
-    if row is not None and not isinstance(row, str):
-        raise BadRequest(f"row must be a row's id (text), got {repr(row)[:20]}")
-    index = _index(values["index"]) if "index" in needs else None
-    diamond = _index(values["diamond"], "diamond") if "diamond" in needs else None
-    return Move(kind, None if row is None else row[:40], index, diamond)
-
-
-def _named(keys: tuple[str, ...]) -> str:
-    """``a row and an index``: the keys a move names, in words."""
-    words = [("an " if key == "index" else "a ") + key for key in keys]
-    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
-
-
 def make_move(table: Table, token: str, move: Move) -> None:
     """Apply ``move`` (or undo/redo) to the sheet of ``token``'s player, through the engine:
     403 for the host's token (it changes no sheet), the engine's RuleViolation (409) when
@@ -484,20 +286,6 @@ def move(game_id: str, token: str) -> tuple[str, int]:
 TURN_ACTIONS = ("roll", "next", "back")
 """What a page does to the turn: roll the dice, pass them on (the active player or the
 host), take an accidental pass back (the host)."""
-
-
-def turn_of(value: object) -> int:
-    """The turn a roll, next or back request acts on (the page's ``turn`` field, the JSON
-    ``turn``): a whole number from 1 (a JSON number or digits); 400 naming ``turn``
-    otherwise."""
-    if value is None:
-        raise BadRequest("turn is missing: a roll, next or back names the turn it acts on")
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 9:
-        value = int(value)
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10**9:
-        shown = repr(value[:20]) if isinstance(value, str) else repr(value)[:20]
-        raise BadRequest(f"turn must be a whole number from 1, got {shown}")
-    return value
 
 
 def table_action(table: Table, token: str, action: str, turn: int) -> str | None:

@@ -11,8 +11,7 @@ from werkzeug.exceptions import BadRequest
 
 from qwixx_print import catalogue
 from qwixx_print.errors import RuleViolation
-from qwixx_print.play import Sheet
-from qwixx_print.web import counter, drawing, guard, layouts
+from qwixx_print.web import counter, drawing, guard, layouts, mechanic_views, move_form
 from qwixx_print.web.running import Table
 
 bp = Blueprint("jsonapi", __name__, url_prefix="/api")
@@ -48,37 +47,30 @@ def layouts_list() -> Response:
 
 def game_state(table: Table, token: str | None = None) -> dict[str, Any]:
     """The game as JSON: players with their marks, points and (for ``token``'s player) the
-    legal fields; the active player, dice, closed colours, whether it is over, the ranking."""
+    legal fields, each mechanic's part by :mod:`qwixx_print.web.mechanic_views`; the active
+    player, dice, closed colours, whether it is over, the ranking."""
     game = table.game
     own = counter.seat(table, token) if token is not None else None
-    allowed = counter.hints(game)
+    hinted = mechanic_views.table_hints(game)
     players = []
     for name in game.names:
-        sheet = game.sheets[name]
+        sheet, hints = game.sheets[name], hinted[name]
         score = sheet.score()
         player: dict[str, Any] = {
             "name": name,
             "crossed": {row.id: sorted(sheet.crossed(row.id)) for row in game.layout.rows},
-            "again": {row.id: sorted(sheet.again_crossed(row.id)) for row in game.layout.rows},
             "penalties": sheet.penalties,
             "locked": list(sheet.locked),
             "points": {row: rs.points for row, rs in score.rows.items()},
             "penalty_points": score.penalty_points,
             "total": score.total,
-            "dice_allow": sorted([row, index] for row, index in allowed[name]),
-            **_more(sheet),
+            "dice_allow": sorted([row, index] for row, index in hints.allowed),
+            **mechanic_views.marks_json(sheet, hints),
         }
         if name == own:
-            marks = drawing.sheet_view(sheet)
-            player["legal"] = sorted([row, i] for row, i in marks.legal)
-            if sheet.board.bonus_ids:
-                player["legal_bonus"] = sorted([row, i] for row, i in marks.legal_bonus)
-            if sheet.layout.diamonds:
-                player["legal_swaps"] = sorted(
-                    [d, row, i] for (row, i), found in marks.swaps.items() for d in found
-                )
-            if sheet.layout.lucky:
-                player["lucky_fields"] = sorted([row, i] for row, i in marks.lucky)
+            view = drawing.sheet_view(sheet)
+            player["legal"] = sorted([row, i] for row, i in view.legal)
+            player.update(mechanic_views.legal_json(sheet, view, hints))
             player["can_undo"] = bool(sheet.can_undo())
             player["can_redo"] = bool(sheet.can_redo())
             player["can_penalty"] = bool(sheet.can_penalty())
@@ -96,27 +88,6 @@ def game_state(table: Table, token: str | None = None) -> dict[str, Any]:
         "ranking": [{"place": p, "name": n, "total": t} for p, n, t in table.ranking()],
         "moves": len(game.entries),
     }
-
-
-def _more(sheet: Sheet) -> dict[str, Any]:
-    """What a sheet of RULES.md §4 adds to a player's entry, only where the layout has it:
-    ``bonus`` (columns crossed per bonus row), ``diamonds`` (crossed, 0-based), ``slip``,
-    ``lucky`` (the player's lucky numbers), ``framed_points`` (Steps); RULES-more.md §7:
-    ``track`` (the value track's crossed fields) and ``track_points`` (Lucky 15)."""
-    layout, more = sheet.layout, dict[str, Any]()
-    if sheet.board.bonus_ids:
-        more["bonus"] = {b: list(sheet.bonus_crossed(b)) for b in sheet.board.bonus_ids}
-    if layout.diamonds:
-        more["diamonds"] = list(sheet.state.diamonds)
-    if layout.slip:
-        more["slip"] = layout.slip
-    if layout.lucky:
-        more["lucky"] = list(layout.lucky)
-    for name, part in sheet.score().parts.items():  # rules.PARTS the layout has
-        if name == "track":
-            more["track"] = part.crosses
-        more[f"{name}_points"] = part.points
-    return more
 
 
 @bp.post("/games")
@@ -159,7 +130,7 @@ def move(game_id: str, token: str) -> tuple[Response, int]:
     ``{"error": reason}`` (409) when the engine refuses."""
     table = counter.table_of(game_id)
     try:
-        counter.make_move(table, token, counter.parse_move(_body()))
+        counter.make_move(table, token, move_form.parse_move(_body()))
     except RuleViolation as exc:
         return jsonify(error=str(exc)), 409
     return jsonify(game_state(table, token)), 200
@@ -177,7 +148,7 @@ def dice(game_id: str, token: str, action: str) -> tuple[Response, int]:
     if unknown:
         raise BadRequest(f"a {action} has the key turn; unknown: {unknown[0][:20]!r}")
     try:
-        note = counter.table_action(table, token, action, counter.turn_of(body.get("turn")))
+        note = counter.table_action(table, token, action, move_form.turn_of(body.get("turn")))
     except RuleViolation as exc:
         return jsonify(error=str(exc)), 409
     state = game_state(table, token)

@@ -13,7 +13,7 @@ from selenium.webdriver.common.by import By
 
 from qwixx_print import api, geometry
 from qwixx_print.play import Game
-from qwixx_print.web import counter, drawing
+from qwixx_print.web import drawing, mechanic_views
 from tests.browser import chromium, need_browser, screenshot, served
 from tests.web.test_web_browser_counter import open_on_phone, press, tap
 from tests.web.test_web_browser_more import click_and_wait, message, points, shown
@@ -59,7 +59,7 @@ def test_a_link_square_is_tapped_counted_refused_and_undone_on_a_phone(
 def test_the_squares_the_dice_allow_are_outlined_for_each_player() -> None:
     game = Game(api.checked("connect-15"), ["Ann", "Ben"], table=True)
     game.roll(white=(2, 3), colours={"red": 1, "yellow": 5, "green": 4, "blue": 6})
-    hints = counter.square_hints(game)
+    hints = mechanic_views.square_hints(game)
     # Ann, active: red 1 + yellow 5, two coloured dice: the squares of red and yellow
     assert sorted(hints["Ann"]) == [
         ("red", 1), ("red", 4), ("red", 8), ("yellow", 3), ("yellow", 5), ("yellow", 7)

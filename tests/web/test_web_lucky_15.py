@@ -12,7 +12,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from qwixx_print.play import Move
-from qwixx_print.web.counter import parse_move, running_games, track_hints
+from qwixx_print.web.counter import parse_move, running_games
+from qwixx_print.web.mechanic_views import track_hints
 from tests.web.test_web_counter import new_game, tap
 from tests.web.test_web_more_sheets import player, refusal
 
@@ -80,3 +81,53 @@ def test_a_roll_of_15_outlines_the_next_field_and_another_roll_refuses_it(
     assert refusal(tap(client, game, "Ben", kind="track", index=0))[1].startswith(
         "Ben, the value track takes a total of 15 of 2 white dice and 1 coloured die"
     )
+
+
+def test_the_json_api_says_whether_the_track_may_be_crossed_now_and_whether_the_dice_allow_it(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The JSON twin of the SVG's ``data-legal`` and its outline (docs/web.md): the own
+    player's ``legal_track`` and every player's ``dice_allow_track``."""
+    game = new_game(client, ["Ann", "Ben"], "lucky-15")
+    ann, ben = player(client, game, "Ann"), player(client, game, "Ben")
+    assert (ann["legal_track"], ann["dice_allow_track"]) == (True, False)  # no roll yet
+    assert (ben["legal_track"], ben["dice_allow_track"]) == (False, False)  # not active
+    ones = {"red": 1, "yellow": 1, "green": 1, "blue": 1}
+    with app.app_context():
+        games = running_games()
+        table = games.get(game["game"])
+        assert table is not None
+        games.act(table, lambda g: g.roll(white=(4, 6), colours={**ones, "blue": 5}))
+    ann = player(client, game, "Ann")
+    assert (ann["legal_track"], ann["dice_allow_track"]) == (True, True)  # 4 + 6 + 5 = 15
+    assert tap(client, game, "Ann", kind="cross", row="red", index=0).status_code == 200
+    ann = player(client, game, "Ann")  # a cross came first: the track waits for a turn
+    assert (ann["legal_track"], ann["dice_allow_track"]) == (False, False)
+    assert "legal_track" not in player(client, new_game(client, ["Cy"]), "Cy")  # classic
+
+
+def test_a_track_tap_on_the_next_roll_is_refused_where_a_swap_or_lucky_cross_is_accepted(
+    app: Flask, client: FlaskClient
+) -> None:
+    """RULES.md §6 (table play and the page's dice): a track cross belongs to the active
+    player's turn, so a roll the page knows decides it; a swap or a lucky cross (like a
+    field) may be entered late, after the next roll, so the page's dice only outline it."""
+    tables = {}
+    for layout in ("lucky-15", "x-change", "longo"):
+        game = new_game(client, ["Ann", "Ben"], layout)
+        with app.app_context():
+            games = running_games()
+            table = games.get(game["game"])
+            assert table is not None
+            in_play = {c: 1 for c in table.game.dice_in_play()}
+            games.act(table, lambda g, faces=in_play: g.roll(white=(1, 1), colours=faces))
+        tables[layout] = game
+    assert refusal(tap(client, tables["lucky-15"], "Ann", kind="track", index=0))[1].startswith(
+        "Ann, the value track takes a total of 15"
+    )
+    # the white sum is 2: no diamond shows it, and it is no lucky number of Ann's
+    swap = tap(client, tables["x-change"], "Ann", kind="swap", diamond=0, row="red", index=3)
+    assert swap.status_code == 200 and player(client, tables["x-change"], "Ann")["diamonds"] == [0]
+    longo = tables["longo"]
+    assert 2 not in player(client, longo, "Ann")["lucky"]
+    assert tap(client, longo, "Ann", kind="lucky", row="yellow").status_code == 200

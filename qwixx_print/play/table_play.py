@@ -1,0 +1,114 @@
+"""A game played at the table (``Game(..., table=True)``, a counter for a table that rolls
+its own dice): :meth:`TablePlay.play` applies one player's move as it is tapped,
+:meth:`TablePlay.undo` and :meth:`TablePlay.redo` act on that player's sheet,
+:meth:`TablePlay.end_turn` passes the dice on. The engine cannot see the dice there, so it
+checks each sheet's own rules, and a mechanic's rule of the turn where it has one
+(:meth:`~qwixx_print.play.move_kind.MoveKind.table_verdict`; RULES.md §6).
+"""
+
+from __future__ import annotations
+
+from qwixx_print.errors import RuleViolation
+from qwixx_print.play.game_state import GameState, _TurnEnd
+from qwixx_print.play.move_kind import LEGAL, Move, Verdict
+from qwixx_print.play.sheet import Sheet
+
+
+class TablePlay(GameState):
+    """The table play of a :class:`~qwixx_print.play.Game`."""
+
+    def can_play(self, name: str, move: Move) -> Verdict:
+        """May ``name`` make ``move`` on their own sheet now (table play)?"""
+        if not self.table:
+            return Verdict("this game is played in turns: use white and colour")
+        if name not in self.sheets:
+            return Verdict(f"no player '{name}' (players: {', '.join(self.names)})")
+        sheet = self.sheets[name]
+        for kind in sheet.table_kinds:  # e.g. the value track's cross stands for the turn
+            verdict = kind.table_verdict(self, name, sheet, move, self._turn_start[name])
+            if verdict is not None:
+                return verdict
+        return sheet.can(move)
+
+    def play(self, name: str, move: Move) -> None:
+        """Apply ``move`` to ``name``'s sheet (table play). A lock closes its colour for the
+        others at the end of the turn. Raises RuleViolation ``name, reason``."""
+        self._refuse(name, self.can_play(name, move))
+        self.sheets[name]._play_legal(move)
+        self.entries.append({"player": name, "move": move})
+
+    def undo(self, name: str) -> Move:
+        """Undo ``name``'s last move (table play); a colour it had closed reopens for all.
+        Raises RuleViolation when there is none."""
+        sheet = self._table_sheet(name)
+        self._refuse(name, sheet.can_undo())
+        move = sheet.undo()
+        self.entries.append({"player": name, "move": "undo"})
+        self._reopen()
+        return move
+
+    def redo(self, name: str) -> Move:
+        """Redo ``name``'s last undone move (table play). Raises RuleViolation."""
+        sheet = self._table_sheet(name)
+        self._refuse(name, sheet.can_redo())
+        move = sheet.redo()
+        self.entries.append({"player": name, "move": "redo"})
+        return move
+
+    def end_turn(self) -> None:
+        """Pass the dice to the next player (table play): the locks of this turn close their
+        colours for everyone. Raises RuleViolation in turn play."""
+        if not self.table:
+            raise RuleViolation("this game is played in turns: colour ends the turn")
+        self.entries.append({"next": self.names[(self.active_index + 1) % len(self.names)]})
+        before = _TurnEnd(
+            self.active_index,
+            self.dice,
+            self._crossed_this_turn,
+            self.closed,
+            {name: sheet.table_over for name, sheet in self.sheets.items()},
+            dict(self._turn_start),
+        )
+        self._close_locks()
+        self._next_player()
+        self._ended.append(before)
+
+    def can_undo_turn(self) -> Verdict:
+        """May the last :meth:`end_turn` be taken back (table play): only while the player
+        it made active has not rolled (RULES.md §6, "An accidental Next player")?"""
+        if not self.table:
+            return Verdict("this game is played in turns: a turn is not taken back")
+        if not self._ended:
+            return Verdict("no turn has ended yet")
+        if self.dice is not None:
+            return Verdict(f"{self.active} has rolled already: the turn cannot go back")
+        return LEGAL
+
+    def undo_turn(self) -> None:
+        """Take back the last :meth:`end_turn` (table play): the player before is active
+        again with the dice they rolled, and the colours that turn's locks closed reopen
+        until the turn ends again. Raises RuleViolation (see :meth:`can_undo_turn`)."""
+        verdict = self.can_undo_turn()
+        if not verdict:
+            raise RuleViolation(verdict.reason)
+        before = self._ended.pop()
+        self.active_index = before.active_index
+        self.turn -= 1
+        self.dice = before.dice
+        self.phase = "roll" if before.dice is None else "white"
+        self._crossed_this_turn = before.crossed
+        self._turn_start = dict(before.turn_start)
+        self._set_closed(before.closed)
+        for name, sheet in self.sheets.items():
+            if sheet.table_over != before.table_over[name]:
+                sheet.table_over = before.table_over[name]
+        self._over = None
+        self._changed = True  # the locks close again at the next end of the turn
+        self.entries.append({"back": self.active})
+
+    def _table_sheet(self, name: str) -> Sheet:
+        if not self.table:
+            raise RuleViolation("undo and redo are for table play")
+        if name not in self.sheets:
+            raise RuleViolation(f"no player '{name}' (players: {', '.join(self.names)})")
+        return self.sheets[name]
