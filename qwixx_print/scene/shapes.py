@@ -15,6 +15,7 @@ from qwixx_print import geometry, labels
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
 from qwixx_print.scene import fonts, looks
+from qwixx_print.scene.items import Point
 
 SHAPES = ("circle", "triangle", "square", "diamond", "star", "cross", "hexagon", "bar")
 """The symbols, in the order colours without a fixed symbol take them."""
@@ -53,8 +54,6 @@ BONUS_PT = 5.5
 
 CIRCLE_R = 0.45
 """The circle's radius as a share of its square's side."""
-
-Point = tuple[float, float]
 
 
 def shapes(layout: Layout) -> dict[str, str]:

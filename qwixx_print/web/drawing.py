@@ -145,7 +145,7 @@ def sheet_view(
     )
 
 
-Node = tuple[str, list["str | Node"]]
+SvgGroup = tuple[str, list["str | SvgGroup"]]
 """A group of the phone's sheet: its id (``row red``, ``row red field 4``, ``penalty 2``,
 ...) and, in drawing order, the SVG of its items and the groups inside it."""
 
@@ -171,11 +171,11 @@ def _groups(id: str) -> tuple[str, ...]:
     return ()
 
 
-def _tree(found: Collection[Item], height: float) -> list[str | Node]:
+def _tree(found: Collection[Item], height: float) -> list[str | SvgGroup]:
     """The SVG of scene items gathered into their groups (:func:`_groups`), each group
     where its first item stands, its items in their order."""
-    top: list[str | Node] = []
-    nodes: dict[str, Node] = {}
+    top: list[str | SvgGroup] = []
+    nodes: dict[str, SvgGroup] = {}
     for it in found:
         children = top
         for key in _groups(it.id):
@@ -194,7 +194,7 @@ and tap area, from the sheet's state), close it (after its marks)."""
 Ops = list[tuple[int, str]]
 
 
-def _ops(nodes: list[str | Node], out: Ops | None = None) -> Ops:
+def _ops(nodes: list[str | SvgGroup], out: Ops | None = None) -> Ops:
     """The groups ``nodes`` as a flat list of operations, each run of SVG text between two
     groups' tags joined into one: what :func:`_paint` walks for every sheet."""
     out = [] if out is None else out
