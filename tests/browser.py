@@ -193,6 +193,20 @@ def follow(browser: Any, css: str, seconds: float = 60.0) -> None:
     wait_for(browser, "!window.qwixxOldPage && document.readyState === 'complete'", seconds)
 
 
+OWN_SHEET_SHOWN = (
+    "document.querySelector('.own .sheet-svg .field')"
+    " && document.querySelector('.own .sheet-svg').dataset.view"
+    " === (matchMedia('(max-width: 599px)').matches ? 'turned' : 'flat')"
+)
+"""JavaScript: the player's own sheet is in the page, drawn the way the screen needs it
+(turned below 600 px: a page loaded with another width's cookie asks for it again)."""
+
+
+def own_shown(browser: Any, seconds: float = 10.0) -> None:
+    """Wait until the page shows the own sheet as the screen needs it (:data:`OWN_SHEET_SHOWN`)."""
+    wait_for(browser, OWN_SHEET_SHOWN, seconds)
+
+
 def downloaded(folder: Path, suffix: str, seconds: float = 20.0) -> Path:
     """The one finished download ending in ``suffix`` (``.pdf``) in ``folder``, waiting
     for it at most ``seconds``: chromium may name the file before it has written it (it was

@@ -70,18 +70,20 @@ MAX_DRAWN = 4096
 draws again only the sheet that changed."""
 
 
-def sheet_svg(table: Table, name: str, url: str | None, hinted: SheetHints) -> Markup:
-    """``name``'s sheet as SVG (see :func:`drawing.sheet_svg`), drawn once per state of the
-    sheet (its marks, the colours the table closed, the end, and what the dice allow:
-    ``hinted``)."""
+def sheet_svg(
+    table: Table, name: str, url: str | None, hinted: SheetHints, view: str | None = None
+) -> Markup:
+    """``name``'s sheet as SVG (see :func:`drawing.sheet_svg`; a tappable one in ``view``),
+    drawn once per state of the sheet (its marks, the colours the table closed, the end,
+    and what the dice allow: ``hinted``) and view."""
     sheet = table.game.sheets[name]
-    key = (table.id, name, url, sheet.state, sheet.table_closed, sheet.table_over, hinted)
+    key = (table.id, name, url, view, sheet.state, sheet.table_closed, sheet.table_over, hinted)
     with _DRAWN_LOCK:
         found = _DRAWN.get(key)
         if found is not None:
             _DRAWN.move_to_end(key)
             return found
-    svg = drawing.sheet_svg(sheet.layout, hinted.view(sheet), name, url)
+    svg = drawing.sheet_svg(sheet.layout, hinted.view(sheet), name, url, view=view)
     with _DRAWN_LOCK:
         _DRAWN[key] = svg
         while len(_DRAWN) > MAX_DRAWN:
@@ -89,14 +91,17 @@ def sheet_svg(table: Table, name: str, url: str | None, hinted: SheetHints) -> M
     return svg
 
 
-def sheet_svgs(table: Table, token: str, own: str | None) -> list[tuple[str, Markup]]:
-    """Every player's sheet as SVG, the player ``own``'s first and tappable."""
+def sheet_svgs(
+    table: Table, token: str, own: str | None, view: str | None = None
+) -> list[tuple[str, Markup]]:
+    """Every player's sheet as SVG, the player ``own``'s first, tappable and in ``view``
+    (None: both views, see :func:`drawing.sheet_svg`)."""
     game = table.game
     hinted = table_hints(game)
     out = []
     for name in sorted(game.names, key=lambda n: n != own):
         url = url_for("counter.move", game_id=table.id, token=token) if name == own else None
-        out.append((name, sheet_svg(table, name, url, hinted[name])))
+        out.append((name, sheet_svg(table, name, url, hinted[name], view)))
     return out
 
 
@@ -117,6 +122,24 @@ def link(endpoint: str, **values: Any) -> str:
     return url_for(endpoint, **values, _external=True)
 
 
+VIEW_HEADER = "X-Sheet-View"
+"""The header in which ``static/counter.js`` says, on each of its requests, the view of the
+own sheet the screen needs (``flat`` or ``turned``, :data:`drawing.VIEWS`)."""
+
+VIEW_COOKIE = "sheet_view"
+"""The cookie in which ``static/counter.js`` keeps that view, for the page's next load."""
+
+
+def wanted_view() -> str | None:
+    """The view of the own sheet this request asks for: :data:`VIEW_HEADER`, else
+    :data:`VIEW_COOKIE` (a page load); None when neither names one of :data:`drawing.VIEWS`
+    (a first visit: the page gets both)."""
+    for said in (request.headers.get(VIEW_HEADER), request.cookies.get(VIEW_COOKIE)):
+        if said in drawing.VIEWS:
+            return said
+    return None
+
+
 def board_context(table: Table, token: str | None, message: str = "") -> dict[str, object]:
     """What the board template shows for ``token`` (None: the read-only table view)."""
     own = seat(table, token) if token is not None else None
@@ -127,6 +150,7 @@ def board_context(table: Table, token: str | None, message: str = "") -> dict[st
         address = link("counter.page", game_id=table.id, token=player_token)
         players.append({"name": name, "link": address, "qr": _qr(address) if host else None})
     sheet = game.sheets[own] if own is not None else None
+    view = wanted_view() if own is not None else None
     return {
         "table": table,
         "game": game,
@@ -134,7 +158,8 @@ def board_context(table: Table, token: str | None, message: str = "") -> dict[st
         "own": own,
         "host": host,
         "players": players,
-        "sheets": sheet_svgs(table, token or "", own),
+        "sheets": sheet_svgs(table, token or "", own, view),
+        "view": view,
         "own_total": sheet.score().total if sheet else None,
         "can_penalty": bool(sheet.can_penalty()) if sheet else False,
         **page_controls(sheet),
@@ -231,8 +256,12 @@ def page(game_id: str, token: str) -> str:
 
 def _board(table: Table, token: str | None) -> str | tuple[str, int]:
     """The board alone, for htmx to refresh the page with; 204 (nothing to swap) while the
-    game has no log entries past ``?since=``."""
-    if request.args.get("since") == str(len(table.game.entries)):
+    game has no log entries past ``?since=`` and the page shows the own sheet in the view
+    it asks for (``?view=``: the one it was sent; none: both, or no own sheet)."""
+    shown, wanted = request.args.get("view"), wanted_view()
+    if request.args.get("since") == str(len(table.game.entries)) and (
+        shown is None or wanted is None or shown == wanted
+    ):
         return "", 204
     return render_template("_board.html", **board_context(table, token))
 

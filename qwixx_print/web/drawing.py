@@ -337,18 +337,30 @@ def _paint(c: Canvas, ops: Ops, hooks: Hooks, hit: Hits, marks: Mapping[str, lis
             parts.append("</g>")
 
 
+VIEWS = ("flat", "turned")
+"""The views of a sheet that takes taps: as printed, and turned for a phone held upright."""
+
+
 def sheet_svg(
-    layout: Layout, m: SheetView, name: str, url: str | None, lang: str = labels.DEFAULT_LANG
+    layout: Layout,
+    m: SheetView,
+    name: str,
+    url: str | None,
+    lang: str = labels.DEFAULT_LANG,
+    view: str | None = None,
 ) -> Markup:
     """One player's sheet of ``layout`` as the page shows it (:func:`drawing`): with the
     engine's marks ``m``, headed by the player's ``name``; ``url``: where a tap on a field
-    posts its move (``kind``, ``row``, ``index``), or None for a sheet only shown. A sheet
-    that takes taps comes twice: as printed, and turned for a phone held upright, in a
+    posts its move (``kind``, ``row``, ``index``), or None for a sheet only shown (always
+    as printed). A sheet that takes taps comes in the ``view`` the phone asked for (one of
+    :data:`VIEWS`); when it said none, both: as printed, and turned, in a
     ``<template data-view="turned">`` that ``static/counter.js`` shows instead on a screen
     narrower than 600 px (docs/web.md); only one of them is ever in the page's document."""
     sheet = _Sheet(layout, m, name, url, lang)
-    if url is None:
+    if url is None or view == "flat":
         return sheet.svg(turned=False)
+    if view == "turned":
+        return sheet.svg(turned=True)
     flat, turned = sheet.svg(turned=False), sheet.svg(turned=True)
     return Markup(f'{flat}<template data-view="turned">{turned}</template>')
 

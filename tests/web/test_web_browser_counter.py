@@ -22,7 +22,7 @@ from PIL import Image
 from selenium.webdriver.common.by import By
 
 from qwixx_print import catalogue, geometry
-from tests.browser import chromium, need_browser, phone, screenshot, served, wait_for
+from tests.browser import chromium, need_browser, own_shown, phone, screenshot, served, wait_for
 
 CSS_PX_PER_MM = 96 / 25.4
 """CSS pixels per millimetre (a CSS inch is 96 px)."""
@@ -58,7 +58,7 @@ def open_on_phone(browser: Any, base: str, sheet: str) -> None:
     links = start_game(browser, base, ["Ann", "Ben"], sheet)
     phone(browser)
     browser.get(links["Ann"])
-    wait_for(browser, "document.querySelector('.own .field')")
+    own_shown(browser)
     scroll, client = browser.execute_script(
         "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
     )

@@ -21,7 +21,7 @@ from selenium.webdriver.common.by import By
 from qwixx_print import catalogue, geometry, labels
 from qwixx_print.scene import palette
 from qwixx_print.scene.turn import Turn
-from tests.browser import chromium, need_browser, phone, served, wait_for
+from tests.browser import chromium, need_browser, own_shown, phone, served, wait_for
 from tests.web.test_web_browser_counter import moves_made, start_game
 
 WIDTH, HEIGHT = 390, 844
@@ -40,7 +40,7 @@ def ann_on_phone(browser: Any, base: str, sheet: str) -> dict[str, str]:
     links = start_game(browser, base, ["Ann", "Ben"], sheet)
     phone(browser, WIDTH, HEIGHT)
     browser.get(links["Ann"])
-    wait_for(browser, "document.querySelector('.own .field')")
+    own_shown(browser)
     return links
 
 
@@ -354,6 +354,76 @@ def test_the_own_sheet_on_a_phone_is_the_scene_turned_with_its_numbers_upright_i
             browser.execute_script("return document.querySelector('.own .sheet-svg').dataset.view")
             == "turned"
         )
+
+
+ANSWERS = (
+    "window.answers = []; document.addEventListener('htmx:beforeSwap', e => {"
+    " if (e.detail.xhr.status === 204) return;"
+    " const page = new DOMParser().parseFromString(e.detail.xhr.responseText, 'text/html');"
+    " window.answers.push([...page.querySelectorAll('.own svg[data-view]')]"
+    "  .map(s => s.dataset.view + (s.closest('template') ? ' kept' : '')).join(' ')); })"
+)
+"""JavaScript: keep in ``window.answers`` the own sheet's drawings of every board htmx
+swaps in (not the polls' 204s) (``turned``, ``flat``; ``kept``: in a template)."""
+
+OWN_VIEW = "return document.querySelector('.own .sheet-svg').dataset.view"
+
+
+def test_a_narrow_phone_is_sent_the_turned_sheet_a_wide_one_the_flat_and_turning_swaps_it(
+    base: str,
+) -> None:
+    """The server draws the own sheet once, the way the screen needs it. A phone held upright
+    that comes from a wide page (its cookie says flat) is sent the flat sheet, asks again
+    and is sent the turned one alone; a tap is answered with the turned sheet alone; turned
+    sideways (844 px wide) the page asks for the board and is sent the flat sheet alone,
+    and back upright the turned one. A reload upright is drawn turned at once (the cookie);
+    a first visit (no cookie) is sent both, the turned one in a template, and shows the
+    turned one without asking."""
+    with chromium() as browser:
+        links = start_game(browser, base, ["Ann", "Ben"], "classic")  # a wide page: flat
+        assert browser.get_cookie("sheet_view")["value"] == "flat"
+        browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": ANSWERS})
+        phone(browser, WIDTH, HEIGHT)  # the host's page, turned too, says so in the cookie
+        assert browser.get_cookie("sheet_view")["value"] == "turned"
+        browser.add_cookie({"name": "sheet_view", "value": "flat", "path": "/"})  # stale
+        browser.get(links["Ann"])
+        own_shown(browser)
+        assert browser.execute_script(OWN_VIEW) == "turned"
+        assert browser.get_cookie("sheet_view")["value"] == "turned"
+        assert browser.execute_script("return window.answers") == ["turned"]
+        assert browser.execute_script("return document.querySelectorAll('.own svg').length") == 1
+        finger(browser, FIELD.format("green", 5))
+        wait_for(browser, "document.getElementById('board').dataset.moves == '1'")
+        assert browser.execute_script("return window.answers") == ["turned", "turned"]
+        phone(browser, HEIGHT, WIDTH)  # turned sideways
+        wait_for(browser, "window.answers.length == 3")
+        own_shown(browser)
+        assert browser.execute_script(OWN_VIEW) == "flat"
+        assert browser.execute_script("return window.answers[2]") == "flat"
+        assert browser.get_cookie("sheet_view")["value"] == "flat"
+        crossed = f"return document.querySelector('{FIELD.format('green', 5)}').dataset.crossed"
+        assert browser.execute_script(crossed) == "true"
+        phone(browser, WIDTH, HEIGHT)  # upright again
+        wait_for(browser, "window.answers.length == 4")
+        own_shown(browser)
+        assert browser.execute_script("return window.answers[3]") == "turned"
+        # a reload upright: the page itself comes turned (its HTML, fetched as the page is)
+        page = browser.execute_async_script(
+            "fetch(location.href).then(r => r.text()).then(arguments[0])"
+        )
+        own = page.split('class="player own"')[1].split("</section>")[0]
+        assert own.count('data-view="') == 1 and 'data-view="turned"' in own
+        browser.delete_cookie("sheet_view")  # a first visit: both, the turned one kept aside
+        page = browser.execute_async_script(
+            "fetch(location.href).then(r => r.text()).then(arguments[0])"
+        )
+        own = page.split('class="player own"')[1].split("</section>")[0]
+        assert own.count('data-view="flat"') == 1 and '<template data-view="turned">' in own
+        browser.get(links["Ann"])
+        own_shown(browser)
+        time.sleep(2.5)  # a poll: nothing new, nothing asked
+        assert browser.execute_script("return window.answers") == []
+        assert browser.execute_script(OWN_VIEW) == "turned"
 
 
 def test_the_turned_kraefte_sheet_keeps_the_power_legends_words_along_their_strip(

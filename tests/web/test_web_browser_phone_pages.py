@@ -16,7 +16,16 @@ import pytest
 from PIL import Image
 from selenium.webdriver.common.by import By
 
-from tests.browser import chromium, follow, need_browser, phone, screenshot, served, wait_for
+from tests.browser import (
+    chromium,
+    follow,
+    need_browser,
+    own_shown,
+    phone,
+    screenshot,
+    served,
+    wait_for,
+)
 from tests.conftest import CLASSIC_YAML
 from tests.web.test_web_browser_counter import PLAN, start_game, tap
 
@@ -113,7 +122,7 @@ def open_player(browser: Any, base: str, layout: str) -> dict[str, str]:
     links = start_game(browser, base, ["Ann", "Bő", "Cy"], layout)
     phone(browser, WIDTH, HEIGHT)
     browser.get(links["Ann"])
-    wait_for(browser, "document.querySelector('.own .field')")
+    own_shown(browser)
     return links
 
 
@@ -188,6 +197,7 @@ def test_the_game_over_link_to_the_filled_in_sheets_keeps_the_margin(
         phone(browser, WIDTH, HEIGHT)
         browser.get(links["Ann"])
         wait_for(browser, "document.querySelector('[data-game-over]')")
+        own_shown(browser)
         browser.execute_script("document.querySelector('[data-action=filled]').scrollIntoView()")
         assert_in_margin(browser, "[data-action=filled]")
         assert_in_margin(browser, ".ranking")

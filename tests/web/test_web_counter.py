@@ -97,6 +97,62 @@ def test_a_players_page_taps_only_their_own_sheet(client: FlaskClient) -> None:
         assert hook in page
 
 
+def own_views(html: str) -> list[str]:
+    """The own sheet's drawings in a page or board, in order (``turned kept``: in a template)."""
+    own = html.split('<section class="player own"')[1].split("</section>")[0]
+    return [
+        view + (" kept" if kept else "")
+        for kept, view in re.findall(
+            r'(<template data-view="turned">)?<svg [^>]*data-view="(\w+)"', own
+        )
+    ]
+
+
+def test_the_own_sheet_comes_in_the_view_the_phone_asks_for(client: FlaskClient) -> None:
+    """The page and its boards draw the own sheet once, in the view the request names
+    (the ``X-Sheet-View`` header of counter.js, else its ``sheet_view`` cookie: a page
+    load), both when none is named (a first visit); the others' sheets as printed. A poll
+    says the view it shows (``?view=``): nothing new and the same view wanted is a 204, a
+    phone turned since is sent the board again."""
+    game = new_game(client, ["Léa", "Sam"])
+    lea = f"/games/{game['game']}/{game['tokens']['Léa']}"
+    first = client.get(lea).get_data(as_text=True)
+    assert own_views(first) == ["flat", "turned kept"]
+    assert f'hx-get="{lea}/board?since=0"' in first  # both shown: no view to ask again for
+    upright = client.get(lea, headers={"X-Sheet-View": "turned"}).get_data(as_text=True)
+    assert own_views(upright) == ["turned"] and "<template" not in upright
+    assert f'hx-get="{lea}/board?since=0&amp;view=turned"' in upright
+    assert upright.count('data-view="flat"') == 1  # Sam's sheet, as printed
+    assert len(upright) < 0.8 * len(first)
+    client.set_cookie("sheet_view", "flat")
+    assert own_views(client.get(lea).get_data(as_text=True)) == ["flat"]
+    turned = client.get(lea, headers={"X-Sheet-View": "turned"})  # the header goes first
+    assert own_views(turned.get_data(as_text=True)) == ["turned"]
+    client.set_cookie("sheet_view", "sideways")  # not a view: both
+    assert own_views(client.get(lea).get_data(as_text=True)) == ["flat", "turned kept"]
+    tap = client.post(
+        f"{lea}/move",
+        data={"kind": "cross", "row": "red", "index": "0"},
+        headers={"X-CSRF-Token": token(client), "X-Sheet-View": "turned"},
+    )
+    assert own_views(tap.get_data(as_text=True)) == ["turned"]
+    for shown, wanted, status in (
+        ("turned", "turned", 204),
+        ("turned", "flat", 200),
+        ("flat", "turned", 200),
+        ("", "turned", 204),  # the page holds both
+        ("turned", "", 204),  # the request says none
+    ):
+        url = f"{lea}/board?since=1" + (f"&view={shown}" if shown else "")
+        answer = client.get(url, headers={"X-Sheet-View": wanted} if wanted else {})
+        assert answer.status_code == status, (shown, wanted)
+        if status == 200:
+            assert own_views(answer.get_data(as_text=True)) == [wanted]
+    client.delete_cookie("sheet_view")  # the host's page: every sheet read only, as printed
+    host = client.get(game["host"], headers={"X-Sheet-View": "turned"}).get_data(as_text=True)
+    assert host.count('data-view="flat"') == 2 and 'data-view="turned"' not in host
+
+
 def test_a_tap_crosses_a_field_and_a_refused_tap_shows_the_engines_reason(
     client: FlaskClient,
 ) -> None:

@@ -1,12 +1,23 @@
-// The turned sheet (docs/web.md): the sheet a player taps comes drawn twice, as printed and
-// turned a quarter for a phone held upright (the scene turned: its numbers stand upright),
-// the second in a <template>. On a screen narrower than 600 px the turned drawing is the
-// one in the page, else the printed one; the other waits in the template, outside the
-// document, so every data-* hook is in the page once.
+// The turned sheet (docs/web.md): the sheet a player taps is drawn as printed or turned a
+// quarter for a phone held upright (the scene turned: its numbers stand upright). On a
+// screen narrower than 600 px the turned drawing is the one the page needs, else the printed
+// one. Every request of the page says which (the X-Sheet-View header; a cookie for the
+// page's next load), and the server draws only that one. A page loaded without the cookie
+// (a first visit) gets both, the second in a <template>, outside the document, so every
+// data-* hook is in the page once; it swaps them itself. When the screen turns and the page
+// holds only the other drawing, it asks for the board again ("sheetview" on #board).
 var narrow = window.matchMedia("(max-width: 599px)");
 
+function wanted() {
+  return narrow.matches ? "turned" : "flat";
+}
+
+function remember() {
+  document.cookie = "sheet_view=" + wanted() + "; path=/; max-age=31536000; SameSite=Strict";
+}
+
 function showView() {
-  var want = narrow.matches ? "turned" : "flat";
+  var want = wanted();
   document.querySelectorAll(".sheet-wrap > template[data-view]").forEach(function (kept) {
     var shown = kept.parentNode.querySelector(":scope > svg[data-view]");
     var other = kept.content.querySelector("svg[data-view]");
@@ -16,10 +27,17 @@ function showView() {
     kept.dataset.view = shown.dataset.view;
     if (window.htmx) htmx.process(other);
   });
+  var own = document.querySelector(".own .sheet-wrap > svg[data-view]");
+  var board = document.getElementById("board");
+  if (own && board && window.htmx && own.dataset.view !== want) htmx.trigger(board, "sheetview");
 }
-showView();
-narrow.addEventListener("change", function () { showView(); showMode(); });
+remember();
+document.addEventListener("DOMContentLoaded", showView); // after htmx set up #board's triggers
+narrow.addEventListener("change", function () { remember(); showView(); showMode(); });
 document.addEventListener("htmx:afterSwap", showView);
+document.addEventListener("htmx:configRequest", function (event) {
+  event.detail.headers["X-Sheet-View"] = wanted();
+});
 
 // The counter page: htmx swaps the board on a refused move (409) too, so the engine's
 // reason shows; any other error shows its one line in the message area.
