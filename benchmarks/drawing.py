@@ -14,8 +14,12 @@ Each round runs, in a process of its own, and prints:
 2. **tap**: an HTML tap through Flask's test client, answered with the board of a 3-player
    classic game, as ``benchmarks/web.py`` taps (6 games, 40 crosses then 40 undos each, the
    first game's taps not counted), from a phone held upright (``X-Sheet-View: turned``,
-   which code before it ignores): the median thread CPU time of a tap, ms, and the board's
-   size in bytes.
+   which code before it ignores): the median thread CPU time of a tap, ms, and of the
+   crosses alone (each a new state of the sheet, drawn anew; an undo's state was drawn
+   before and is kept, so the median of all taps falls between the two), the median size
+   of the board a tap is answered with, bytes, and the size of the board after the 40
+   crosses (``GET .../board``) for the phone upright and for a wide screen
+   (``X-Sheet-View: flat``).
 
 ``--before DIR`` serves the same from the source folder DIR first in each round (e.g. a
 copy of main: ``git archive REV | tar -x -C DIR``), so before and after alternate.
@@ -76,22 +80,34 @@ def measure() -> str:
         page = client.get("/upload").get_data(as_text=True)
         token = re.search(r'name="csrf_token" value="([^"]+)"', page)
         assert token
-        cpu, size = [], []
+        cpu, crosses, size = [], [], []
         for k in range(6):
             names = [f"A{k}", f"B{k}", f"C{k}"]
             made = client.post("/api/games", json={"layout": "classic", "players": names})
             game = made.get_json()
             url = f"/games/{game['game']}/{game['tokens'][names[0]]}/move"
-            for tap in TAPS:
+            for n, tap in enumerate(TAPS):
                 start = time.thread_time()
                 headers = {"X-CSRF-Token": token[1], "X-Sheet-View": "turned"}
                 answer = client.post(url, data=tap, headers=headers)
-                spent = time.thread_time() - start
+                used = time.thread_time() - start
                 assert answer.status_code == 200, answer.status_code
                 if k:  # the first game warms up
-                    cpu.append(spent)
+                    cpu.append(used)
                     size.append(len(answer.data))
-    tap = f"tap {1000 * statistics.median(cpu):.2f} ms, board {statistics.median(size):.0f} bytes"
+                    if n < 40:  # the crosses, then the undos
+                        crosses.append(used)
+                if n == 39:  # the 40th cross
+                    board = url.replace("/move", "/board")
+                    views = [
+                        len(client.get(board, headers={"X-Sheet-View": v}).data)
+                        for v in ("turned", "flat")
+                    ]
+    tap = (
+        f"tap {1000 * statistics.median(cpu):.2f} ms (a cross"
+        f" {1000 * statistics.median(crosses):.2f} ms), board {statistics.median(size):.0f}"
+        f" bytes; after 40 crosses: upright {views[0]}, wide {views[1]} bytes"
+    )
     return f"sheet ms: {', '.join(found)}; {tap}"
 
 

@@ -13,8 +13,8 @@ folder, warms it up, then measures with ``time.perf_counter`` around each HTTP r
    ``--pdfs`` more of one page, cycling through 40 combinations of the options, so each is
    drawn anew;
 2. taps with ``--games`` games played at once: one thread per game, each sending ``--taps``
-   taps as a phone does (``POST /games/<game>/<player>/move`` with the CSRF token, answered
-   with the board of a 3-player game), 40 crosses then 40 undos (:data:`TAPS`), all legal,
+   taps as a phone held upright does (``POST /games/<game>/<player>/move`` with the CSRF
+   token and :data:`PHONE`'s headers, answered with the board of a 3-player game), 40 crosses then 40 undos (:data:`TAPS`), all legal,
    a tap every ``--interval`` ms per game (default 250: 80 taps a second in all, ten times
    a busy evening's rate), the games' taps spread over the interval;
    the same again through the JSON API (``POST /api/games/<game>/<player>/moves``);
@@ -74,10 +74,14 @@ TARGETS = {
     "api tap": (30.0, 100.0),
     "tap, no pause": (float("inf"), None),
 }
+"""Issue 15's targets in ms: (p50, p99); None: no target."""
 
 NIGHT_TARGETS = {20: (30.0, 50.0), 100: (30.0, 150.0)}
 """Issue 23's tap targets in ms for a night of N games: (p50, p99)."""
-"""Issue 15's targets in ms: (p50, p99); None: no target."""
+
+PHONE = {"HX-Request": "true", "X-Sheet-View": "turned"}
+"""The headers of a request of the page's htmx on a phone held upright: its board's own sheet
+is drawn turned, alone (docs/web.md; code before that ignores the header and sends both)."""
 
 
 TAPS = [
@@ -313,7 +317,7 @@ def run(port: int, args: argparse.Namespace) -> int:
         phone.cookie = host.cookie  # the page's session: its CSRF token
         game, player = games[k]
         url = f"/games/{game}/{player}/move"
-        headers = {**form, "HX-Request": "true"}
+        headers = {**form, **PHONE}
         return paced(
             k,
             lambda n: phone.timed("POST", url, urlencode(TAPS[n % len(TAPS)]).encode(), headers),
@@ -445,11 +449,11 @@ def night_phase(port: int, count: int, via: str, args: argparse.Namespace) -> bo
         phones += [Phone(port, game, t, host.cookie) for t in tokens]
     if via == "html":
         poll, tap = _html_poll, _html_tap
-        poll_headers = {"HX-Request": "true"}
+        poll_headers = PHONE
         tap_headers = {
             "X-CSRF-Token": csrf,
             "Content-Type": "application/x-www-form-urlencoded",
-            "HX-Request": "true",
+            **PHONE,
         }
     else:
         poll, tap = _api_poll, _api_tap
