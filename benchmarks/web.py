@@ -14,9 +14,10 @@ folder, warms it up, then measures with ``time.perf_counter`` around each HTTP r
    drawn anew;
 2. taps with ``--games`` games played at once: one thread per game, each sending ``--taps``
    taps as a phone held upright does (``POST /games/<game>/<player>/move`` with the CSRF
-   token and :data:`PHONE`'s headers, answered with the board of a 3-player game), 40 crosses then 40 undos (:data:`TAPS`), all legal,
-   a tap every ``--interval`` ms per game (default 250: 80 taps a second in all, ten times
-   a busy evening's rate), the games' taps spread over the interval;
+   token and :data:`PHONE`'s headers, answered with the board of a 3-player game), 40
+   crosses then 40 undos (:data:`TAPS`), all legal, a tap every ``--interval`` ms per game
+   (default 250: 80 taps a second in all, ten times a busy evening's rate), the games' taps
+   spread over the interval;
    the same again through the JSON API (``POST /api/games/<game>/<player>/moves``);
 3. the same taps with no pause at all (every game's phone tapping as fast as the server
    answers): how the server behaves when overloaded, reported, no target.

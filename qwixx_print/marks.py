@@ -43,12 +43,17 @@ class Player(rules.Written):
     ``squares``, ``penalties``), passed whole to scoring; their ``name``, their ``place`` in
     the marks file (``("players", 0)``) and their own values of the sheet (RULES.md §4):
     ``slip`` names their slip (Connected Chain), ``lucky`` holds their lucky numbers
-    (Longo)."""
+    (Longo). The bonus bar's fields earned, in order, and struck (Bonuskette,
+    ``bar_earned``, ``bar_struck``, by index) are known only from a game's log, whose
+    replay gives them: a marks file does not say in which order its crosses came, which
+    decides them when a colour closed, so its sheets leave them empty."""
 
     name: str
     place: Place
     slip: str | None = None
     lucky: tuple[int, ...] | None = None
+    bar_earned: tuple[int, ...] = ()
+    bar_struck: tuple[int, ...] = ()
 
     def sheet(self, layout: Layout) -> Layout:
         """``layout`` as this player's sheet (their slip and lucky numbers). Raises
@@ -63,11 +68,21 @@ class Player(rules.Written):
         written: rules.Written,
         slip: str | None = None,
         lucky: tuple[int, ...] | None = None,
+        bar: tuple[tuple[int, ...], tuple[int, ...]] = ((), ()),
     ) -> Player:
         """The player ``name`` at ``place`` who wrote ``written`` (a play log's sheets
-        reported as a marks file)."""
+        reported as a marks file), with the bonus ``bar``'s fields earned and struck."""
         marks = {f.name: getattr(written, f.name) for f in fields(rules.Written)}
-        return cls(name=name, place=place, slip=slip, lucky=lucky, **marks)
+        earned, struck = bar
+        return cls(
+            name=name,
+            place=place,
+            slip=slip,
+            lucky=lucky,
+            bar_earned=earned,
+            bar_struck=struck,
+            **marks,
+        )
 
 
 @dataclass(frozen=True)

@@ -38,10 +38,13 @@ def _effects(sheet: rules.SheetScore) -> tuple[str, str]:
     return f"{short}: {', '.join(parts)}", short
 
 
-def _marks(layout: Layout, crosses: rules.Crosses, sheet: rules.SheetScore) -> build.Marks:
-    """The scene's marks of a player's sheet of ``layout`` (their ``crosses``, scored
+def _marks(
+    layout: Layout, crosses: rules.Crosses, sheet: rules.SheetScore, player: Player
+) -> build.Marks:
+    """The scene's marks of a ``player``'s sheet of ``layout`` (their ``crosses``, scored
     ``sheet``): the crossed fields, small boxes, link squares and value track fields, the
-    locks, the penalties and the points written in the total line (a box for each of
+    locks, the penalties, the bonus bar's fields earned and struck (known from a game's log
+    only) and the points written in the total line (a box for each of
     :func:`qwixx_print.rules.total_parts`: the power points, the framed group's, the value
     track's, where the sheet has them)."""
     written = [str(s.points) for s in sheet.rows.values()] + [str(sheet.penalty_points)]
@@ -58,6 +61,8 @@ def _marks(layout: Layout, crosses: rules.Crosses, sheet: rules.SheetScore) -> b
         track=crosses.track,
         bonus=crosses.bonus,
         diamonds=crosses.diamonds,
+        bar_earned=player.bar_earned,
+        bar_struck=player.bar_struck,
     )
 
 
@@ -70,8 +75,9 @@ def _fill(
     title: str,
 ) -> None:
     crosses = rules.crosses_of(layout, player)  # scored already: no rule is broken
-    marks = _marks(layout, crosses, sheet)
-    paint.items(c, build.pen_marks(layout, boxes, replace(marks, track=frozenset())))
+    marks = _marks(layout, crosses, sheet, player)
+    pen = build.pen_marks(layout, boxes, replace(marks, track=frozenset()))
+    paint.items(c, pen + build.bar_marks(layout, boxes, marks))
     pads.own(c, layout, boxes)  # the player's own sheet: its slip's links, lucky numbers
     paint.items(c, padmarks.crossed(layout, boxes, marks))
     paint.items(c, build.track_crosses(boxes, marks))  # over the marks of §4, as ever

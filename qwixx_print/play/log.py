@@ -243,14 +243,15 @@ def _layout(node: Node, find: Callable[[str], Layout], base: Path) -> Layout:
 def scored(game: Game, doc: Doc) -> marks.ScoredGame:
     """The replayed ``game`` (from the log ``doc``) as a scored game, as ``qwixx-print
     score`` reports a marks file: each player's crossed numbers, small boxes, link squares
-    (RULES.md §7) and penalties, the engine's score of each sheet and the ranking (RULES.md
-    §1)."""
+    (RULES.md §7) and penalties, the bonus bar's fields earned and struck (Bonuskette), the
+    engine's score of each sheet and the ranking (RULES.md §1)."""
     players = []
     for k, (name, sheet) in enumerate(game.sheets.items()):
         own = sheet.layout
         written = rules.written_of(own, sheet.crosses())
         slip = own.slip if own.slips else None
-        players.append(marks.Player.of(name, ("players", k), written, slip, own.lucky or None))
+        bar = (sheet.bar_earned, sheet.bar_struck)
+        players.append(marks.Player.of(name, ("players", k), written, slip, own.lucky or None, bar))
     sheets = {name: sheet.score() for name, sheet in game.sheets.items()}
     totals = {name: s.total for name, s in sheets.items()}
     return marks.ScoredGame(

@@ -411,9 +411,7 @@ def bar_marks(layout: Layout, sheet: geometry.SheetBoxes, marks: Marks) -> list[
         if k in marks.bar_earned:
             found += cross(f"bar {k}", square)
         if k in marks.bar_struck:
-            ink = palette.INK
-            line = Line(
-                f"bar {k}", "struck", square.x, square.y, square.right, square.top, ink, STRUCK_LINE
-            )
+            ink, at = palette.INK, (square.x, square.y, square.right, square.top)
+            line = Line(f"bar {k}", "struck", *at, ink, STRUCK_LINE, "sw")  # ink, not the pen
             found.append(line)
     return found
