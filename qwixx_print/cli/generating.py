@@ -153,7 +153,7 @@ def generate_command(
         click.echo(line)
     if pdf is not None:
         api.print_generated(sheets, pdf, paper, int(per_page), lang, pages)
-        click.echo(f"wrote {pdf}: {counted(len(sheets), 'generated sheet')}")
+        click.echo(f"wrote {pdf}: {printed_summary(len(sheets), int(per_page), pages)}")
     if preview is not None:
         click.echo(f"wrote {api.preview(sheets[0].layout, preview, lang)}: one sheet")
     if count == 1 and not quiet:
@@ -195,6 +195,21 @@ def _refuse_generate_options(family: str | None, source: str | None, shuffle: st
         raise UserError("--from needs --shuffle colours, numbers or marks")
     if source is None and shuffle is not None:
         raise UserError("--shuffle needs --from LAYOUT (a family shuffles its own aspect)")
+
+
+def printed_summary(count: int, per_page: int, pages: int) -> str:
+    """What ``generate --print`` wrote: ``count`` sheets repeated to fill ``per_page`` slots
+    a page, ``pages`` times over (:func:`qwixx_print.plan.assorted`): "1 generated sheet, 8
+    copies on 1 page", "3 generated sheets, 8 in all on 1 page"."""
+    distinct = pages * -(-count // per_page)
+    slots = distinct * per_page
+    on = counted(distinct, "page")
+    if count == 1:
+        copies = f"{slots} cop{'y' if slots == 1 else 'ies'}"
+        return f"1 generated sheet, {copies} on {on}"
+    if slots > count:
+        return f"{counted(count, 'generated sheet')}, {slots} in all on {on}"
+    return f"{counted(count, 'generated sheet')} on {on}"
 
 
 def _generated_paths(out: Path | None, names: list[str]) -> list[Path]:

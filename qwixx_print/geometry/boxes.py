@@ -237,7 +237,9 @@ def _row_boxes(layout: Layout, index: int, band_y: float, band_h: float) -> RowB
         again = tuple(Box(f.cx - box_w / 2, field_y - _AGAIN_H, box_w, box_h) for f in fields[:-1])
     lock = Box(x0 + fields_w, field_y + (field_h - side) / 2, side, side)  # one column
     band = Box(_PAD + spare / 2, band_y, SHEET_W - 2 * _PAD - spare, band_h)
-    squares = tuple(square_box(fields[a], fields[b]) for a, b in row.squares if b < len(fields))
+    squares = tuple(
+        square_box(fields[a], fields[b], band) for a, b in row.squares if b < len(fields)
+    )
     return RowBoxes(band, fields, again, lock, squares)
 
 

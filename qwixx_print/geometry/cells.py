@@ -11,18 +11,33 @@ SQUARE_SHARE = 0.36
 """A link square's side as a share of its fields' smaller side (Connect 15, RULES.md §7):
 2.6 mm on classic fields, large enough for a pencil's cross, small enough to leave the
 numbers beside it free."""
+DIGITS_HALF = 1.6
+"""Half the height of a field's digits, mm, at most, for fields up to 8 mm (their number is
+set at 11 pt bold at most, :mod:`qwixx_print.scene.fonts`: 1.48 mm of half cap height and
+0.11 mm of a round digit's overshoot below the baseline)."""
+DIGITS_SHARE = 0.2
+"""Half the height of a larger field's digits as a share of its smaller side, at most (its
+number grows with that side)."""
+SQUARE_GAP = 0.35
+"""Room between a link square's top and the lowest ink of the numbers beside it, mm (its
+outline's half width, 0.08 mm, included)."""
+SQUARE_MARGIN = 0.3
+"""Room between a link square's bottom and the lower edge of its row's band, mm."""
 TRACK_GAP = 2.0
 """The gap between two value track cells, room for an arrow, mm."""
 
 
-def square_box(left: Box, right: Box) -> Box:
-    """The link square between the fields ``left`` and ``right`` (mm; Connect 15, RULES.md
-    §7): a square of :data:`SQUARE_SHARE` of the fields' smaller side, centred on the gap
-    between them, its lower edge on the fields' lower edge less a fifth of its side, so it
-    stands between the two numbers, below them."""
-    side = SQUARE_SHARE * min(left.w, left.h)
+def square_box(left: Box, right: Box, band: Box) -> Box:
+    """The link square between the fields ``left`` and ``right`` of a row on ``band`` (mm;
+    Connect 15, RULES.md §7), centred on the gap between them, below their numbers: its top
+    :data:`SQUARE_GAP` under their digits (:data:`DIGITS_HALF`, :data:`DIGITS_SHARE` below
+    the fields' middle), its side :data:`SQUARE_SHARE` of the fields' smaller side, less
+    where the band's lower edge (:data:`SQUARE_MARGIN` above it) leaves less room."""
+    low = min(left.w, left.h)
+    top = left.cy - max(DIGITS_HALF, DIGITS_SHARE * low) - SQUARE_GAP
+    side = min(SQUARE_SHARE * low, top - band.y - SQUARE_MARGIN)
     cx = (left.right + right.x) / 2
-    return Box(cx - side / 2, left.y - side / 5, side, side)
+    return Box(cx - side / 2, top - side, side, side)
 
 
 def diamond_shape(cell: Box) -> Box:

@@ -22,7 +22,7 @@ from qwixx_print.layout import Field, Layout, Row
 from qwixx_print.scene import fonts, looks, palette, shapes
 from qwixx_print.scene.fonts import FONT, FONT_BOLD, MM
 from qwixx_print.scene.items import Arch, Badge, Circle, Group, Item, Line, Polygon, Rect, Text
-from qwixx_print.scene.shapes import BADGE_R, DOUBLE_INSET, LEGEND_PT
+from qwixx_print.scene.shapes import BADGE_R, DOUBLE_INSET, LEGEND_GAP, LEGEND_PT
 
 VEIL = (0xF7 / 255, 0xF7 / 255, 0xF7 / 255)
 """The veil over a field the engine does not allow now: shown by the phone's stylesheet
@@ -214,8 +214,9 @@ def strips(layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str]) 
             found.append(arrow(id, cell))
     for power, cell in zip(geometry.powers(layout), sheet.legend_cells, strict=True):
         id = f"legend {power}"
-        found.append(Badge(id, "badge", power, cell.x + BADGE_R + 0.3, cell.cy, BADGE_R))
-        room = Box(cell.x + 2 * BADGE_R + 0.8, cell.y, cell.w - 2 * BADGE_R - 0.8, cell.h)
+        found.append(Badge(id, "badge", power, cell.x + BADGE_R + 0.2, cell.cy, BADGE_R))
+        left = 2 * BADGE_R + 0.6  # the badge and a gap after it
+        room = Box(cell.x + left, cell.y, cell.w - left - LEGEND_GAP, cell.h)
         key = f"power-{power}"
         lines = fonts.wrapped(text[key], room, LEGEND_PT, FONT, 2)
         if lines is None:

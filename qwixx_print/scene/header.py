@@ -30,35 +30,68 @@ CARD_EDGE = (0xBB / 255, 0xBB / 255, 0xBB / 255)
 """The edge of the phone's card behind a sheet."""
 
 
-def _rules_hint(found: list[tuple[str, str]], box: Box) -> list[Item]:
-    """The sheet's own rules (:func:`hints.header_hints`), right-aligned in ``box`` (mm): as
-    many, in order, as fit at :data:`MIN_HINT_PT` or more. Generated text never makes a
-    layout invalid; a label of the layout's own with a character the font lacks is reported
-    (:func:`fonts.printable`)."""
-    parts = [part for key, part in found if fonts.printable(key, part, box, "rules hint box")]
-    while parts and fonts.fit_size(" \u00b7 ".join(parts), box, HINT_PT) < MIN_HINT_PT:
-        parts.pop()
-    if not parts:
+def _hint_lines(parts: list[str], box: Box) -> list[Item]:
+    """``parts`` joined by middle dots, right-aligned in ``box`` (mm) at :data:`HINT_PT` or
+    less, down to :data:`MIN_HINT_PT`: on one line, else wrapped on two (the header has
+    room for two at that size); no item when they fit neither way."""
+    joined = " \u00b7 ".join(parts)
+    if fonts.fit_size(joined, box, HINT_PT) >= MIN_HINT_PT:
+        label = ("header", joined, "rules hint box")
+        return fitted("rules hint", "text", label, box, HINT_PT, palette.INK, align="r", sets="")
+    lines = fonts.wrapped(joined, box, HINT_PT, fonts.FONT, 2)
+    if lines is None or lines[0] < MIN_HINT_PT:
         return []
-    label = ("header", " \u00b7 ".join(parts), "rules hint box")
-    return fitted("rules hint", "text", label, box, HINT_PT, palette.INK, align="r", sets="")
+    size, shares = lines
+    found: list[Item] = []
+    for line, share in shares:
+        label = ("header", line, "rules hint box")
+        found += fitted("rules hint", "text", label, share, size, palette.INK, align="r", sets="")
+    return found
+
+
+def _rules_hint(found: list[tuple[str, str]], box: Box, every: bool) -> list[Item]:
+    """The sheet's own rules (:func:`hints.header_hints`), right-aligned in ``box`` (mm) on
+    one line or two (:func:`_hint_lines`); with ``every`` all of them or nothing, else as
+    many, in order, as fit. Generated text never makes a layout invalid; a label of the
+    layout's own with a character the font lacks is reported (:func:`fonts.printable`)."""
+    parts = [part for key, part in found if fonts.printable(key, part, box, "rules hint box")]
+    while parts:
+        items = _hint_lines(parts, box)
+        if items or every:
+            return items
+        parts.pop()
+    return []
+
+
+TITLE_SHARES = (0.55, 0.4)
+"""The most of the header line the title keeps beside the rules hint: 55 %, and where the
+hint does not fit whole beside that, 40 % (the title shrinks to fit it)."""
 
 
 def header(
     layout: Layout, sheet: geometry.SheetBoxes, text: Mapping[str, str], rules_hint: bool
 ) -> list[Item]:
-    """The title, left; with ``rules_hint`` the variant's own rules right of it (the title
-    keeps its width, at most 55 % of the line), up to the slip's name. Drawn in the ink the
-    PDF sets for the whole sheet first."""
+    """The title, left; with ``rules_hint`` the variant's own rules right of it, up to the
+    slip's name: every rule, on one line or two, beside a title of at most 55 % of the line,
+    else 40 % (:data:`TITLE_SHARES`), else as many rules as fit beside the 55 % title. Drawn
+    in the ink the PDF sets for the whole sheet first."""
     title = Box(sheet.title.x + 0.5, sheet.title.y, sheet.title.w - 1.0, sheet.title.h)
     found: list[Item] = []
     hinted = hints.header_hints(layout, text) if rules_hint else []
     if hinted:
         width = fonts.string_width(text["title"], FONT_BOLD, looks.TITLE_PT) / MM
-        title = Box(title.x, title.y, min(width + 0.5, title.w * 0.55), title.h)
         right = sheet.slip.x - 1.0 if sheet.slip is not None else sheet.title.right - 0.5
-        hint_box = Box(title.right + 2.0, title.y, right - title.right - 2.0, title.h)
-        found += _rules_hint(hinted, hint_box)
+        line = title
+        for every in (True, False):
+            for share in TITLE_SHARES if every else TITLE_SHARES[:1]:
+                title = Box(line.x, line.y, min(width + 0.5, line.w * share), line.h)
+                hint_box = Box(title.right + 2.0, title.y, right - title.right - 2.0, title.h)
+                items = _rules_hint(hinted, hint_box, every)
+                if items:
+                    break
+            if items:
+                break
+        found += items
     label = ("title", text["title"], "title box")
     found += fitted("title", "text", label, title, looks.TITLE_PT, palette.INK, FONT_BOLD, "l", "")
     return found

@@ -45,6 +45,10 @@ above the digits (11 pt digits leave 2.1 mm free at the top of a 7.1 mm field)."
 
 LEGEND_PT = 4.6
 """Size of the power legend's text, pt."""
+LEGEND_GAP = 0.9
+"""Room kept free at the end of a power legend's cell, mm: its text, however long, ends at
+least this far from the next cell's badge (0.2 mm into its own cell: 1.1 mm in all; 0.3 mm was
+too little: French "rangée la" touched it)."""
 
 DOUBLE_INSET = 0.45
 """Gap between a double field's frame and its second, inner frame, mm."""

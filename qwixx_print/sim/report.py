@@ -156,6 +156,10 @@ def table(
         "rolls: per game; locks: games ended by locks (the rest by penalties); "
         "pen: penalties per player; first: games won by the first player"
     )
+    lines.append(
+        "locked in games: rows alike lock at unlike rates, as the bots break ties toward "
+        "the upper row (docs/simulate.md)"
+    )
     return "\n".join(lines) + "\n"
 
 

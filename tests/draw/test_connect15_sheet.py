@@ -4,12 +4,17 @@ where ``geometry`` puts it, and a filled-in sheet crosses the squares a marks fi
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
 
 from qwixx_print import api, catalogue, geometry, labels
-from qwixx_print.scene import palette
+from qwixx_print.generate import candidates, family_recipe
+from qwixx_print.geometry import Box
+from qwixx_print.layout import Layout
+from qwixx_print.scene import build, fonts, palette
+from qwixx_print.scene.items import Rect, Text
 from tests.conftest import Run
 from tests.pdfcheck import colours_at, form_placements, page_sizes, row_sequences
 
@@ -94,3 +99,70 @@ def test_filled_in_sheet_crosses_the_squares_the_marks_name(tmp_path: Path, run:
     pen, white = rgb255(palette.PEN), rgb255(palette.SQUARE_FILL)
     assert [near(c, pen, 60) for c in found[:2]] == [True, True]  # crossed in the pen's ink
     assert [near(c, white) for c in found[2:]] == [True, True]  # left white
+
+
+def number_ink(text: Text) -> Box:
+    """The box (mm) of a field number's ink: its advance width across, its glyphs' lowest to
+    highest ink up."""
+    width = fonts.string_width(text.text, text.font, text.size) / fonts.MM
+    low, high = fonts.ink_extent(text.text, text.font)
+    em = text.size / fonts.MM
+    return Box(text.x - width / 2, text.y + low * em, width, (high - low) * em)
+
+
+def square_clearances(sheet: Layout) -> list[tuple[str, float]]:
+    """Per link square of ``sheet`` and field number whose ink overlaps it across: the room
+    (mm) between the number's lowest ink and the square's outline."""
+    boxes = geometry.sheet_boxes(sheet)
+    found = []
+    for row, row_boxes in zip(sheet.rows, boxes.rows, strict=True):
+        items = build.row(sheet, row, row_boxes)
+        numbers = [i for i in items if isinstance(i, Text) and i.part == "number"]
+        for square in (i for i in items if isinstance(i, Rect) and " square " in i.id):
+            outline = square.width / fonts.MM / 2
+            assert square.box.y - outline >= row_boxes.band.y + 0.2, square.id  # in its band
+            for number in numbers:
+                ink = number_ink(number)
+                if ink.x < square.box.right + outline and ink.right > square.box.x - outline:
+                    room = ink.y - (square.box.top + outline)
+                    found.append((f"{square.id} / {number.id} {number.text}", room))
+    return found
+
+
+def test_no_link_square_comes_near_the_numbers_of_a_shipped_or_generated_sheet() -> None:
+    # The newcomer's print: the square under "10" of green touched its "0" (0.05 mm above
+    # the square's top, less its outline). The geometry is the sheet's, whatever the
+    # language or the count a page (the page scales it), so one check covers them all.
+    sheets = [catalogue.find(name) for name in catalogue.shipped_names()]
+    sheets += list(itertools.islice(candidates(family_recipe("link-squares"), 4), 12))
+    found = [c for sheet in sheets for c in square_clearances(sheet)]
+    assert len(found) >= 12 * 3  # connect-15: beside "10" and "11" in every row, ...
+    worst = min(found, key=lambda c: c[1])
+    assert worst[1] >= 0.25, worst
+    classic = dict(square_clearances(catalogue.find("connect-15")))
+    assert classic["row green square 2 / row green field 2 10"] == pytest.approx(0.34, abs=0.01)
+
+
+@pytest.mark.parametrize("per_page", [2, 8])  # sheets upright on the page
+def test_the_paper_shows_between_each_link_square_and_the_number_above_it(
+    per_page: int, tmp_path: Path
+) -> None:
+    sheet = catalogue.find("connect-15")
+    out = tmp_path / "c15.pdf"
+    api.print_sheets([api.checked("connect-15")], out, 1, per_page=per_page)
+    imposition = geometry.impose("a4", per_page)
+    (ox, oy), scale = imposition.origins[0], imposition.scale
+    assert not imposition.rotated
+    points, papers = [], []
+    for row, row_boxes in zip(sheet.rows, geometry.sheet_boxes(sheet).rows, strict=True):
+        paper = rgb255(palette.paper(palette.hex_rgb(sheet.colours[row.colour or ""])))
+        for (a, b), box in zip(row.squares, row_boxes.squares, strict=True):
+            if max(row.fields[a].number, row.fields[b].number) < 10:
+                continue  # a two-digit number comes nearest the square
+            y = box.top + 0.2  # between the square's outline and the digits above it
+            for x in (box.x + 0.3, box.right - 0.3):  # on the fields, not the gap
+                points.append((ox + x * scale, oy + y * scale))
+                papers.append(paper)
+    assert len(points) == 8  # beside "10" or "11": 2 in red, 1 in green, 1 in blue
+    found = colours_at(out, points)
+    assert [near(c, p, 30) for c, p in zip(found, papers, strict=True)] == [True] * len(points)

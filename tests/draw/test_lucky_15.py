@@ -110,16 +110,18 @@ def test_a_designers_layout_mixing_the_track_with_doubles_and_diamonds_prints(
     api.print_sheets([sheet], out, 1, per_page=2)
     text = " ".join(PdfReader(out).pages[0].extract_text().split())
     # the header names the trigger's dice (white + colour), after the diamonds' rule and
-    # before the doubles'; the first two do not fit its room at 5 pt, so the sheet prints the
-    # first ("dice sum 9", 8 characters shorter, fitted in English by 0.1 mm and in no other
-    # language)
+    # before the doubles'; all three print, wrapped on two lines (the sheet printed only the
+    # first: the three do not fit one line at 5 pt)
     rules = [part for _, part in hints.header_hints(sheet, labels.for_layout(sheet))]
     assert rules == [
         "diamond: white sum = its other number",
         "white + colour = 9: next track field, not both actions",
         "\u00d72 = two crosses",
     ]
-    assert "diamond: white sum = its other number QWIXX" in text
+    assert (
+        "diamond: white sum = its other number \u00b7 white + colour = 9: next track field, "
+        "not both actions \u00b7 \u00d72 = two crosses QWIXX" in text
+    )
     boxes = geometry.sheet_boxes(sheet)
     assert len(boxes.track) == 5 and len(boxes.diamonds) == 3
     assert boxes.diamonds[0].top < boxes.track[0].y  # the track above the diamonds' strip

@@ -385,7 +385,7 @@ def test_power_legend_text_wraps_or_is_refused_with_its_cell_named(tmp_path: Pat
     assert len(found) == 1
     assert found[0].startswith("long.yaml:")
     assert ": labels.power-plus-13: label 'power-plus-13' ('thirteen thirteen" in found[0]
-    assert "does not fit the power legend cell (14.4 x 4.0 mm) even at 4 pt" in found[0]
+    assert "does not fit the power legend cell (13.7 x 4.0 mm) even at 4 pt" in found[0]
 
 
 def test_a_long_title_leaves_room_for_the_sheets_own_rules(tmp_path: Path) -> None:

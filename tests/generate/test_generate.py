@@ -16,6 +16,7 @@ import pytest
 
 from qwixx_print import api, geometry, layout, rules
 from qwixx_print.choices import GENERATE_FAMILIES
+from qwixx_print.cli.generating import printed_summary
 from qwixx_print.generate import (
     Recipe,
     balance,
@@ -231,6 +232,7 @@ def test_print_and_preview_write_the_generated_sheet(tmp_path: Path, run: Run) -
         document.close()
     assert text.count("QWIXX · POWERS") == 4
     assert text.count("powers · seed 5") == 4
+    assert f"wrote {pdf}: 1 generated sheet, 4 copies on 1 page\n" in result.output
     assert png.read_bytes().startswith(b"\x89PNG")
     assert "powers-5" in yaml_file.read_text(encoding="utf-8")
 
@@ -521,3 +523,20 @@ def test_the_docs_chaos_7_excerpt_is_the_file_generate_writes(tmp_path: Path, ru
     written = out.read_text(encoding="utf-8")
     assert head and written.startswith(head)
     assert tail and written.endswith(tail)
+
+
+@pytest.mark.parametrize(
+    ("count", "per_page", "pages", "said"),
+    [
+        (1, 8, 1, "1 generated sheet, 8 copies on 1 page"),
+        (1, 1, 2, "1 generated sheet, 2 copies on 2 pages"),
+        (3, 8, 1, "3 generated sheets, 8 in all on 1 page"),
+        (8, 8, 1, "8 generated sheets on 1 page"),
+        (10, 4, 1, "10 generated sheets, 12 in all on 3 pages"),
+    ],
+)
+def test_generate_print_says_how_many_sheets_it_wrote_on_how_many_pages(
+    count: int, per_page: int, pages: int, said: str
+) -> None:
+    # it said "1 generated sheet" of a page of 8 copies
+    assert printed_summary(count, per_page, pages) == said

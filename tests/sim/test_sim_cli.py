@@ -82,6 +82,11 @@ def test_text_report_names_every_layout_and_the_comparison(run: Run) -> None:
     assert lines[0] == "200 games per layout, 4 players, strategy gap-2, seed 1"
     assert [line.split()[0] for line in lines[2:5]] == ["nochmal", "wirrwarr", "classic"]
     assert lines[4].endswith("(classic, same dice)")
+    # red and yellow are alike but lock at unlike rates: the legend says why
+    assert lines[-1] == (
+        "locked in games: rows alike lock at unlike rates, as the bots break ties toward "
+        "the upper row (docs/simulate.md)"
+    )
 
 
 def test_text_report_columns_stay_aligned_under_a_name_longer_than_its_column(run: Run) -> None:
