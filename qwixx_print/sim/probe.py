@@ -24,7 +24,7 @@ from qwixx_print.compiled import Compiled
 from qwixx_print.layout import Layout
 from qwixx_print.play import Game, Sheet
 from qwixx_print.play.game import Dice
-from qwixx_print.sim import bots, dice, lean, matches, plain, square_moves
+from qwixx_print.sim import bots, dice, lean, matches, plain, plain_choices, square_moves
 from qwixx_print.sim.jit import njit
 from qwixx_print.sim.state import Sheets
 from qwixx_print.sim.tables import Ints, KernelTables, compile_layout
@@ -149,7 +149,7 @@ def _plain_options(
     """Write the plain kernel's options for die sum ``total`` (``c``: the die's colour, -1
     for the white sum) of a seat whose rows are ``pos`` and ``have`` and whose sheet has the
     colours ``closed`` (a bit mask) closed, as (row, field) into ``out``; their count. The
-    rows are walked as :func:`qwixx_print.sim.plain._gap_white` and ``_gap_colour`` do."""
+    rows are walked as :func:`qwixx_print.sim.plain_choices._white` and ``_colour_best`` do."""
     f = plain._facts(t)
     n = 0
     for k in range(t.lock.shape[0]):
@@ -158,7 +158,7 @@ def _plain_options(
             break
         if (closed >> t.lock_colour[r]) & 1:
             continue
-        skips, j = plain._option(t, f, pos, have, 0, r, total)
+        skips, j = plain_choices._option(t, f, pos, have, 0, r, total)
         if skips > -2:
             out[n, 0], out[n, 1] = r, j
             n += 1

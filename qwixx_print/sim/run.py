@@ -129,7 +129,7 @@ def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, co
     layout and bots (:func:`variant_of`): the plain one (:mod:`qwixx_print.sim.plain`), the
     lean one (:mod:`qwixx_print.sim.lean`) or the general one. A kernel not yet in the cache
     is announced first (:func:`announce`)."""
-    from qwixx_print.sim import kernel, lean, plain
+    from qwixx_print.sim import kernel, lean, plain_games
 
     c = Compiled.of(layout)
     games = Games.zeros(count, len(codes), len(c.ids), len(c.bonus_ids))
@@ -140,11 +140,11 @@ def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, co
     if fresh:
         announce(variant)
     if variant == CLASSIC_GAP:
-        plain.play_classic_gap_games(plain_view, strategies, seed, first, games)
+        plain_games.play_classic_gap_games(plain_view, strategies, seed, first, games)
     elif variant == CLASSIC:
-        plain.play_classic_games(plain_view, strategies, seed, first, games)
+        plain_games.play_classic_games(plain_view, strategies, seed, first, games)
     elif variant == PLAIN:
-        plain.play_plain_games(plain_view, strategies, seed, first, games)
+        plain_games.play_plain_games(plain_view, strategies, seed, first, games)
     elif variant == LEAN:
         lean.play_lean_games(lean_view, strategies, seed, first, games)
     else:
