@@ -3,16 +3,18 @@
 reference loop (``benchmarks/gap2.c``; docs/performance.md).
 
 A layout is *plain* (:func:`plain`) when it fits the lean kernel (:func:`qwixx_print.sim.lean.fits`)
-and besides every row is of one colour, the colour its lock closes, holds each number at
-most once and has one lock field, its last, and no field counts twice: classic and any sheet
-of its build with other numbers, orders, colours of rows, scores and rules. Then a die sum
-has one field per row (:attr:`PlainTables.field`), and a decision is arithmetic on a few
-integers: per seat and row the last cross, the counted crosses and a bit mask of the crossed
-fields in three flat arrays, the closed colours of the table in three local bit masks, the
-dice in local variables. A gap option is one integer (:func:`_key`: skips, crosses, row)
-and the strong bot's value two prefix sums; the active seat's white + colour options are
-evaluated once a turn and reused for the penalty relief and action 2 when nothing changed in
-between (as the lean kernel does).
+and besides every row holds each number at most once and has one lock field, its last,
+counted once: classic and any sheet of its build with other numbers, orders, colours, scores
+and rules, also with doubles (Doppelt) or rows of mixed colours (Farbblöcke, Regenbogen,
+Wirrwarr). Then a die sum has one field per row (:attr:`PlainTables.field`), and a decision
+is arithmetic on a few integers: per seat and row the last cross, the counted crosses and a
+bit mask of the crossed fields in three flat arrays, the closed colours of the table in
+three local bit masks, the dice in local variables. A gap option is one integer
+(:func:`qwixx_print.sim.plain_choices._key`: skips, crosses, row) and the strong bot's value
+two prefix sums; the active seat's white + colour options are evaluated once a turn and
+reused for the penalty relief and action 2 when nothing changed in between (as the lean
+kernel does). What a layout has of doubles and mixed colours (:func:`build`) is decided when
+its entry point is compiled: classic's entry points hold no code for either.
 
 The kernel is three modules by job: this one, the layouts it plays and their tables;
 :mod:`qwixx_print.sim.plain_choices`, the options of a die sum and the bots' choices among
@@ -36,13 +38,17 @@ from qwixx_print.sim.tables import DICE, FACES, THRESHOLD, Floats, Ints, KernelT
 class PlainTables(NamedTuple):
     """A plain layout's arrays (R rows, W fields in the longest, N sums 0 .. 2 x faces, C
     dice). ``field`` (R x N, flat): the field of sum ``n`` in row ``r`` at ``r * N + n``, or
-    -1; ``lock`` (R,): each row's lock field; ``colour_rows`` (C, R), ``lock_colour`` (R,),
-    ``points``, ``framed``, ``rules``, ``weights``: the kernel tables'; ``skipped``,
-    ``reach`` (R, W + 1): the strong bot's prefix sums
-    (:class:`qwixx_print.sim.lean.LeanTables`)."""
+    -1; ``lock`` (R,): each row's lock field; ``rows_of`` (C x N, flat): at ``c * N + n`` a
+    bit mask of the rows whose field of sum ``n`` has colour ``c`` (the rows a white +
+    colour sum may go to in a row of mixed colours); ``held`` (R, W): the crosses a field
+    counts (2 for a double); ``colour_rows`` (C, R), ``lock_colour`` (R,), ``points``,
+    ``framed``, ``rules``, ``weights``: the kernel tables'; ``skipped``, ``reach`` (R, W +
+    1): the strong bot's prefix sums (:class:`qwixx_print.sim.lean.LeanTables`)."""
 
     field: Ints
     lock: Ints
+    rows_of: Ints
+    held: Ints
     colour_rows: Ints
     lock_colour: Ints
     points: Ints
@@ -54,21 +60,53 @@ class PlainTables(NamedTuple):
 
 
 def plain(t: KernelTables) -> bool:
-    """Whether the plain kernel plays the (lean-fitting) layout of ``t``: every row of one
-    colour, its lock's; each number at most once in a row; one lock field, the row's last;
-    no doubles; 6- or 8-sided dice."""
+    """Whether the plain kernel plays the (lean-fitting) layout of ``t``: each number at
+    most once in a row; one lock field, the row's last, counted once (a double elsewhere is
+    fine: :func:`doubles`; so are rows of mixed colours: :func:`mixed`); at most 8 rows;
+    6- or 8-sided dice."""
     for r in range(t.fields.shape[0]):
         n = int(t.fields[r])
         numbers = t.number[r, :n]
         if (
-            (t.colour[r, :n] != t.lock_colour[r]).any()
-            or len(set(numbers.tolist())) != n
+            len(set(numbers.tolist())) != n
             or t.lock_start[r] != n - 1
-            or t.double[r, :n].any()
+            or t.double[r, n - 1]
+            or (t.colour[r, :n] < 0).any()
         ):
             return False
     small = t.fields.shape[0] <= 8 and t.rules[DICE] <= 13 and t.fields.max() < 128
     return small and int(t.rules[FACES]) in (6, 8)
+
+
+def doubles(t: KernelTables) -> bool:
+    """Whether a field of the layout of ``t`` counts two crosses (Doppelt)."""
+    return bool(t.double.any())
+
+
+def mixed(t: KernelTables) -> bool:
+    """Whether a row of the layout of ``t`` holds a field of another colour than its lock's
+    (Farbblöcke, Regenbogen, Wirrwarr)."""
+    return any(
+        (t.colour[r, : int(t.fields[r])] != t.lock_colour[r]).any()
+        for r in range(t.fields.shape[0])
+    )
+
+
+CLASSIC, DOUBLES, MIXED, ANY = "classic", "doubles", "mixed", "any"
+"""The builds of plain layouts (:func:`build`), each played by its own entry points of
+:mod:`qwixx_print.sim.plain_games`."""
+
+
+def build(t: KernelTables) -> str:
+    """The build of the plain layout of ``t``: of classic's counts (4 rows, 4 coloured dice)
+    and rows of one colour without doubles (:data:`CLASSIC`), with doubles (:data:`DOUBLES`)
+    or with rows of mixed colours (:data:`MIXED`); else :data:`ANY`."""
+    if not classic_build(t):
+        return ANY
+    double, mix = doubles(t), mixed(t)
+    if double and mix:
+        return ANY
+    return DOUBLES if double else MIXED if mix else CLASSIC
 
 
 def classic_build(t: KernelTables) -> bool:
@@ -80,16 +118,21 @@ def classic_build(t: KernelTables) -> bool:
 def plain_tables(t: KernelTables, lean: LeanTables) -> PlainTables:
     """The plain kernel's view of the (plain) tables ``t``; ``lean``: their lean view (its
     prefix sums)."""
-    rows = t.fields.shape[0]
+    rows, dice = t.fields.shape[0], t.colour_rows.shape[0]
     sums = 2 * int(t.rules[FACES]) + 1
     field = np.full((rows, sums), -1, dtype=np.int64)
+    rows_of = np.zeros((dice, sums), dtype=np.int64)
     for r in range(rows):
         for j in range(int(t.fields[r])):
-            if t.number[r, j] < sums:
-                field[r, t.number[r, j]] = j
+            n = t.number[r, j]
+            if n < sums:
+                field[r, n] = j
+                rows_of[t.colour[r, j], n] |= 1 << r
     return PlainTables(
         field=field.ravel(),
         lock=t.lock_start.copy(),
+        rows_of=rows_of.ravel(),
+        held=np.where(t.number >= 0, 1 + t.double, 0),
         colour_rows=t.colour_rows,
         lock_colour=t.lock_colour,
         points=t.points,

@@ -61,19 +61,25 @@ def _option(
 
 
 @_fast
-def _value(t: PlainTables, f: Facts, w: Weights, r: int, n: int, q: int, j: int) -> float:
-    """The strong bot's value of crossing field ``j`` (not the lock field) of row ``r`` with
-    ``n`` crosses, the last at ``q`` (:func:`qwixx_print.sim.lean._value`, the same
-    operations in the same order); ``w``: the weights in registers (:data:`Weights`: read
-    from memory after every cross, they cost a quarter of the strong bot's time)."""
+def _value(t: PlainTables, f: Facts, w: Weights, r: int, n: int, q: int, j: int, add: int) -> float:
+    """The strong bot's value of crossing field ``j`` (not the lock field, counting ``add``
+    crosses) of row ``r`` with ``n`` crosses, the last at ``q``
+    (:func:`qwixx_print.sim.lean._value`, the same operations in the same order); ``w``: the
+    weights in registers (:data:`Weights`: read from memory after every cross, they cost a
+    quarter of the strong bot's time)."""
     top = t.points.shape[0] - 1
-    gain = t.points[min(n + 1, top)] - t.points[min(n, top)]
+    gain = t.points[min(n + add, top)] - t.points[min(n, top)]
     skipped = t.skipped[r, j] - t.skipped[r, q + 1]
     thresh = f[1]
-    reach = n + 1 + t.reach[r, (f[3] >> (8 * r)) & 255] - t.reach[r, j + 1]
-    lost_lock = 1 if n + 1 < thresh and reach < thresh else 0
+    reach = n + add + t.reach[r, (f[3] >> (8 * r)) & 255] - t.reach[r, j + 1]
+    lost_lock = 1 if n + add < thresh and reach < thresh else 0
     cost = w[0] * (n + w[1]) * skipped / f[2] + w[2] * lost_lock
     return float(gain - cost)
+
+
+Build = tuple[bool, bool, bool]
+"""What an entry point's loop is compiled for (constants once inlined): the strong bot's code,
+doubles, rows of mixed colours (:func:`qwixx_print.sim.plain.build`)."""
 
 
 @_fast
@@ -84,18 +90,20 @@ def _weigh(
     r: int,
     n: int,
     q: int,
-    skips: int,
-    j: int,
+    option: tuple[int, int],
     strong: bool,
+    double: bool,
     best: Best,
 ) -> Best:
-    """``best`` or the option ``(skips, j)`` of row ``r`` (``n`` crosses, the last at ``q``)
-    if it is better: by the strong bot's value (``strong``; a lock field its fixed value;
-    :func:`qwixx_print.sim.lean._better`), else by the gap key (equal keys, one row: the
-    field left)."""
+    """``best`` or the ``option`` ``(skips, j)`` of row ``r`` (``n`` crosses, the last at
+    ``q``) if it is better: by the strong bot's value (``strong``; a lock field its fixed
+    value; :func:`qwixx_print.sim.lean._better`; ``double``: the layout has doubles), else
+    by the gap key (equal keys, one row: the field left)."""
+    skips, j = option
     key, value, br, bj = best
     if strong:
-        v = w[3] if skips < 0 else _value(t, f, w, r, n, q, j)
+        add = t.held[r, j] if double else 1
+        v = w[3] if skips < 0 else _value(t, f, w, r, n, q, j, add)
         if _better(v, r, j, value, br, bj):
             return key, v, r, j
         return best
@@ -103,6 +111,16 @@ def _weigh(
     if k < key or (k == key and j < bj):
         return k, value, r, j
     return best
+
+
+@_fast
+def _open_rows(f: Facts, closed: int) -> int:
+    """The rows whose lock colour is not in ``closed``, as a bit mask."""
+    rows = 0
+    for r in range(f[6]):
+        if not (closed >> ((f[4] >> (4 * r)) & 15)) & 1:
+            rows |= 1 << r
+    return rows
 
 
 @_fast
@@ -118,22 +136,38 @@ def _best(
     dice: PackedRoll,
     strong: bool,
     white: bool,
+    built: Build,
 ) -> Best:
     """The best option of the white sum (``white``) or of the white + colour sums, by the
     strong bot (``strong``) or gap-k, of the seat whose rows start at ``at`` (``closed``: the
-    colours closed on its sheet; ``table``: at the table, whose dice are not rolled)."""
+    colours closed on its sheet; ``table``: at the table, whose dice are not rolled);
+    ``built``: the layout's :data:`Build`."""
     best = NOTHING
+    double, mix = built[1], built[2]
     if white:
         total = dice[0] + dice[1]
         for r in range(f[6]):
             if (closed >> ((f[4] >> (4 * r)) & 15)) & 1:
                 continue
-            skips, j = _option(t, f, pos, have, at, r, total)
-            if skips > -2:
-                best = _weigh(t, f, w, r, have[at + r], pos[at + r], skips, j, strong, best)
+            o = _option(t, f, pos, have, at, r, total)
+            if o[0] > -2:
+                best = _weigh(t, f, w, r, have[at + r], pos[at + r], o, strong, double, best)
         return best
+    open_rows = _open_rows(f, closed) if mix else 0
     for c in range(f[5]):
         if (table >> c) & 1:
+            continue
+        colour = (dice[2] >> (4 * c)) & 15
+        if mix:  # the rows whose field of the sum has the die's colour
+            for white_die in range(2):
+                total = dice[white_die] + colour
+                rows = t.rows_of[c * f[0] + total] & open_rows
+                for r in range(f[6]):
+                    if (rows >> r) & 1:
+                        o = _option(t, f, pos, have, at, r, total)
+                        if o[0] > -2:
+                            n, q = have[at + r], pos[at + r]
+                            best = _weigh(t, f, w, r, n, q, o, strong, double, best)
             continue
         for k in range(t.colour_rows.shape[1]):
             r = t.colour_rows[c, k]
@@ -141,12 +175,28 @@ def _best(
                 break
             if (closed >> c) & 1:
                 continue
-            colour = (dice[2] >> (4 * c)) & 15
             for white_die in range(2):
-                skips, j = _option(t, f, pos, have, at, r, dice[white_die] + colour)
-                if skips > -2:
-                    best = _weigh(t, f, w, r, have[at + r], pos[at + r], skips, j, strong, best)
+                o = _option(t, f, pos, have, at, r, dice[white_die] + colour)
+                if o[0] > -2:
+                    best = _weigh(t, f, w, r, have[at + r], pos[at + r], o, strong, double, best)
     return best
+
+
+@_fast
+def _colour_rows(t: PlainTables, f: Facts, closed: int, c: int, total: int, mix: bool) -> int:
+    """The rows (a bit mask) :func:`_best` offers the white + colour sum ``total`` of die
+    ``c`` on a sheet with the colours ``closed`` closed: for the probe
+    (:func:`qwixx_print.sim.probe.plain_options`)."""
+    if mix:
+        return int(t.rows_of[c * f[0] + total]) & _open_rows(f, closed)
+    rows = 0
+    for k in range(t.colour_rows.shape[1]):
+        r = t.colour_rows[c, k]
+        if r < 0:
+            break
+        if not (closed >> c) & 1:
+            rows |= 1 << r
+    return rows
 
 
 @_fast

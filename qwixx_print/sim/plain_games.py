@@ -15,7 +15,7 @@ import numpy as np
 from qwixx_print.sim import tables
 from qwixx_print.sim.lean import ASK, _colour_taken, _white_choice, _white_verdict
 from qwixx_print.sim.plain import Facts, PlainTables, _facts
-from qwixx_print.sim.plain_choices import _best, _choice
+from qwixx_print.sim.plain_choices import Build, _best, _choice
 from qwixx_print.sim.state import (
     END_LOCKS,
     END_PENALTIES,
@@ -36,11 +36,22 @@ from qwixx_print.sim.tables import Games, Ints
 
 @_fast
 def _cross(
-    f: Facts, pos: Ints, have: Ints, crossed: Ints, seats: Ints, p: int, at: int, r: int, j: int
+    t: PlainTables,
+    f: Facts,
+    p: int,
+    r: int,
+    j: int,
+    double: bool,
+    pos: Ints,
+    have: Ints,
+    crossed: Ints,
+    seats: Ints,
 ) -> int:
-    """Seat ``p`` (its rows at ``at``) crosses field ``j`` of row ``r``; a lock field counts
-    the lock's cross too and closes its colour on the seat's sheet at once: the colour's bit
-    (to close at the table at the action's end), else 0."""
+    """Seat ``p`` crosses field ``j`` of row ``r`` (a double counts 2 when the layout has
+    doubles, ``double``); a lock field counts the lock's cross too and closes its colour on
+    the seat's sheet at once: the colour's bit (to close at the table at the action's end),
+    else 0."""
+    at = p * f[6]
     crossed[at + r] |= 1 << j
     pos[at + r] = j
     if j == (f[3] >> (8 * r)) & 255:
@@ -48,7 +59,7 @@ def _cross(
         bit = 1 << ((f[4] >> (4 * r)) & 15)
         seats[2 * p + 1] |= bit
         return bit
-    have[at + r] += 1
+    have[at + r] += t.held[r, j] if double else 1
     return 0
 
 
@@ -65,22 +76,34 @@ def _arrays(players: int, rows: int) -> tuple[Ints, Ints, Ints, Ints]:
     )
 
 
+ANY_BUILD: Build = (True, True, True)
+"""The :data:`~qwixx_print.sim.plain_choices.Build` of :func:`play_plain_games`: all code."""
+CLASSIC: Build = (True, False, False)
+"""Of :func:`play_classic_games`: the strong bot's code, neither doubles nor mixed colours."""
+CLASSIC_GAP: Build = (False, False, False)
+"""Of :func:`play_classic_gap_games`: gap bots only."""
+DOUBLES: Build = (True, True, False)
+"""Of :func:`play_doubles_games`."""
+MIXED: Build = (True, False, True)
+"""Of :func:`play_mixed_games`."""
+
+
 @_compiled
 def play_plain_games(t: PlainTables, strategies: Ints, seed: int, first: int, out: Games) -> None:
     """:func:`qwixx_print.sim.kernel.play_games` for a plain layout: games ``first .. first +
-    len(out.rolls) - 1`` of the run seeded ``seed``, one strategy per seat."""
+    len(out.rolls) - 1`` of the run seeded ``seed``, one strategy per seat (any build: with
+    doubles and mixed colours)."""
     pos, have, crossed, seats = _arrays(strategies.shape[0], t.lock.shape[0])
-    _games(t, _facts(t), pos, have, crossed, seats, strategies, seed, first, out, True)
+    _games(t, _facts(t), pos, have, crossed, seats, strategies, seed, first, out, ANY_BUILD)
 
 
 @_compiled
 def play_classic_games(t: PlainTables, strategies: Ints, seed: int, first: int, out: Games) -> None:
     """:func:`play_plain_games` for a plain layout of classic's build, 4 rows and 4 coloured
-    dice (:func:`qwixx_print.sim.plain.classic_build`), compiled with those counts as
-    constants: its loops unrolled, as the C loop's are (1.2 times as fast)."""
+    dice, rows of one colour, no doubles (:func:`qwixx_print.sim.plain.build`), compiled with
+    those counts as constants: its loops unrolled, as the C loop's are (1.2 times as fast)."""
     pos, have, crossed, seats = _arrays(strategies.shape[0], 4)
-    f = _classic_facts(t)
-    _games(t, f, pos, have, crossed, seats, strategies, seed, first, out, True)
+    _games(t, _facts4(t), pos, have, crossed, seats, strategies, seed, first, out, CLASSIC)
 
 
 @_compiled
@@ -90,14 +113,28 @@ def play_classic_gap_games(
     """:func:`play_classic_games` when every seat plays a gap bot: without the strong bot's
     code, which halves the compile (the first ``simulate classic`` compiles this alone)."""
     pos, have, crossed, seats = _arrays(strategies.shape[0], 4)
-    f = _classic_facts(t)
-    _games(t, f, pos, have, crossed, seats, strategies, seed, first, out, False)
+    _games(t, _facts4(t), pos, have, crossed, seats, strategies, seed, first, out, CLASSIC_GAP)
+
+
+@_compiled
+def play_doubles_games(t: PlainTables, strategies: Ints, seed: int, first: int, out: Games) -> None:
+    """:func:`play_classic_games` for a layout of classic's build with doubles (Doppelt)."""
+    pos, have, crossed, seats = _arrays(strategies.shape[0], 4)
+    _games(t, _facts4(t), pos, have, crossed, seats, strategies, seed, first, out, DOUBLES)
+
+
+@_compiled
+def play_mixed_games(t: PlainTables, strategies: Ints, seed: int, first: int, out: Games) -> None:
+    """:func:`play_classic_games` for a layout of classic's build with rows of mixed colours
+    (Farbblöcke, Regenbogen, Wirrwarr)."""
+    pos, have, crossed, seats = _arrays(strategies.shape[0], 4)
+    _games(t, _facts4(t), pos, have, crossed, seats, strategies, seed, first, out, MIXED)
 
 
 @_fast
-def _classic_facts(t: PlainTables) -> Facts:
-    """The :data:`~qwixx_print.sim.plain.Facts` of ``t`` with 4 rows and 4 coloured dice as
-    constants (the loops that walk them unrolled)."""
+def _facts4(t: PlainTables) -> Facts:
+    """:func:`~qwixx_print.sim.plain._facts` with 4 rows and 4 coloured dice as constants
+    (the loops that walk them unrolled)."""
     f = _facts(t)
     return f[0], f[1], f[2], f[3], f[4], 4, 4
 
@@ -114,13 +151,13 @@ def _games(
     seed: int,
     first: int,
     out: Games,
-    strong_bot: bool,
+    built: Build,
 ) -> None:
     """The loop of the plain kernel's entry points (``f``: :func:`_facts`, some of them
     constants; no reference counting: see ``state._fast``): games ``first ..``, one strategy
-    per seat in ``strategies``; ``strong_bot`` False: every seat plays a gap bot (the strong
-    bot's code left out). ``seats``: per seat its penalties (``2p``) and the colours it
-    locked (``2p + 1``)."""
+    per seat in ``strategies``; ``built``: the strong bot's code (without it every seat plays
+    a gap bot), doubles, mixed colours (:data:`~qwixx_print.sim.plain_choices.Build`).
+    ``seats``: per seat its penalties (``2p``) and the colours it locked (``2p + 1``)."""
     players, rows = strategies.shape[0], f[6]
     boxes, end_at = t.rules[tables.PENALTY_BOXES], t.rules[tables.END_AT]
     weight = t.weights
@@ -159,18 +196,18 @@ def _games(
                 closed = table | seats[2 * p + 1]
                 strategy = strategies[p]
                 r, j = -1, -2
-                strong = strong_bot and strategy == STRONG
-                key, v, br, bj = _best(t, f, w, pos, have, at, closed, 0, dice, strong, True)
+                strong = built[0] and strategy == STRONG
+                key, v, br, bj = _best(t, f, w, pos, have, at, closed, 0, dice, strong, True, built)
                 skips = (key >> 14) - 1
                 verdict = _white_verdict(strong, br, v, skips, strategy, take, p == active)
                 if verdict == ASK:
-                    best = _best(t, f, w, pos, have, at, closed, table, dice, strong, False)
+                    best = _best(t, f, w, pos, have, at, closed, table, dice, strong, False, built)
                     cv, cr, cj = _choice(best, strong)
                     known = True
                 if _white_choice(verdict, strong, v, cv, cr, strategy, take, relief):
                     r, j = br, bj
                 if r >= 0:
-                    bit = _cross(f, pos, have, crossed, seats, p, at, r, j)
+                    bit = _cross(t, f, p, r, j, built[1], pos, have, crossed, seats)
                     if bit:
                         closing |= bit
                         locked |= 1 << r
@@ -185,12 +222,12 @@ def _games(
             at = active * rows
             closed = table | seats[2 * active + 1]
             strategy = strategies[active]
-            strong = strong_bot and strategy == STRONG
+            strong = built[0] and strategy == STRONG
             if moved or not known or table != before:
-                best = _best(t, f, w, pos, have, at, closed, table, dice, strong, False)
+                best = _best(t, f, w, pos, have, at, closed, table, dice, strong, False, built)
                 cv, cr, cj = _choice(best, strong)
             if _colour_taken(strong, moved, cv, cr, strategy, take, relief):
-                bit = _cross(f, pos, have, crossed, seats, active, at, cr, cj)
+                bit = _cross(t, f, active, cr, cj, built[1], pos, have, crossed, seats)
                 if bit:
                     table |= bit
                     locked |= 1 << cr
