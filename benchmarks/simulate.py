@@ -3,12 +3,17 @@ plain C (``benchmarks/gap2.c``, built with ``cc -O2`` here and checked game by g
 the kernel), the strong bot, the reference engine with the bots, the CLI's chunking and
 ``--jobs``, the whole ``simulate`` command and the kernel's compile.
 
-Usage: ``.venv/bin/python benchmarks/simulate.py [--runs 5] [--quick] [--before DIR]``
+Usage: ``.venv/bin/python benchmarks/simulate.py [--runs 5] [--quick] [--before DIR ...]
+[--layouts NAME,...]``
 
 ``--before DIR``: a source tree of an older commit (``git archive COMMIT | tar -x -C DIR``);
 each kernel figure is then measured for it too, in a child process, interleaved round by
 round with this tree's and the C loop's and reported beside them; the speed-up targets are
-taken against the figures of docs/performance.md before issue 24 (the issue's).
+taken against the figures of docs/performance.md before issue 24 (the issue's). Given more
+than once (say the tree before issue 24 and main's), each tree is measured in every round.
+``--layouts NAME,...``: only the kernel's figures (classic beside the C loop, and these
+layouts with 2 and 4 players), not the command, the jobs, the reference engine, the
+strong bot's quality or the compile.
 
 Speeds are games per second of CPU time on one core (``time.process_time``: the host is
 shared, wall time of one process varies by 2x), the median of ``--runs`` runs after the
@@ -87,24 +92,31 @@ def interleaved(
     codes: Sequence[int],
     games: int,
     runs: int,
-    before: Path | None,
+    before: Sequence[Path],
     program: Path | None,
-) -> tuple[float, float | None, float | None]:
-    """Median games per CPU second of this kernel, the ``before`` tree's and the C loop's
+) -> tuple[float, list[float], float | None]:
+    """Median games per CPU second of this kernel, each ``before`` tree's and the C loop's
     (classic gap-2 only), measured round by round in turn: ``(now, before, c)``."""
     sheet = api.checked(name)
     run.kernel_chunk(sheet, codes, SEED, 0, 1)
-    now, old, c = [], [], []
+    now: list[float] = []
+    old: list[list[float]] = [[] for _ in before]
+    c: list[float] = []
     for _ in range(runs):
         start = time.process_time()
         run.kernel_chunk(sheet, codes, SEED, 0, games)
         now.append(games / (time.process_time() - start))
-        if before is not None:
-            old.append(tree_speed(before, name, codes, games))
+        for speeds, tree in zip(old, before, strict=True):
+            speeds.append(tree_speed(tree, name, codes, games))
         if program is not None:
             c.append(games / c_loop.cpu_seconds(program, SEED, games, len(codes)))
     median = statistics.median
-    return median(now), median(old) if old else None, median(c) if c else None
+    return median(now), [median(speeds) for speeds in old], median(c) if c else None
+
+
+def was_text(now: float, old: Sequence[float], before: Sequence[Path]) -> str:
+    """The ``before`` trees' figures beside ``now``: ``before NAME 1,234: 1.50x; ...``."""
+    return "".join(f"{t.name} {o:,.0f}: {now / o:.2f}x; " for t, o in zip(before, old, strict=True))
 
 
 TODAY = {
@@ -204,7 +216,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="fewer games, rough figures")
-    parser.add_argument("--before", type=Path, help="an older source tree to compare with")
+    parser.add_argument(
+        "--before", type=Path, action="append", default=[], help="an older source tree"
+    )
+    parser.add_argument("--layouts", help="only the kernel's figures, of these layouts")
     args = parser.parse_args()
     scale = 10 if args.quick else 1
     kernel_games, reference_games = 200_000 // scale, 1_000 // scale
@@ -215,7 +230,8 @@ def main() -> int:
         rows.append((what, figure, target, met))
         print(f"{what}: {figure} (target {target}: {'met' if met else 'NOT met'})", flush=True)
 
-    before = args.before.resolve() if args.before else None
+    before = [tree.resolve() for tree in args.before]
+    names = args.layouts.split(",") if args.layouts else catalogue.shipped_names()
     with tempfile.TemporaryDirectory() as folder:
         program = c_loop.build(Path(folder)) if c_loop.compiler() else None
         if program is None:
@@ -231,7 +247,7 @@ def main() -> int:
         for players in (2, 4):
             codes = (GAP_2,) * players
             now, old, c = interleaved("classic", codes, kernel_games, args.runs, before, program)
-            was = f", before {old:,.0f}" if old else ""
+            was = "".join(f", {t.name} {o:,.0f}" for t, o in zip(before, old, strict=True))
             ratio = now / c if c else 0.0
             c_text = f"C loop {c:,.0f}, ratio {ratio:.2f}" if c else "no C loop"
             figure = f"{now:,.0f} games/s{was} ({c_text})"
@@ -239,20 +255,22 @@ def main() -> int:
                 ratio >= 0.9)  # fmt: skip
         codes = (STRONG, STRONG)
         now, old, _ = interleaved("classic", codes, kernel_games // 2, args.runs, before, None)
-        was = f"before {old:,.0f}: {now / old:.2f}x; " if old else ""
+        was = was_text(now, old, before)
         row("kernel, classic, 2 players, strong",
             f"{now:,.0f} games/s ({was}{now / STRONG_TODAY:.2f}x of {STRONG_TODAY:,} before "
             "issue 24)", ">= 3x before issue 24", now >= 3 * STRONG_TODAY)  # fmt: skip
-        for name in catalogue.shipped_names():
+        for name in names:
             for k, players in enumerate((2, 4)):
                 codes = (GAP_2,) * players
                 games = kernel_games // 2
                 now, old, _ = interleaved(name, codes, games, args.runs, before, None)
                 base = TODAY[name][k]
-                was = f"before {old:,.0f}: {now / old:.2f}x; " if old else ""
+                was = was_text(now, old, before)
                 row(f"kernel, {name}, {players} players, gap-2",
                     f"{now:,.0f} games/s ({was}{now / base:.2f}x of {base:,} before issue 24)",
                     ">= 2x before issue 24", now >= 2 * base)  # fmt: skip
+    if args.layouts:
+        return table(rows)
     lost = overhead(1_000_000 // scale)
     row("simulate's chunks and sums (run.run, 1 job) over the kernel alone, 1,000,000 games",
         f"{lost:+.1%} CPU", "<= 3 %", lost <= 0.03)  # fmt: skip
@@ -281,6 +299,12 @@ def main() -> int:
     row("first simulate classic on an empty cache: compile (CPU, less a warm run) / in all "
         "(wall)", f"{cold - warm:.1f} s / {wall:.1f} s", "<= 10 s / <= 20 s",
         cold - warm <= 10 and wall <= 20)  # fmt: skip
+    return table(rows)
+
+
+def table(rows: Sequence[tuple[str, str, str, bool]]) -> int:
+    """Print ``rows`` (measure, figure, target, met) as a Markdown table; 1 if a target
+    failed, else 0."""
     print()
     print("| measure | figure | target |")
     print("| --- | --- | --- |")

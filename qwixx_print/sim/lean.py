@@ -169,52 +169,6 @@ CLOSED, CLOSING, LOCKED = 0, 1, 2
 
 
 @_fast
-def _gap_best(t: LeanTables, s: Seats, p: int, total: int, cc: int) -> tuple[int, int, int]:
-    """The gap-k choice for sum ``total`` of colour ``cc`` (:data:`ANY` or colour + 1):
-    ``(key, row, field)``, key :data:`qwixx_print.sim.matches.NONE` for none (the general
-    kernel's key and order: fewest skips, a lock -1, more crosses, the upper row)."""
-    best, br, bj = NONE, -1, -2
-    if total >= t.sizes[3]:
-        return best, br, bj
-    at = total * t.sizes[2] + cc
-    closed = s.table[CLOSED] | s.mine[p]
-    thresh = t.rules[THRESHOLD]
-    for k in range(t.lock_colour.shape[0]):
-        r = k if cc == ANY else t.colour_rows[cc - 1, k]
-        if r < 0:
-            break
-        if (closed >> t.lock_colour[r]) & 1:
-            continue
-        have = s.crosses[p, r]
-        j = int(t.lock[r * t.sizes[1] + at]) if have >= thresh else -1
-        if j >= 0:
-            key = _key(-1, have, 2 * r, 0, 0)
-        else:
-            q = s.pos[p, r]
-            j = int(t.first[r * t.sizes[0] + (q + 1) * t.sizes[1] + at])
-            if j < 0:
-                continue
-            key = _key(j - q - 1, have, 2 * r, 0, 0)
-        if key < best:
-            best, br, bj = key, r, j
-    return best, br, bj
-
-
-@_fast
-def _gap_colour(t: LeanTables, s: Seats, p: int, roll: Ints) -> tuple[int, int, int]:
-    """The best white + colour option for gap-k (equal keys: two lock fields, the left)."""
-    best, br, bj = NONE, -1, -2
-    for c in range(t.rules[DICE]):
-        if (s.table[CLOSED] >> c) & 1:
-            continue
-        for w in range(2):
-            key, r, j = _gap_best(t, s, p, roll[w] + roll[2 + c], c + 1)
-            if key < best or (key == best and j < bj):
-                best, br, bj = key, r, j
-    return best, br, bj
-
-
-@_fast
 def _value(t: LeanTables, s: Seats, p: int, r: int, j: int) -> float:
     """The strong bot's value of crossing field ``j`` (not a lock field) of row ``r``
     (:func:`qwixx_print.sim.strong._strong_value` on a fitting layout)."""
@@ -243,13 +197,20 @@ def _better(v: float, r: int, j: int, bv: float, br: int, bj: int) -> bool:
     return r < br or (r == br and j < bj)
 
 
+Best = tuple[int, float, int, int]
+"""The best option so far (:func:`_best`): its gap key (:data:`qwixx_print.sim.matches.NONE`:
+none), its strong value (-1e300: none), its row (-1: none) and field."""
+
+
 @_fast
-def _strong_best(t: LeanTables, s: Seats, p: int, total: int, cc: int) -> tuple[float, int, int]:
-    """The strong bot's best cross for sum ``total`` of colour ``cc`` (as
-    :func:`_gap_best`): ``(value, row, field)``, row -1 for none."""
-    best, br, bj = -1e300, -1, -2
+def _best(t: LeanTables, s: Seats, p: int, total: int, cc: int, strong: bool, best: Best) -> Best:
+    """``best`` or the better of the crosses for sum ``total`` of colour ``cc`` (:data:`ANY`
+    or colour + 1): by the strong bot's value (``strong``; :func:`_better`), else by the gap
+    key (the general kernel's key and order: fewest skips, a lock -1, more crosses, the upper
+    row; equal keys, two lock fields of a row: the left)."""
     if total >= t.sizes[3]:
-        return best, br, bj
+        return best
+    key, value, br, bj = best
     at = total * t.sizes[2] + cc
     closed = s.table[CLOSED] | s.mine[p]
     thresh = t.rules[THRESHOLD]
@@ -259,31 +220,40 @@ def _strong_best(t: LeanTables, s: Seats, p: int, total: int, cc: int) -> tuple[
             break
         if (closed >> t.lock_colour[r]) & 1:
             continue
-        j = int(t.lock[r * t.sizes[1] + at]) if s.crosses[p, r] >= thresh else -1
-        if j >= 0:
-            v = t.weights[LOCK_VALUE]
-        else:
-            j = int(t.first[r * t.sizes[0] + (s.pos[p, r] + 1) * t.sizes[1] + at])
+        have = s.crosses[p, r]
+        j = int(t.lock[r * t.sizes[1] + at]) if have >= thresh else -1
+        skips = -1
+        if j < 0:
+            q = s.pos[p, r]
+            j = int(t.first[r * t.sizes[0] + (q + 1) * t.sizes[1] + at])
             if j < 0:
                 continue
-            v = _value(t, s, p, r, j)
-        if _better(v, r, j, best, br, bj):
-            best, br, bj = v, r, j
-    return best, br, bj
+            skips = j - q - 1
+        if strong:
+            v = t.weights[LOCK_VALUE] if skips < 0 else _value(t, s, p, r, j)
+            if _better(v, r, j, value, br, bj):
+                value, br, bj = v, r, j
+        else:
+            kk = _key(skips, have, 2 * r, 0, 0)
+            if kk < key or (kk == key and j < bj):
+                key, br, bj = kk, r, j
+    return key, value, br, bj
+
+
+NOTHING: Best = (NONE, -1e300, -1, -2)
+"""No option yet."""
 
 
 @_fast
-def _strong_colour(t: LeanTables, s: Seats, p: int, roll: Ints) -> tuple[float, int, int]:
-    """The strong bot's best white + colour option: ``(value, row, field)``."""
-    best, br, bj = -1e300, -1, -2
+def _colour_best(t: LeanTables, s: Seats, p: int, roll: Ints, strong: bool) -> Best:
+    """The best white + colour option by the strong bot (``strong``) or gap-k."""
+    best = NOTHING
     for c in range(t.rules[DICE]):
         if (s.table[CLOSED] >> c) & 1:
             continue
         for w in range(2):
-            v, r, j = _strong_best(t, s, p, roll[w] + roll[2 + c], c + 1)
-            if r >= 0 and _better(v, r, j, best, br, bj):
-                best, br, bj = v, r, j
-    return best, br, bj
+            best = _best(t, s, p, roll[w] + roll[2 + c], c + 1, strong, best)
+    return best
 
 
 @_fast
@@ -292,10 +262,67 @@ def _colour_options(
 ) -> tuple[float, int, int]:
     """Seat ``p``'s best white + colour option by its bot: ``(value, row, field)``; for
     gap-k the value is the option's skips (:data:`NONE` when there is none)."""
-    if strategy == STRONG:
-        return _strong_colour(t, s, p, roll)
-    key, r, j = _gap_colour(t, s, p, roll)
+    strong = strategy == STRONG
+    key, value, r, j = _colour_best(t, s, p, roll, strong)
+    if strong:
+        return value, r, j
     return float(_skips(key) if key != NONE else NONE), r, j
+
+
+TAKE, ASK, PASS = 0, 1, 2
+"""What a seat does with its best white-sum cross (:func:`_white_verdict`): cross it, weigh it
+against its white + colour options first (only the active seat), or not."""
+
+
+@_fast
+def _white_verdict(
+    strong: bool, r: int, v: float, skips: int, strategy: int, take: float, active: bool
+) -> int:
+    """:data:`TAKE`, :data:`ASK` or :data:`PASS` for a seat's best white-sum cross in row
+    ``r`` (-1: none), of strong value ``v`` (``strong``) or gap-k ``skips``; ``active``: the
+    seat rolled (both kernels' rule, docs/simulate.md)."""
+    if r < 0:
+        return PASS
+    if strong:
+        if v > take:
+            return TAKE
+        return ASK if active else PASS
+    if skips <= strategy:
+        return TAKE
+    return ASK if active and skips <= strategy + 1 else PASS
+
+
+@_fast
+def _white_choice(
+    verdict: int,
+    strong: bool,
+    v: float,
+    cv: float,
+    cr: int,
+    strategy: int,
+    take: float,
+    relief: float,
+) -> bool:
+    """Whether a seat crosses its best white-sum cross (:func:`_white_verdict`); after
+    :data:`ASK`, against its best white + colour option ``(cv, cr)`` of action 2 (cr -1:
+    none; gap-k: ``cv`` its skips), ``relief`` the strong bot's value below which it rather
+    takes a penalty."""
+    if verdict != ASK:
+        return verdict == TAKE
+    if strong:
+        return not (cr >= 0 and cv > take) and v > relief and (cr < 0 or v >= cv)
+    return cr < 0 or cv > strategy
+
+
+@_fast
+def _colour_taken(
+    strong: bool, moved: bool, cv: float, cr: int, strategy: int, take: float, relief: float
+) -> bool:
+    """Whether the active seat crosses its best white + colour option ``(cv, cr)`` in action
+    2 (``moved``: it crossed in action 1)."""
+    if strong:
+        return cr >= 0 and cv > (take if moved else relief)
+    return cr >= 0 and cv <= float(strategy if moved else strategy + 1)
 
 
 @_fast
@@ -393,26 +420,14 @@ def _play(
             for p in range(players):
                 strategy = strategies[p]
                 r, j = -1, -2
-                if strategy == STRONG:
-                    v, br, bj = _strong_best(t, s, p, total, ANY)
-                    if br >= 0 and v > take:
-                        r, j = br, bj
-                    elif br >= 0 and p == active:
-                        cv, cr, cj = _strong_colour(t, s, p, roll)
-                        known = True
-                        if not (cr >= 0 and cv > take) and v > relief and (cr < 0 or v >= cv):
-                            r, j = br, bj
-                else:
-                    key, br, bj = _gap_best(t, s, p, total, ANY)
-                    if key != NONE:
-                        skips = _skips(key)
-                        if skips <= strategy:
-                            r, j = br, bj
-                        elif p == active and skips <= strategy + 1:
-                            cv, cr, cj = _colour_options(t, s, p, roll, strategy)
-                            known = True
-                            if cr < 0 or cv > strategy:
-                                r, j = br, bj
+                strong = strategy == STRONG
+                key, v, br, bj = _best(t, s, p, total, ANY, strong, NOTHING)
+                verdict = _white_verdict(strong, br, v, _skips(key), strategy, take, p == active)
+                if verdict == ASK:
+                    cv, cr, cj = _colour_options(t, s, p, roll, strategy)
+                    known = True
+                if _white_choice(verdict, strong, v, cv, cr, strategy, take, relief):
+                    r, j = br, bj
                 if r >= 0:
                     _cross(t, s, p, r, j)
                     if p == active:
@@ -425,11 +440,7 @@ def _play(
                 cv, cr, cj = _colour_options(t, s, active, roll, strategies[active])
             strategy = strategies[active]
             strong = strategy == STRONG
-            if strong:
-                limit = take if moved else relief
-            else:
-                limit = float(strategy if moved else strategy + 1)
-            if cr >= 0 and (cv > limit if strong else cv <= limit):
+            if _colour_taken(strong, moved, cv, cr, strategy, take, relief):
                 _cross(t, s, active, cr, cj)
             elif not moved:
                 s.penalties[active] += 1

@@ -24,7 +24,7 @@ from qwixx_print.compiled import Compiled
 from qwixx_print.layout import Layout
 from qwixx_print.play import Game, Sheet
 from qwixx_print.play.game import Dice
-from qwixx_print.sim import bots, dice, lean, matches, plain, square_moves
+from qwixx_print.sim import bots, dice, lean, matches, plain, plain_choices, square_moves
 from qwixx_print.sim.jit import njit
 from qwixx_print.sim.state import Sheets
 from qwixx_print.sim.tables import Ints, KernelTables, compile_layout
@@ -144,24 +144,32 @@ def kernel_options(
 
 @njit(cache=True)
 def _plain_options(
-    t: plain.PlainTables, pos: Ints, have: Ints, closed: int, total: int, c: int, out: Ints
+    t: plain.PlainTables,
+    pos: Ints,
+    have: Ints,
+    closed: int,
+    total: int,
+    c: int,
+    mix: bool,
+    out: Ints,
 ) -> int:
     """Write the plain kernel's options for die sum ``total`` (``c``: the die's colour, -1
     for the white sum) of a seat whose rows are ``pos`` and ``have`` and whose sheet has the
     colours ``closed`` (a bit mask) closed, as (row, field) into ``out``; their count. The
-    rows are walked as :func:`qwixx_print.sim.plain._gap_white` and ``_gap_colour`` do."""
+    rows are those :func:`qwixx_print.sim.plain_choices._best` walks (``mix``: the layout has
+    rows of mixed colours, :func:`qwixx_print.sim.plain.mixed`)."""
     f = plain._facts(t)
+    if c < 0:
+        rows = plain_choices._open_rows(f, closed)
+    else:
+        rows = plain_choices._colour_rows(t, f, closed, c, total, mix)
     n = 0
-    for k in range(t.lock.shape[0]):
-        r = k if c < 0 else t.colour_rows[c, k]
-        if r < 0:
-            break
-        if (closed >> t.lock_colour[r]) & 1:
-            continue
-        skips, j = plain._option(t, f, pos, have, 0, r, total)
-        if skips > -2:
-            out[n, 0], out[n, 1] = r, j
-            n += 1
+    for r in range(f[6]):
+        if (rows >> r) & 1:
+            skips, j = plain_choices._option(t, f, pos, have, 0, r, total)
+            if skips > -2:
+                out[n, 0], out[n, 1] = r, j
+                n += 1
     return n
 
 
@@ -174,9 +182,16 @@ def plain_options(
     out = np.zeros((MOST, 2), dtype=np.int64)
     closed = sum(int(x) << c for c, x in enumerate(s.closed.tolist())) | int(s.mine[p])
     pos, have = s.pos[p].copy(), s.crosses[p].copy()
+    sums = len(t.field) // len(t.lock)
+    mix = any(  # a row's field of another colour than the row's lock
+        (int(t.rows_of[c * sums + n]) >> r) & 1 and c != t.lock_colour[r]
+        for c in range(len(t.colour_rows))
+        for n in range(sums)
+        for r in range(len(t.lock))
+    )
     found = []
     for total in totals:
-        n = _plain_options(t, pos, have, closed, total, colour, out)
+        n = _plain_options(t, pos, have, closed, total, colour, mix, out)
         found += [("cross", r, j, -1) for r, j in out[:n].tolist()]
     return reduced(found, t.lock.tolist())
 

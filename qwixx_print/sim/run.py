@@ -129,7 +129,7 @@ def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, co
     layout and bots (:func:`variant_of`): the plain one (:mod:`qwixx_print.sim.plain`), the
     lean one (:mod:`qwixx_print.sim.lean`) or the general one. A kernel not yet in the cache
     is announced first (:func:`announce`)."""
-    from qwixx_print.sim import kernel, lean, plain
+    from qwixx_print.sim import kernel, lean, plain_games
 
     c = Compiled.of(layout)
     games = Games.zeros(count, len(codes), len(c.ids), len(c.bonus_ids))
@@ -140,11 +140,15 @@ def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, co
     if fresh:
         announce(variant)
     if variant == CLASSIC_GAP:
-        plain.play_classic_gap_games(plain_view, strategies, seed, first, games)
+        plain_games.play_classic_gap_games(plain_view, strategies, seed, first, games)
     elif variant == CLASSIC:
-        plain.play_classic_games(plain_view, strategies, seed, first, games)
+        plain_games.play_classic_games(plain_view, strategies, seed, first, games)
     elif variant == PLAIN:
-        plain.play_plain_games(plain_view, strategies, seed, first, games)
+        plain_games.play_plain_games(plain_view, strategies, seed, first, games)
+    elif variant == DOUBLES:
+        plain_games.play_doubles_games(plain_view, strategies, seed, first, games)
+    elif variant == MIXED:
+        plain_games.play_mixed_games(plain_view, strategies, seed, first, games)
     elif variant == LEAN:
         lean.play_lean_games(lean_view, strategies, seed, first, games)
     else:
@@ -157,11 +161,20 @@ def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, co
 
 
 CLASSIC_GAP, CLASSIC, PLAIN, LEAN, GENERAL = "classic-gap", "classic", "plain", "lean", "general"
-"""The compiled kernels: :mod:`qwixx_print.sim.plain`'s three entry points (classic's build
-with gap bots only, classic's build, any plain layout), :mod:`qwixx_print.sim.lean` and
-:mod:`qwixx_print.sim.kernel`."""
+DOUBLES, MIXED = "doubles", "mixed"
+"""The compiled kernels: :mod:`qwixx_print.sim.plain_games`'s entry points (classic's build
+with gap bots only, classic's build, any plain layout, classic's build with doubles, with
+rows of mixed colours), :mod:`qwixx_print.sim.lean` and :mod:`qwixx_print.sim.kernel`."""
 
-COMPILE_SECONDS = {CLASSIC_GAP: 5, CLASSIC: 8, PLAIN: 8, LEAN: 10, GENERAL: 60}
+COMPILE_SECONDS = {
+    CLASSIC_GAP: 5,
+    CLASSIC: 8,
+    PLAIN: 8,
+    DOUBLES: 8,
+    MIXED: 8,
+    LEAN: 10,
+    GENERAL: 60,
+}
 """About how long each kernel takes to compile on an idle 2-core machine (benchmarks/simulate.py
 measures it; docs/performance.md)."""
 
@@ -169,6 +182,8 @@ KINDS = {
     CLASSIC_GAP: "sheets built as classic (gap bots)",
     CLASSIC: "sheets built as classic",
     PLAIN: "sheets built as classic",
+    DOUBLES: "sheets with double fields",
+    MIXED: "sheets with rows of mixed colours",
     LEAN: "the sheets without special fields",
     GENERAL: "the special fields",
 }
@@ -180,15 +195,18 @@ _ANNOUNCED: set[str] = set()
 def variant_of(layout: Layout, codes: Sequence[int] = (2,)) -> str:
     """The kernel that plays ``layout`` with the bots ``codes`` (strategy codes per seat):
     :data:`CLASSIC_GAP` or :data:`CLASSIC` (with a strong seat) for a plain layout of
-    classic's build (:func:`qwixx_print.sim.plain.classic_build`), :data:`PLAIN` for another
-    plain one, :data:`LEAN` for one that fits the lean kernel, else :data:`GENERAL`."""
+    classic's build, :data:`DOUBLES` or :data:`MIXED` for one of classic's counts with
+    doubles or mixed colours, :data:`PLAIN` for another plain one
+    (:func:`qwixx_print.sim.plain.build`), :data:`LEAN` for one that fits the lean kernel,
+    else :data:`GENERAL`."""
     from qwixx_print.sim import plain
     from qwixx_print.sim.strategy import STRONG
 
     t, lean_view, plain_view = kernel_tables(layout)
     if plain_view is not None:
-        if not plain.classic_build(t):
-            return PLAIN
+        built = plain.build(t)
+        if built != plain.CLASSIC:
+            return {plain.DOUBLES: DOUBLES, plain.MIXED: MIXED}.get(built, PLAIN)
         return CLASSIC if STRONG in codes else CLASSIC_GAP
     return LEAN if lean_view is not None else GENERAL
 
@@ -224,10 +242,11 @@ def announce(variant: str) -> None:
 
 
 def prepare(announced: bool = True) -> None:
-    """Compile (or load) every kernel a shipped layout needs now (the plain kernel's classic
-    entry points, the lean and the general kernel), announced as they are compiled unless not
-    ``announced``: the web server calls it quietly in the background when it starts (its
-    terminal stays quiet; the page says it), so a page never waits for the compile."""
+    """Compile (or load) every kernel a shipped layout needs now (the plain kernel's entry
+    points of classic's build, with doubles and with mixed colours, and the general kernel),
+    announced as they are compiled unless not ``announced``: the web server calls it quietly
+    in the background when it starts (its terminal stays quiet; the page says it), so a page
+    never waits for the compile."""
     from qwixx_print import catalogue
 
     if not announced:
@@ -237,6 +256,7 @@ def prepare(announced: bool = True) -> None:
         ("classic", (2, 2)),
         ("classic", (2, 0)),
         ("doppelt", (2, 0)),
+        ("farbbloecke", (2, 0)),
         ("bonuskette", (2, 0)),
     )
     for name, codes in shipped:  # every kernel a shipped layout needs (not plain's general one)

@@ -211,21 +211,28 @@ def test_kernel_and_engine_play_the_same_games_on_two_rows_of_one_colour() -> No
 PLAIN = ["classic", "connected-steps", "durcheinander"]
 """The shipped layouts the plain kernel plays: built as classic (every row of one colour, each
 number once, one lock field, no doubles), 4 rows and 4 coloured dice."""
-LEAN = ["doppelt", "farbbloecke", "regenbogen", "wirrwarr"]
-"""The other shipped layouts the lean kernel plays: none of small boxes, bonus bar, powers,
-bonus rows, links, diamonds and lucky numbers (doubles, mixed colours are fine)."""
+DOUBLES_AND_MIXED = {
+    "doppelt": run.DOUBLES,
+    "farbbloecke": run.MIXED,
+    "regenbogen": run.MIXED,
+    "wirrwarr": run.MIXED,
+}
+"""The shipped layouts the plain kernel plays with doubles or rows of mixed colours (issue 24;
+the lean kernel played them before), each by its entry point."""
 
-PLAIN_CUSTOM = [p for p in CUSTOM if p.stem in ("one", "two-red-rows")]
-"""The designers' layouts the plain kernel plays (not of classic's counts: its general entry
-point)."""
+PLAIN_CUSTOM = [p for p in CUSTOM if p.stem in ("doubled-blocks", "one", "two-red-rows")]
+"""The designers' layouts the plain kernel plays (not of classic's counts, or with both doubles
+and mixed colours: its general entry point)."""
 LEAN_CUSTOM = [p for p in CUSTOM if p.stem == "twice"]
-"""The designers' layouts the lean kernel plays (the others have small boxes or powers)."""
+"""The designers' layouts the lean kernel plays (a number twice in a row; the others have
+small boxes or powers)."""
 
 
 def test_each_kernel_takes_exactly_its_layouts() -> None:
     """Plain layouts of classic's counts: the plain kernel's classic entry points (with a
-    strong seat the one with the strong bot's code); other plain ones its general entry;
-    then the lean kernel; the rest the general kernel."""
+    strong seat the one with the strong bot's code), with doubles or mixed colours their own
+    entry points; other plain ones its general entry; then the lean kernel (no shipped
+    layout); the rest the general kernel."""
     for names, gap, strong in (
         (SIMULATED, run.CLASSIC_GAP, run.CLASSIC),
         ([str(p) for p in CUSTOM], run.PLAIN, run.PLAIN),
@@ -237,7 +244,10 @@ def test_each_kernel_takes_exactly_its_layouts() -> None:
         for name in names:
             with_strong = run.variant_of(api.checked(name), (2, 0))
             assert with_strong == (strong if variants[name] == gap else variants[name]), name
-    assert [n for n in SIMULATED if run.variant_of(api.checked(n)) == run.LEAN] == LEAN
+    for name, variant in DOUBLES_AND_MIXED.items():
+        assert run.variant_of(api.checked(name)) == variant, name
+        assert run.variant_of(api.checked(name), (0, 0)) == variant, name
+    assert [n for n in SIMULATED if run.variant_of(api.checked(n)) == run.LEAN] == []
     custom = [p for p in CUSTOM if run.variant_of(api.checked(str(p))) == run.LEAN]
     assert custom == LEAN_CUSTOM
 
@@ -261,7 +271,7 @@ def lean_games(sheet: layout.Layout, codes: Sequence[int], seed: int, games: int
     return played
 
 
-LEAN_AND_PLAIN = [*PLAIN, *LEAN, *(str(p) for p in PLAIN_CUSTOM + LEAN_CUSTOM)]
+LEAN_AND_PLAIN = [*PLAIN, *DOUBLES_AND_MIXED, *(str(p) for p in PLAIN_CUSTOM + LEAN_CUSTOM)]
 
 
 @pytest.mark.parametrize("seating", SEATINGS)
@@ -271,9 +281,9 @@ def test_plain_and_lean_kernels_play_the_general_kernels_games(name: str, seatin
     that plays the layout, the general kernel and (on a plain layout) the lean kernel."""
     sheet = api.checked(name)
     codes = SEATINGS[seating]
-    plain = name in PLAIN or name in map(str, PLAIN_CUSTOM)
+    plain = name in PLAIN or name in DOUBLES_AND_MIXED or name in map(str, PLAIN_CUSTOM)
     assert run.variant_of(sheet, codes) in (
-        (run.CLASSIC_GAP, run.CLASSIC, run.PLAIN) if plain else (run.LEAN,)
+        (run.CLASSIC_GAP, run.CLASSIC, run.PLAIN, run.DOUBLES, run.MIXED) if plain else (run.LEAN,)
     )
     played = run.kernel_chunk(sheet, codes, 9, 0, 2000)
     others = [general_games(sheet, codes, 9, 2000)]

@@ -1,0 +1,210 @@
+"""The plain kernel's options and the bots' choices among them (issue 24,
+:mod:`qwixx_print.sim.plain`): the option a die sum has in a row, the gap bot's key and the
+strong bot's value of it, and the best option of the white sum and of the white + colour
+sums by either bot.
+
+A gap option is one integer (:func:`_key`: skips, crosses, row) and the strong bot's value
+two prefix sums (:attr:`qwixx_print.sim.plain.PlainTables.skipped`); both bots walk the same
+options (:func:`_best`) and keep the best by their own order
+(:func:`_weigh`).
+"""
+
+from __future__ import annotations
+
+from qwixx_print.sim.lean import _better
+from qwixx_print.sim.plain import Facts, PlainTables
+from qwixx_print.sim.state import _fast
+from qwixx_print.sim.tables import Ints
+
+SPAN = 1 << 14
+"""A gap key (:func:`_key`) is ``(skips + 1) * SPAN + (127 - crosses) * 128 + row``: smaller
+is better (fewest skips, a lock -1; then more crosses; then the upper row)."""
+NO_KEY = 1 << 40
+"""The key of no option."""
+
+Weights = tuple[float, float, float, float]
+"""The strong bot's weights the loop keeps in registers: skip weight, skip base, lock lost,
+lock value (:data:`qwixx_print.sim.tables.WEIGHTS`)."""
+PackedRoll = tuple[int, int, int]
+"""A roll as the loop keeps it: the two white dice, then the coloured dice packed in one
+integer, 4 bits each (die ``c`` at bit ``4c``)."""
+Best = tuple[int, float, int, int]
+"""The best option so far (:func:`_weigh`): its gap key (:data:`NO_KEY`: none), its strong
+value (-1e300: none), its row (-1: none) and field."""
+NOTHING: Best = (NO_KEY, -1e300, -1, -2)
+"""No option yet."""
+
+
+@_fast
+def _key(skips: int, have: int, r: int) -> int:
+    """A gap option as one integer (:data:`SPAN`)."""
+    return (skips + 1) * SPAN + (127 - have) * 128 + r
+
+
+@_fast
+def _option(
+    t: PlainTables, f: Facts, pos: Ints, have: Ints, at: int, r: int, total: int
+) -> tuple[int, int]:
+    """Row ``r``'s option for sum ``total`` of the seat whose rows start at ``at`` in ``pos``
+    and ``have`` (the row open): ``(skips, field)``; skips -1: the lock field, -2: none."""
+    j = t.field[r * f[0] + total]
+    if j < 0:
+        return -2, -1
+    if j == (f[3] >> (8 * r)) & 255:
+        if have[at + r] >= f[1]:
+            return -1, j
+        return -2, -1
+    q = pos[at + r]
+    if j > q:
+        return j - q - 1, j
+    return -2, -1
+
+
+@_fast
+def _value(t: PlainTables, f: Facts, w: Weights, r: int, n: int, q: int, j: int, add: int) -> float:
+    """The strong bot's value of crossing field ``j`` (not the lock field, counting ``add``
+    crosses) of row ``r`` with ``n`` crosses, the last at ``q``
+    (:func:`qwixx_print.sim.lean._value`, the same operations in the same order); ``w``: the
+    weights in registers (:data:`Weights`: read from memory after every cross, they cost a
+    quarter of the strong bot's time)."""
+    top = t.points.shape[0] - 1
+    gain = t.points[min(n + add, top)] - t.points[min(n, top)]
+    skipped = t.skipped[r, j] - t.skipped[r, q + 1]
+    thresh = f[1]
+    reach = n + add + t.reach[r, (f[3] >> (8 * r)) & 255] - t.reach[r, j + 1]
+    lost_lock = 1 if n + add < thresh and reach < thresh else 0
+    cost = w[0] * (n + w[1]) * skipped / f[2] + w[2] * lost_lock
+    return float(gain - cost)
+
+
+Build = tuple[bool, bool, bool]
+"""What an entry point's loop is compiled for (constants once inlined): the strong bot's code,
+doubles, rows of mixed colours (:func:`qwixx_print.sim.plain.build`)."""
+
+
+@_fast
+def _weigh(
+    t: PlainTables,
+    f: Facts,
+    w: Weights,
+    r: int,
+    n: int,
+    q: int,
+    option: tuple[int, int],
+    strong: bool,
+    double: bool,
+    best: Best,
+) -> Best:
+    """``best`` or the ``option`` ``(skips, j)`` of row ``r`` (``n`` crosses, the last at
+    ``q``) if it is better: by the strong bot's value (``strong``; a lock field its fixed
+    value; :func:`qwixx_print.sim.lean._better`; ``double``: the layout has doubles), else
+    by the gap key (equal keys, one row: the field left)."""
+    skips, j = option
+    key, value, br, bj = best
+    if strong:
+        add = t.held[r, j] if double else 1
+        v = w[3] if skips < 0 else _value(t, f, w, r, n, q, j, add)
+        if _better(v, r, j, value, br, bj):
+            return key, v, r, j
+        return best
+    k = _key(skips, n, r)
+    if k < key or (k == key and j < bj):
+        return k, value, r, j
+    return best
+
+
+@_fast
+def _open_rows(f: Facts, closed: int) -> int:
+    """The rows whose lock colour is not in ``closed``, as a bit mask."""
+    rows = 0
+    for r in range(f[6]):
+        if not (closed >> ((f[4] >> (4 * r)) & 15)) & 1:
+            rows |= 1 << r
+    return rows
+
+
+@_fast
+def _best(
+    t: PlainTables,
+    f: Facts,
+    w: Weights,
+    pos: Ints,
+    have: Ints,
+    at: int,
+    closed: int,
+    table: int,
+    dice: PackedRoll,
+    strong: bool,
+    white: bool,
+    built: Build,
+) -> Best:
+    """The best option of the white sum (``white``) or of the white + colour sums, by the
+    strong bot (``strong``) or gap-k, of the seat whose rows start at ``at`` (``closed``: the
+    colours closed on its sheet; ``table``: at the table, whose dice are not rolled);
+    ``built``: the layout's :data:`Build`."""
+    best = NOTHING
+    double, mix = built[1], built[2]
+    if white:
+        total = dice[0] + dice[1]
+        for r in range(f[6]):
+            if (closed >> ((f[4] >> (4 * r)) & 15)) & 1:
+                continue
+            o = _option(t, f, pos, have, at, r, total)
+            if o[0] > -2:
+                best = _weigh(t, f, w, r, have[at + r], pos[at + r], o, strong, double, best)
+        return best
+    open_rows = _open_rows(f, closed) if mix else 0
+    for c in range(f[5]):
+        if (table >> c) & 1:
+            continue
+        colour = (dice[2] >> (4 * c)) & 15
+        if mix:  # the rows whose field of the sum has the die's colour
+            for white_die in range(2):
+                total = dice[white_die] + colour
+                rows = t.rows_of[c * f[0] + total] & open_rows
+                for r in range(f[6]):
+                    if (rows >> r) & 1:
+                        o = _option(t, f, pos, have, at, r, total)
+                        if o[0] > -2:
+                            n, q = have[at + r], pos[at + r]
+                            best = _weigh(t, f, w, r, n, q, o, strong, double, best)
+            continue
+        for k in range(t.colour_rows.shape[1]):
+            r = t.colour_rows[c, k]
+            if r < 0:
+                break
+            if (closed >> c) & 1:
+                continue
+            for white_die in range(2):
+                o = _option(t, f, pos, have, at, r, dice[white_die] + colour)
+                if o[0] > -2:
+                    best = _weigh(t, f, w, r, have[at + r], pos[at + r], o, strong, double, best)
+    return best
+
+
+@_fast
+def _colour_rows(t: PlainTables, f: Facts, closed: int, c: int, total: int, mix: bool) -> int:
+    """The rows (a bit mask) :func:`_best` offers the white + colour sum ``total`` of die
+    ``c`` on a sheet with the colours ``closed`` closed: for the probe
+    (:func:`qwixx_print.sim.probe.plain_options`)."""
+    if mix:
+        return int(t.rows_of[c * f[0] + total]) & _open_rows(f, closed)
+    rows = 0
+    for k in range(t.colour_rows.shape[1]):
+        r = t.colour_rows[c, k]
+        if r < 0:
+            break
+        if not (closed >> c) & 1:
+            rows |= 1 << r
+    return rows
+
+
+@_fast
+def _choice(best: Best, strong: bool) -> tuple[float, int, int]:
+    """A best option (:func:`_best`) as the loop weighs it: ``(value,
+    row, field)``; for gap-k (not ``strong``) the value is the option's skips (:data:`NO_KEY`
+    for none)."""
+    key, value, r, j = best
+    if strong:
+        return value, r, j
+    return float((key >> 14) - 1 if key != NO_KEY else NO_KEY), r, j
