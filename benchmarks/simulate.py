@@ -35,7 +35,7 @@ from pathlib import Path
 import c_loop  # benchmarks/c_loop.py, beside this file
 
 from qwixx_print import api, catalogue
-from qwixx_print.sim import bots, run
+from qwixx_print.sim import run, selfplay
 
 GAP_2, STRONG = 2, 0
 SEED = 2026
@@ -125,7 +125,7 @@ def reference_speed(name: str, codes: Sequence[int], games: int, runs: int) -> f
 
     def play() -> None:
         for g in range(games):
-            bots.play_game(sheet, codes, SEED, g)
+            selfplay.play_game(sheet, codes, SEED, g)
 
     return per_second(games, play, runs)
 

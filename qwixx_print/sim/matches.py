@@ -24,7 +24,7 @@ NONE = 1 << 40
 AGAIN, LUCKY, SWAP, BONUS, SQUARE = 1, 2, 3, 4, 5
 """Ranks of a small box, a lucky cross, a diamond swap, a bonus cell and a link square
 (RULES.md §7) among options of the same skips, crosses and place (a plain cross 0;
-:data:`qwixx_print.sim.bots.KINDS`)."""
+:data:`qwixx_print.sim.bot_options.TIE_ORDER`)."""
 RANKS = 8
 DIAMONDS = 32
 """More than the diamonds a layout may have: a gap key holds the swap's diamond."""

@@ -24,14 +24,14 @@ from qwixx_print.compiled import Compiled
 from qwixx_print.layout import Layout
 from qwixx_print.play import Game, Sheet
 from qwixx_print.play.game import Dice
-from qwixx_print.sim import bots, dice, lean, matches, plain, square_moves
+from qwixx_print.sim import bot_options, bots, dice, lean, matches, plain, selfplay, square_moves
 from qwixx_print.sim.jit import njit
 from qwixx_print.sim.state import Sheets
 from qwixx_print.sim.tables import Ints, KernelTables, compile_layout
 
-KINDS = {0: "cross", matches.AGAIN: "again", matches.LUCKY: "lucky", matches.SWAP: "swap"}
-"""Kernel rank -> the engine's kind of move (:data:`qwixx_print.sim.bots.KINDS`)."""
-KINDS[matches.BONUS] = "bonus"
+RANK_KINDS = {0: "cross", matches.AGAIN: "again", matches.LUCKY: "lucky", matches.SWAP: "swap"}
+"""Kernel rank -> the engine's kind of move (:data:`qwixx_print.sim.bot_options.TIE_ORDER`)."""
+RANK_KINDS[matches.BONUS] = "bonus"
 
 MOST = 1024
 """More than the options one die sum can have on any valid sheet."""
@@ -118,7 +118,7 @@ def square_differences(g: Game, t: KernelTables, roll: Dice, phase: str) -> list
     out, found = np.zeros((MOST, 2), dtype=np.int64), []
     for p, colour in asked:
         sheet = g.sheets[g.names[p]]
-        engine = {(o.row, o.field) for o in bots.square_options(sheet, roll, colour)}
+        engine = {(o.row, o.field) for o in bot_options.square_options(sheet, roll, colour)}
         n = _square_options(t, s, p, dice_faces, colour, out)
         compiled = {(r, j) for r, j in out[:n].tolist()}
         if engine != compiled:
@@ -138,7 +138,7 @@ def kernel_options(
     found = []
     for total in totals:
         n = _options(t, s, p, total, colour, out)
-        found += [(KINDS[k], r, j, d) for k, r, j, d in out[:n].tolist()]
+        found += [(RANK_KINDS[k], r, j, d) for k, r, j, d in out[:n].tolist()]
     return reduced(found, t.lock_start.tolist())
 
 
@@ -196,8 +196,9 @@ def reduced(options: Iterable[tuple[str, int, int, int]], lock_starts: Sequence[
 def engine_options(sheet: Sheet, numbers: Sequence[int], colour: str | None = None) -> View:
     """The engine's options of the die sums ``numbers`` on ``sheet`` (``colour``: white +
     that die; ``None``: the white sum, with swaps and lucky crosses) as
-    :func:`qwixx_print.sim.bots.options` lists them from ``Sheet.legal_*``, :func:`reduced`."""
-    found = bots.options(sheet, numbers, colour)
+    :func:`qwixx_print.sim.bot_options.options` lists them from ``Sheet.legal_*``,
+    :func:`reduced`."""
+    found = bot_options.options(sheet, numbers, colour)
     return reduced(((o.kind, o.row, o.field, o.diamond) for o in found), sheet.board.lock_starts)
 
 
@@ -307,13 +308,13 @@ def differences(g: Game, t: KernelTables, roll: Dice, phase: str) -> list[str]:
 
 def compare(layout: Layout, codes: Sequence[int], seed: int, games: int) -> tuple[int, list[str]]:
     """Play ``games`` seeded games of ``layout`` through the engine with the bots of
-    ``codes`` (:func:`qwixx_print.sim.bots.play`) and compare the two engines' options at
+    ``codes`` (:func:`qwixx_print.sim.selfplay.play`) and compare the two engines' options at
     every state reached: (states compared, the differences found)."""
     t, board = compile_layout(layout), Compiled.of(layout)
     states, found = 0, []
     for game in range(games):
-        own = bots.sheets(layout, len(codes), seed, game)
-        g = Game(layout, bots.seats(len(codes)), own=own)
+        own = selfplay.sheets(layout, len(codes), seed, game)
+        g = Game(layout, selfplay.seats(len(codes)), own=own)
 
         def watch(g: Game, roll: Dice, phase: str) -> None:
             nonlocal states
@@ -323,5 +324,5 @@ def compare(layout: Layout, codes: Sequence[int], seed: int, games: int) -> tupl
                 found.extend(square_differences(g, t, roll, phase))
 
         rolls = dice.rolls(seed, game, len(board.dice), board.faces)
-        bots.play(g, codes, rolls, watch)
+        selfplay.play(g, codes, rolls, watch)
     return states, found

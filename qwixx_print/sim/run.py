@@ -165,7 +165,7 @@ COMPILE_SECONDS = {CLASSIC_GAP: 5, CLASSIC: 8, PLAIN: 8, LEAN: 10, GENERAL: 60}
 """About how long each kernel takes to compile on an idle 2-core machine (benchmarks/simulate.py
 measures it; docs/performance.md)."""
 
-KINDS = {
+KERNEL_PLAYS = {
     CLASSIC_GAP: "sheets built as classic (gap bots)",
     CLASSIC: "sheets built as classic",
     PLAIN: "sheets built as classic",
@@ -214,7 +214,7 @@ def announce(variant: str) -> None:
     if variant in _ANNOUNCED:
         return
     _ANNOUNCED.add(variant)
-    kind = KINDS[variant]
+    kind = KERNEL_PLAYS[variant]
     print(
         f"qwixx-print: preparing the simulator for {kind}, once: about "
         f"{COMPILE_SECONDS[variant]} s; it is kept in {jit.CACHE}",
@@ -231,7 +231,7 @@ def prepare(announced: bool = True) -> None:
     from qwixx_print import catalogue
 
     if not announced:
-        _ANNOUNCED.update(KINDS)
+        _ANNOUNCED.update(KERNEL_PLAYS)
 
     shipped = (
         ("classic", (2, 2)),
@@ -276,7 +276,7 @@ def kernel_tables(layout: Layout) -> tuple[tables.KernelTables, Any, Any]:
 
 def lucky_masks(layout: Layout, players: int, seed: int, first: int, count: int) -> Ints:
     """Per game and seat, the bit mask of the seat's lucky numbers (Longo, RULES.md §4): the
-    numbers of the sheets :func:`qwixx_print.sim.bots.sheets` deals, so the kernel's seats
+    numbers of the sheets :func:`qwixx_print.sim.selfplay.sheets` deals, so the kernel's seats
     hold the reference's; 0 on a sheet without them."""
     from qwixx_print import dealing
 
@@ -292,7 +292,7 @@ def lucky_masks(layout: Layout, players: int, seed: int, first: int, count: int)
 
 def slip_indexes(layout: Layout, players: int, first: int, count: int) -> Ints:
     """Per game and seat, the index of the seat's slip in ``layout.slips`` (Connected Chain,
-    RULES.md §4): the slips :func:`qwixx_print.sim.bots.sheets` deals; 0 without slips."""
+    RULES.md §4): the slips :func:`qwixx_print.sim.selfplay.sheets` deals; 0 without slips."""
     from qwixx_print import dealing
 
     if not layout.slips:
@@ -305,13 +305,14 @@ def slip_indexes(layout: Layout, players: int, first: int, count: int) -> Ints:
 def reference_chunk(
     layout: Layout, codes: Sequence[int], seed: int, first: int, count: int
 ) -> Games:
-    """The same games played by the reference engine (:func:`qwixx_print.sim.bots.play_game`)."""
-    from qwixx_print.sim import bots
+    """The same games played by the reference engine
+    (:func:`qwixx_print.sim.selfplay.play_game`)."""
+    from qwixx_print.sim import selfplay
 
     c = Compiled.of(layout)
     games = Games.zeros(count, len(codes), len(c.ids), len(c.bonus_ids))
     for g in range(count):
-        played = bots.play_game(layout, codes, seed, first + g)
+        played = selfplay.play_game(layout, codes, seed, first + g)
         games.scores[g] = played.scores
         games.penalties[g] = played.penalties
         games.crossed[g] = played.crossed

@@ -23,7 +23,7 @@ import pytest
 
 from qwixx_print import api, catalogue, layout, rules
 from qwixx_print.play import Sheet
-from qwixx_print.sim import bots, dice, kernel, lean, run, tables
+from qwixx_print.sim import dice, kernel, lean, run, selfplay, tables
 
 SEATINGS = {
     "gap-2 x2": (2, 2),
@@ -49,8 +49,8 @@ def differences(name: str, codes: Sequence[int], seed: int, games: int) -> list[
     kernel = run.kernel_chunk(sheet, codes, seed, 0, games)
     found = []
     for g in range(games):
-        played = bots.play_game(sheet, codes, seed, g)
-        compiled = bots.Played(
+        played = selfplay.play_game(sheet, codes, seed, g)
+        compiled = selfplay.Played(
             scores=tuple(kernel.scores[g].tolist()),
             penalties=tuple(kernel.penalties[g].tolist()),
             crossed=tuple(tuple(row) for row in kernel.crossed[g].tolist()),
@@ -102,9 +102,9 @@ def test_kernel_scores_what_the_rules_score(name: str) -> None:
     games = run.kernel_chunk(sheet, (2, 0, 1), 3, 0, 200)
     ids = [row.id for row in sheet.rows]
     for g in range(200):
-        own = bots.sheets(sheet, 3, 3, g)
+        own = selfplay.sheets(sheet, 3, 3, g)
         for p in range(3):
-            mine = own.get(bots.seats(3)[p], sheet)
+            mine = own.get(selfplay.seats(3)[p], sheet)
             score = rules.score_crosses(
                 mine,
                 rules.Crosses(
@@ -312,14 +312,14 @@ def test_c_reference_loop_plays_the_kernels_games(tmp_path: Path, players: int) 
 WEIGHT_RUN = """
 import hashlib, json, sys
 from qwixx_print import api
-from qwixx_print.sim import bots, jit, run, strategy
+from qwixx_print.sim import jit, run, selfplay, strategy
 strategy.SKIP_WEIGHT = float(sys.argv[1])
 found = {}
 for name in ("classic", "kraefte"):
     sheet = api.checked(name)
     games = run.kernel_chunk(sheet, (0, 0), 5, 0, 300)
     found[name] = games.scores.tolist()
-    same = [bots.play_game(sheet, (0, 0), 5, g).scores for g in range(15)]
+    same = [selfplay.play_game(sheet, (0, 0), 5, g).scores for g in range(15)]
     assert same == [tuple(s) for s in games.scores[:15].tolist()], name
 files = {str(p): p.stat().st_mtime_ns for p in jit.CACHE.rglob("*") if p.is_file()}
 print(json.dumps({"scores": found, "files": files}))
