@@ -27,7 +27,7 @@ from qwixx_print.play.game import Dice
 from qwixx_print.sim import bot_options, bots, dice, lean, matches, plain, selfplay, square_moves
 from qwixx_print.sim.jit import njit
 from qwixx_print.sim.state import Sheets
-from qwixx_print.sim.tables import Ints, KernelTables, compile_layout
+from qwixx_print.sim.tables import Ints, KernelTables, compile_layout, mechanics
 
 RANK_KINDS = {0: "cross", matches.AGAIN: "again", matches.LUCKY: "lucky", matches.SWAP: "swap"}
 """Kernel rank -> the engine's kind of move (:data:`qwixx_print.sim.bot_options.TIE_ORDER`)."""
@@ -43,13 +43,14 @@ swap. Per (kind, row, diamond) at most a first field and a first lock field."""
 
 
 @njit(cache=True)
-def _options(t: KernelTables, s: Sheets, p: int, total: int, c: int, out: Ints) -> int:
+def _options(t: KernelTables, s: Sheets, p: int, total: int, c: int, m: int, out: Ints) -> int:
     """Write player ``p``'s options for die sum ``total`` (``c``: the die's colour, -1 for
-    the white sum) into the rows of ``out`` as (rank, row, field, diamond); their count."""
+    the white sum; ``m``: the layout's mechanics, as its kernel is compiled for them) into the
+    rows of ``out`` as (rank, row, field, diamond); their count."""
     n = 0
     rows = t.fields.shape[0]
     for k in range(rows):
-        r, first, last, again = matches._row_matches(t, s, p, total, c, k)
+        r, first, last, again = matches._row_matches(t, s, p, total, c, k, m)
         if r == matches.END:
             break
         for j in (first, last):
@@ -71,7 +72,7 @@ def _options(t: KernelTables, s: Sheets, p: int, total: int, c: int, out: Ints) 
         if other < 0:
             continue
         for k in range(rows):
-            r, first, last, _ = matches._row_matches(t, s, p, other, -1, k)
+            r, first, last, _ = matches._row_matches(t, s, p, other, -1, k, m)
             for j in (first, last):
                 if j >= 0:
                     out[n, 0], out[n, 1], out[n, 2], out[n, 3] = matches.SWAP, r, j, d
@@ -136,8 +137,9 @@ def kernel_options(
     (``colour``: the coloured die's index, -1 for the white sum), :func:`reduced`."""
     out = np.zeros((MOST, 4), dtype=np.int64)
     found = []
+    m = mechanics(t, True)
     for total in totals:
-        n = _options(t, s, p, total, colour, out)
+        n = _options(t, s, p, total, colour, m, out)
         found += [(RANK_KINDS[k], r, j, d) for k, r, j, d in out[:n].tolist()]
     return reduced(found, t.lock_start.tolist())
 

@@ -23,7 +23,7 @@ import pytest
 
 from qwixx_print import api, catalogue, layout, rules
 from qwixx_print.play import Sheet
-from qwixx_print.sim import dice, kernel, lean, run, selfplay, tables
+from qwixx_print.sim import dice, jit, kernel, lean, run, selfplay, tables
 
 SEATINGS = {
     "gap-2 x2": (2, 2),
@@ -240,6 +240,41 @@ def test_each_kernel_takes_exactly_its_layouts() -> None:
     assert [n for n in SIMULATED if run.variant_of(api.checked(n)) == run.LEAN] == LEAN
     custom = [p for p in CUSTOM if run.variant_of(api.checked(str(p))) == run.LEAN]
     assert custom == LEAN_CUSTOM
+
+
+GENERAL_MECHANICS = {
+    "big-points": tables.USES_BONUS_ROWS,
+    "bonuskette": tables.USES_BAR,
+    "connect-15": tables.USES_SQUARES,
+    "connected-chain": tables.USES_LINKS,
+    "kraefte": tables.USES_POWERS,
+    "longo": tables.USES_LUCKY,
+    "lucky-15": tables.USES_TRACK,
+    "nochmal": tables.USES_SMALL_BOXES,
+    "x-change": tables.USES_DIAMONDS,
+}
+"""The mechanics each shipped layout of the general kernel is compiled for (and no others)."""
+
+
+def test_the_general_kernel_is_compiled_for_each_layouts_mechanics() -> None:
+    """Each shipped layout of the general kernel gets the variant of its own mechanics
+    (``run.compiled_name``), one mechanic each; the mechanics come from the tables (a
+    layout without a mechanic's fields has none of it); the variant's module is written into
+    this version's cache folder."""
+    general = [
+        n for n in catalogue.shipped_names() if run.variant_of(api.checked(n)) == run.GENERAL
+    ]
+    assert {n: run.mechanics(api.checked(n)) for n in general} == GENERAL_MECHANICS
+    assert run.compiled_name(api.checked("nochmal"), (2, 0)) == "general-001"
+    assert run.compiled_name(api.checked("classic")) == run.CLASSIC_GAP
+    assert run.mechanics(api.checked("doppelt")) == tables.USES_DOUBLES
+    assert run.mechanics(api.checked("classic")) == 0
+    nochmal = api.checked("nochmal")
+    rows = tuple(dataclasses.replace(row, again=False) for row in nochmal.rows)
+    assert run.mechanics(dataclasses.replace(nochmal, rows=rows)) == 0
+    run.kernel_chunk(nochmal, (2, 2), 1, 0, 1)
+    assert (jit.CACHE / "general_001.py").exists()
+    assert (jit.CACHE / "general-001.compiled").exists()
 
 
 def general_games(

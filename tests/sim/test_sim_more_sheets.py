@@ -9,11 +9,11 @@ from collections import Counter
 
 import pytest
 
-from qwixx_print import api, rules
+from qwixx_print import api, dealing, rules
 from qwixx_print.compiled import throws
 from qwixx_print.play import Game, Move
 from qwixx_print.play.game import Dice
-from qwixx_print.sim import bot_options, bots, dice, selfplay, strategy
+from qwixx_print.sim import bot_options, bots, dice, run, selfplay, strategy
 
 GAP_2, STRONG = 2, 0
 
@@ -130,6 +130,17 @@ def test_seats_get_their_own_slips_and_lucky_numbers() -> None:
     assert len({s.lucky for s in longo.values()}) == 4
     assert all(len(s.lucky) == 2 and min(s.lucky) >= 3 for s in longo.values())
     assert selfplay.sheets(api.checked("classic"), 4, 1, 0) == {}
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
+def test_kernel_seats_get_the_slips_dealt_to_each_game(players: int) -> None:
+    """``run.slip_indexes`` deals a chunk's slips once per round of the slips: every game's
+    are those :func:`qwixx_print.dealing.slip_order` deals to its page."""
+    chain = api.checked("connected-chain")
+    for first, count in ((0, 23), (7, 3), (12, 1)):
+        dealt = run.slip_indexes(chain, players, first, count).tolist()
+        assert dealt == [dealing.slip_order(chain, players, first + g) for g in range(count)]
+    assert run.slip_indexes(chain, 4, 1, 2).tolist() == [[4, 0, 1, 2], [3, 4, 0, 1]]
 
 
 def moves_played(name: str, codes: tuple[int, ...], games: int) -> tuple[Counter[str], list[int]]:
