@@ -8,6 +8,7 @@ from here, so a game's players hold the sheets a printed page shows. Pure data: 
 from __future__ import annotations
 
 import random
+from functools import cache
 from itertools import combinations
 
 from qwixx_print.layout import Layout
@@ -22,11 +23,18 @@ def lucky_sets(layout: Layout, count: int, seed: int, page: int) -> list[tuple[i
     if draw is None:
         return [()] * count
     rng = random.Random(f"{seed}/{layout.name}/{page}")
-    pool = list(combinations(range(draw.low, draw.high + 1), draw.count))
+    pool = _sets(draw.low, draw.high, draw.count)
     picked: list[tuple[int, ...]] = []
     while len(picked) < count:
         picked += rng.sample(pool, min(count - len(picked), len(pool)))
     return picked
+
+
+@cache
+def _sets(low: int, high: int, count: int) -> tuple[tuple[int, ...], ...]:
+    """Every set of ``count`` different numbers from ``low`` to ``high``, in the order
+    :func:`lucky_sets` draws from (made once: the simulator deals a page per game)."""
+    return tuple(combinations(range(low, high + 1), count))
 
 
 def deal(layout: Layout, per_page: int, seed: int, page: int) -> list[Layout]:

@@ -1,9 +1,10 @@
-"""The bots, played through the reference engine :class:`qwixx_print.play.Game`.
+"""The bots' choices, asked of the reference engine :class:`qwixx_print.play.Game`.
 
 This is the specification the compiled kernel (:mod:`qwixx_print.sim.kernel`) mirrors; a test
 plays the same seeded games through both and compares every cross and every score. The
 engine decides what is legal (``legal_crosses``, ``legal_again``, ``legal_bonus``,
-``legal_swaps``, ``lucky_rows``); the bots only choose.
+``legal_swaps``, ``lucky_rows``; gathered by :mod:`qwixx_print.sim.bot_options`); the bots
+only choose; :mod:`qwixx_print.sim.selfplay` plays whole games with them.
 
 **gap-k** (issue 13, exactly): ``skips`` of a legal cross = the fields it jumps over (a small
 box jumps none; a double counts as one field). (1) A legal cross of a row's lock field is
@@ -37,147 +38,30 @@ right of it can no longer reach the lock: a cross's value with nothing added to 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from itertools import accumulate
 from typing import NamedTuple
 
-from qwixx_print import dealing
 from qwixx_print.compiled import KEEP, Compiled
-from qwixx_print.layout import Layout
 from qwixx_print.play import Game, Move, Sheet
 from qwixx_print.play.game import Dice
-from qwixx_print.play.link_squares import allowed_squares
-from qwixx_print.sim import dice, strategy
+from qwixx_print.sim import strategy
+from qwixx_print.sim.bot_options import (
+    _TIE,
+    Option,
+    _beside,
+    _diamonds_skipped,
+    _have,
+    _last,
+    colour_options,
+    options,
+    square_options,
+)
 from qwixx_print.sim.strategy import STRONG
-
-KINDS = ("cross", "again", "lucky", "swap", "bonus", "square")
-"""Kinds of option, in the order a tie between them goes (same skips, row and crosses)."""
-
-_TIE = {kind: n for n, kind in enumerate(KINDS)}
-"""A kind's place in :data:`KINDS`."""
 
 Tie = tuple[int, int, int, int]
 """The gap-k order among options with the same skips: fewer crosses first (negated), place
 on the sheet, kind, diamond."""
-
-
-class Option(NamedTuple):
-    """A legal move of a die sum: row place (0-based; for a ``bonus`` cell the bonus row's
-    index), ``field`` index (a bonus cell's column), the ``kind`` of move (:data:`KINDS`:
-    ``again`` is the small box under that field) and the ``diamond`` of a swap (-1: none)."""
-
-    row: int
-    field: int
-    kind: str = "cross"
-    diamond: int = -1
-
-    @property
-    def again(self) -> bool:
-        """Whether it is the small box under the field (Nochmal)."""
-        return self.kind == "again"
-
-    def move(self, sheet: Sheet) -> Move:
-        """The engine's move for this option."""
-        ids = sheet.board.bonus_ids if self.kind == "bonus" else sheet.board.ids
-        if self.kind == "lucky":
-            return Move("lucky", ids[self.row])
-        diamond = None if self.diamond < 0 else self.diamond
-        return Move(self.kind, ids[self.row], self.field, diamond)
-
-    def place(self, sheet: Sheet) -> int:
-        """Its row's place top to bottom on the printed sheet: colour row ``r`` at ``2r``,
-        a bonus row at ``2 * (row above) + 1``."""
-        if self.kind == "bonus":
-            return 2 * sheet.board.bonus_between[self.row][0] + 1
-        return 2 * self.row
-
-
-def options(sheet: Sheet, numbers: Sequence[int], colour: str | None = None) -> list[Option]:
-    """Every legal move of the die sums ``numbers`` (``colour``: white + that die) on
-    ``sheet``: crosses, small boxes, bonus cells; with the white sum also swaps and lucky
-    crosses."""
-    b = sheet.board
-    found = [Option(r, i) for r, i in sheet.legal_fields(numbers, colour)]
-    if b.has_again or b.bonus_ids:
-        found += [o for number in numbers for o in _boxes_and_cells(sheet, number, colour)]
-    if colour is None and (sheet.layout.diamonds or sheet.layout.lucky):
-        found += _white_only(sheet, numbers[0])
-    return found
-
-
-def _boxes_and_cells(sheet: Sheet, number: int, colour: str | None) -> list[Option]:
-    """The small boxes (Nochmal) and bonus cells (Big Points) of die sum ``number``."""
-    b = sheet.board
-    found = [Option(b.row_of[r], i, "again") for r, i in sheet.legal_again(number, colour)]
-    found += [
-        Option(b.bonus_ids.index(k), c, "bonus") for k, c in sheet.legal_bonus(number, colour)
-    ]
-    return found
-
-
-def _white_only(sheet: Sheet, number: int) -> list[Option]:
-    """The swaps and lucky crosses of the white sum ``number`` (RULES.md §4)."""
-    found = []
-    if sheet.layout.diamonds:
-        found += [
-            Option(sheet.board.row_of[m.row], m.index, "swap", m.diamond)
-            for m in sheet.legal_swaps(number)
-            if m.row is not None and m.index is not None and m.diamond is not None
-        ]
-    if number in sheet.layout.lucky:
-        found += [Option(r, _last(sheet, r) + 1, "lucky") for r in sheet.lucky_rows()]
-    return found
-
-
-def colour_options(sheet: Sheet, roll: Dice) -> list[Option]:
-    """Every legal white + colour move of ``roll`` on ``sheet`` (dice in play), link squares
-    last (:func:`square_options`)."""
-    found = [o for c in roll.colours for o in options(sheet, roll.sums(c), c)]
-    return found + square_options(sheet, roll, True) if any(sheet.board.squares) else found
-
-
-def square_options(sheet: Sheet, roll: Dice, colour: bool) -> list[Option]:
-    """The link squares ``roll`` allows on ``sheet`` (Connect 15, RULES.md §7): with the
-    white dice (action 1) or, ``colour``, the active player's coloured dice (action 2), as
-    :mod:`qwixx_print.play.link_squares` says (a die closed at the table is out); each by
-    its row and the field left of it."""
-    b = sheet.board
-    if not any(b.squares):
-        return []
-    in_play = {c: f for c, f in roll.colours.items() if c not in sheet.table_closed}
-    moves = allowed_squares(b, sheet.legal_squares(), roll.white, in_play if colour else None)
-    return [
-        Option(b.row_of[m.row], m.index, "square") for m in moves if m.row and m.index is not None
-    ]
-
-
-def _last(sheet: Sheet, r: int) -> int:
-    """The rightmost place crossed in row ``r`` as a field index: the last crossed field, or
-    the field left of the last crossed link square (RULES.md §7); -1 for none."""
-    s = sheet.state
-    crossed, squares = s.crossed[r], s.squares[r]
-    last = crossed[-1] if crossed else -1
-    return max(last, squares[-1]) if squares else last
-
-
-def _have(sheet: Sheet, r: int) -> int:
-    """Crosses in row ``r`` as the score counts them, bonus rows left out: doubles count 2,
-    small boxes 1, a lock field 2 with its lock (the board's ``weights``)."""
-    s, weights = sheet.state, sheet.board.weights[r]
-    return sum(weights[i] for i in s.crossed[r]) + len(s.again[r])
-
-
-def _beside(sheet: Sheet, r: int) -> int:
-    """Crosses of the bonus rows beside row ``r``, which score for it (Big Points, RULES.md
-    §4)."""
-    b, bonus = sheet.board, sheet.state.bonus
-    squares = len(sheet.state.squares[r])  # RULES.md §7: they score, not toward the lock
-    return squares + sum(len(bonus[k]) for k, pair in enumerate(b.bonus_between) if r in pair)
-
-
-def _diamonds_skipped(sheet: Sheet, d: int) -> int:
-    done = sheet.state.diamonds
-    return d - (done[-1] if done else -1) - 1
 
 
 def skips(sheet: Sheet, o: Option) -> int:
@@ -202,7 +86,8 @@ def skips(sheet: Sheet, o: Option) -> int:
 
 def tie_key(sheet: Sheet, o: Option) -> Tie:
     """The gap-k order of options with the same :func:`skips`, smaller first: more crosses
-    in the row (a bonus cell: in its bonus row), the upper row, then :data:`KINDS`."""
+    in the row (a bonus cell: in its bonus row), the upper row, then the kind
+    (:data:`~qwixx_print.sim.bot_options.TIE_ORDER`)."""
     have = len(sheet.state.bonus[o.row]) if o.kind == "bonus" else _have(sheet, o.row)
     return (-have, o.place(sheet), _TIE[o.kind], o.diamond)
 
@@ -386,26 +271,6 @@ def colour_choice(sheet: Sheet, roll: Dice, code: int, crossed: bool) -> Option 
     return _first(sheet, tied) if fewest is not None and fewest <= limit else None
 
 
-class Played(NamedTuple):
-    """One finished game, per seat: ``scores``, ``penalties``, ``crossed`` and ``again``
-    (per row a bit mask of field indexes), ``bonus`` (per bonus row a bit mask of its crossed
-    cells); ``rolls``, ``by_locks`` (else by penalties), ``locked`` (bit mask of the rows
-    some player locked)."""
-
-    scores: tuple[int, ...]
-    penalties: tuple[int, ...]
-    crossed: tuple[tuple[int, ...], ...]
-    again: tuple[tuple[int, ...], ...]
-    bonus: tuple[tuple[int, ...], ...]
-    rolls: int
-    by_locks: bool
-    locked: int
-
-
-def _mask(indexes: Sequence[int]) -> int:
-    return sum(1 << i for i in indexes)
-
-
 def track_choice(g: Game) -> Move | None:
     """The active player's value track cross when the roll allows it (Lucky 15,
     RULES-more.md §7), which every bot takes, instead of both actions (our decision, one
@@ -417,92 +282,3 @@ def track_choice(g: Game) -> Move | None:
         return None
     move = Move("track", None, sheet.state.track)
     return move if g.can_white(g.active, move) else None
-
-
-def seats(players: int) -> list[str]:
-    """The names of the simulated players: ``seat1``, ``seat2``, ..."""
-    return [f"seat{k + 1}" for k in range(players)]
-
-
-def play(
-    g: Game,
-    codes: Sequence[int],
-    rolls: Iterator[Sequence[int]],
-    watch: Callable[[Game, Dice, str], None] | None = None,
-) -> Game:
-    """Play ``g`` on with one strategy code per seat until it is over or ``rolls`` (faces:
-    white, white, then one per colour of ``layout.dice``, closed ones included) run out.
-    Each turn: a roll, action 1 for every player, and unless that ended the game, action 2
-    of the active player (the engine adds the penalty). ``watch`` sees the game and the roll
-    before each action (``white``, ``colour``: :mod:`qwixx_print.sim.probe`)."""
-    layout = g.layout
-    while not g.over:
-        faces = next(rolls, None)
-        if faces is None:
-            break
-        in_play = set(g.dice_in_play())
-        colours = {c: faces[2 + k] for k, c in enumerate(layout.dice) if c in in_play}
-        roll = g.roll(white=(faces[0], faces[1]), colours=colours)
-        if watch is not None:
-            watch(g, roll, "white")
-        moves: dict[str, Move | None] = {}
-        track = track_choice(g)
-        for name, code in zip(g.names, codes, strict=True):
-            if track is not None and name == g.active:
-                moves[name] = track
-                continue
-            sheet = g.sheets[name]
-            choice = white_choice(sheet, roll, name == g.active, code)
-            moves[name] = None if choice is None else choice.move(sheet)
-        g.white(moves)
-        if g.over:
-            break
-        if watch is not None:
-            watch(g, roll, "colour")
-        sheet = g.sheets[g.active]
-        if track is not None:  # the track took the place of both actions
-            g.colour(None)
-            continue
-        choice = colour_choice(sheet, roll, codes[g.active_index], moves[g.active] is not None)
-        g.colour(None if choice is None else choice.move(sheet))
-    return g
-
-
-def played(g: Game) -> Played:
-    """The record of a finished game."""
-    sheets = [g.sheets[name] for name in g.names]
-    locked = 0
-    for sheet in sheets:
-        for row in sheet.locked:
-            locked |= 1 << sheet.board.row_of[row]
-    return Played(
-        scores=tuple(sheet.score().total for sheet in sheets),
-        penalties=tuple(sheet.penalties for sheet in sheets),
-        crossed=tuple(tuple(_mask(c) for c in sheet.state.crossed) for sheet in sheets),
-        again=tuple(tuple(_mask(a) for a in sheet.state.again) for sheet in sheets),
-        bonus=tuple(tuple(_mask(b) for b in sheet.state.bonus) for sheet in sheets),
-        rolls=g.rolls,
-        by_locks=len(g.closed) >= sheets[0].board.end_at,
-        locked=locked,
-    )
-
-
-def sheets(layout: Layout, players: int, seed: int, game: int) -> dict[str, Layout]:
-    """The seats' own sheets in game ``game`` of a run seeded ``seed``, when the sheets of
-    ``layout`` differ (RULES.md §4): dealt as a page of ``players`` sheets, page number
-    ``game`` (:func:`qwixx_print.dealing.deal`: Connected slips in turn, Longo's lucky numbers
-    drawn); empty for a layout whose sheets are all alike."""
-    if not dealing.has_own(layout):
-        return {}
-    dealt = dealing.deal(layout, players, seed, game)
-    return dict(zip(seats(players), dealt, strict=True))
-
-
-def play_game(layout: Layout, codes: Sequence[int], seed: int, game: int) -> Played:
-    """Play game number ``game`` of the run seeded ``seed`` through :class:`Game`, one
-    strategy code per seat (seat 0 starts), each seat on its own sheet (:func:`sheets`), with
-    the dice of :mod:`qwixx_print.sim.dice`."""
-    own = sheets(layout, len(codes), seed, game)
-    g = Game(layout, seats(len(codes)), own=own)
-    board = Compiled.of(layout)
-    return played(play(g, codes, dice.rolls(seed, game, len(board.dice), board.faces)))

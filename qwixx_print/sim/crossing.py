@@ -7,9 +7,19 @@ bonus cells (§4 Big Points). Part of the one allowed mirror of the rules
 from __future__ import annotations
 
 from qwixx_print.sim.state import ONE_IN_EACH, TWO_IN_WEAKEST, Sheets, _closed, _fast, _open
-from qwixx_print.sim.tables import THRESHOLD, KernelTables
+from qwixx_print.sim.tables import (
+    THRESHOLD,
+    USES_BAR,
+    USES_BONUS_ROWS,
+    USES_DOUBLES,
+    USES_LINKS,
+    USES_POWERS,
+    USES_SMALL_BOXES,
+    USES_SQUARES,
+    KernelTables,
+)
 
-CROSS, BAR, FREE, POWER, LINK = 0, 1, 2, 3, 4
+CROSS, BAR_FIELD, FREE, POWER, LINK = 0, 1, 2, 3, 4
 """Kinds of pending work in a cross's chain (Bonuskette bar, Kräfte powers, Connected
 links)."""
 
@@ -42,14 +52,16 @@ def _power_complete(t: KernelTables, s: Sheets, p: int, k: int) -> bool:
 
 
 @_fast
-def _cross_field(t: KernelTables, s: Sheets, p: int, r: int, j: int, top: int) -> int:
+def _cross_field(t: KernelTables, s: Sheets, p: int, r: int, j: int, top: int, m: int) -> int:
     """Cross field ``j`` of row ``r`` and queue what it triggers (a link's other end last,
     as the engine crosses it); returns the stack top. A forced link cross left of the row's
-    last cross does not move it (RULES.md §4 Connected)."""
+    last cross does not move it (RULES.md §4 Connected). ``m``: the layout's mechanics
+    (:data:`~qwixx_print.sim.tables.ALL_MECHANICS`): a kernel compiled without one has
+    none of its code."""
     s.crossed[p, r] |= 1 << j
     if j > s.pos[p, r]:
         s.pos[p, r] = j
-    if t.link_row[s.slip[p], r, j] >= 0:
+    if m & USES_LINKS and t.link_row[s.slip[p], r, j] >= 0:
         top = _push(s, top, LINK, r, j)
     if j >= t.lock_start[r]:  # a lock field: the lock's cross too; closes at action end
         s.crosses[p, r] += 2
@@ -57,49 +69,53 @@ def _cross_field(t: KernelTables, s: Sheets, p: int, r: int, j: int, top: int) -
         s.mine[p] |= 1 << t.lock_colour[r]
         s.locked_rows[0] |= 1 << r
         return top
-    s.crosses[p, r] += 1 + t.double[r, j]
-    if t.bonus[r, j]:
-        top = _push(s, top, BAR, 0, 0)
-    k = t.power[r, j]
-    if k >= 0 and (s.powers[p] >> k) & 1 == 0 and _power_complete(t, s, p, k):
-        s.powers[p] |= 1 << k
-        top = _push(s, top, POWER, k, 0)
+    s.crosses[p, r] += 1 + t.double[r, j] if m & USES_DOUBLES else 1
+    if m & USES_BAR and t.bonus[r, j]:
+        top = _push(s, top, BAR_FIELD, 0, 0)
+    if m & USES_POWERS:
+        k = t.power[r, j]
+        if k >= 0 and (s.powers[p] >> k) & 1 == 0 and _power_complete(t, s, p, k):
+            s.powers[p] |= 1 << k
+            top = _push(s, top, POWER, k, 0)
     return top
 
 
 @_fast
-def _apply(t: KernelTables, s: Sheets, p: int, r: int, j: int) -> None:
+def _apply(t: KernelTables, s: Sheets, p: int, r: int, j: int, m: int) -> None:
     """Player ``p`` crosses field ``j`` of row ``r`` (``j == -1``: the small box under the
     row's last crossed field; ``j <= -2``: the link square right of field ``-2 - j``; ``r``
     past the last row: cell ``j`` of bonus row ``r - rows``)
     with everything it sets off: bonus bar and forced crosses (RULES-more.md §5 Bonuskette),
-    crossing powers (§5 Kräfte), links (RULES.md §4 Connected), depth first."""
+    crossing powers (§5 Kräfte), links (RULES.md §4 Connected), depth first; ``m`` as in
+    :func:`_cross_field`."""
     rows = t.fields.shape[0]
-    if r >= rows:  # a bonus cell counts for both rows beside it (RULES.md §4 Big Points)
+    # a bonus cell counts for both rows beside it (RULES.md §4 Big Points)
+    if m & USES_BONUS_ROWS and r >= rows:
         b = r - rows
         s.bonus_pos[p, b] = j
         s.bonus_cells[p, b] |= 1 << j
         s.bonus_count[p, t.bonus_upper[b]] += 1
         s.bonus_count[p, t.bonus_lower[b]] += 1
         return
-    if j <= -2:  # the link square right of field -2 - j: scores, not toward the lock (§7)
+    # the link square right of field -2 - j: scores, not toward the lock (§7)
+    if m & USES_SQUARES and j <= -2:
         left = -2 - j
         s.squares[p, r] |= 1 << left
         s.pos[p, r] = left
         s.bonus_count[p, r] += 1
         return
-    if j < 0:
+    if m & USES_SMALL_BOXES and j < 0:
         s.again[p, r] |= 1 << s.pos[p, r]
         s.crosses[p, r] += 1
         return
     thresh = t.rules[THRESHOLD]
-    top = _cross_field(t, s, p, r, j, 0)
-    while top > 0:
+    top = _cross_field(t, s, p, r, j, 0, m)
+    while m & (USES_BAR | USES_POWERS | USES_LINKS) and top > 0:
         top -= 1
         kind, a = s.stack[0, top], s.stack[1, top]
         if kind == CROSS:
-            top = _cross_field(t, s, p, a, s.stack[2, top], top)
-        elif kind == BAR:
+            top = _cross_field(t, s, p, a, s.stack[2, top], top, m)
+        elif kind == BAR_FIELD:
             b = s.bar_next[p]
             while b < t.bar.shape[0] and _closed(s, p, t.bar[b]):
                 b += 1  # struck: its colour closed before this player earned it
@@ -118,7 +134,7 @@ def _apply(t: KernelTables, s: Sheets, p: int, r: int, j: int) -> None:
             slip, b = s.slip[p], s.stack[2, top]
             r2, j2 = t.link_row[slip, a, b], t.link_field[slip, a, b]
             if (s.crossed[p, r2] >> j2) & 1 == 0:
-                top = _cross_field(t, s, p, r2, j2, top)
+                top = _cross_field(t, s, p, r2, j2, top, m)
         elif kind == POWER:
             if a == TWO_IN_WEAKEST:
                 w = _weakest(t, s, p)

@@ -23,22 +23,31 @@ from qwixx_print.sim.matches import (
 )
 from qwixx_print.sim.square_moves import _gap_square
 from qwixx_print.sim.state import Sheets, _bits, _fast
-from qwixx_print.sim.tables import DICE, Ints, KernelTables
+from qwixx_print.sim.tables import (
+    DICE,
+    USES_BONUS_ROWS,
+    USES_DIAMONDS,
+    USES_LUCKY,
+    USES_SQUARES,
+    Ints,
+    KernelTables,
+)
 
 
 @_fast
 def _gap_best(
-    t: KernelTables, s: Sheets, p: int, total: int, c: int, fields_only: bool = False
+    t: KernelTables, s: Sheets, p: int, total: int, c: int, m: int, fields_only: bool = False
 ) -> tuple[int, int, int]:
-    """The gap-k choice for a die sum ``total`` (``c``: the colour it must be, -1 any;
-    ``fields_only``: no small boxes nor bonus cells): ``(key, row, field)``, ``field`` -1 for
-    a small box, ``row`` past the last row for a bonus row. Smaller keys are better
-    (:func:`_key`), so the order is fewest skips (a last field -1, a small box 0), more
-    crosses, upper place, a field before a small box and a bonus cell (docs/simulate.md)."""
+    """The gap-k choice for a die sum ``total`` (``c``: the colour it must be, -1 any; ``m``:
+    the layout's mechanics; ``fields_only``: no small boxes nor bonus cells): ``(key, row,
+    field)``, ``field`` -1 for a small box, ``row`` past the last row for a bonus row. Smaller
+    keys are better (:func:`_key`), so the order is fewest skips (a last field -1, a small box
+    0), more crosses, upper place, a field before a small box and a bonus cell
+    (docs/simulate.md)."""
     best, br, bj = NONE, -1, -2
     rows = t.fields.shape[0]
     for k in range(rows):
-        r, first, last, again = _row_matches(t, s, p, total, c, k)
+        r, first, last, again = _row_matches(t, s, p, total, c, k, m)
         if r == END:
             break
         if fields_only:
@@ -57,7 +66,7 @@ def _gap_best(
             continue
         if key < best:
             best, br, bj = key, r, j
-    for b in range(0 if fields_only else t.bonus_upper.shape[0]):
+    for b in range(t.bonus_upper.shape[0] if m & USES_BONUS_ROWS and not fields_only else 0):
         j = _bonus_cell(t, s, p, b, total, c)
         if j < 0:
             continue
@@ -69,16 +78,17 @@ def _gap_best(
 
 
 @_fast
-def _gap_white(t: KernelTables, s: Sheets, p: int, total: int) -> tuple[int, int, int, int]:
-    """The gap-k choice for the white sum: :func:`_gap_best` or a diamond swap, whose skips
-    add the diamonds it jumps over (a lock: -1): ``(key, row, field, diamond)``."""
-    best, br, bj = _gap_best(t, s, p, total, -1)
+def _gap_white(t: KernelTables, s: Sheets, p: int, total: int, m: int) -> tuple[int, int, int, int]:
+    """The gap-k choice for the white sum: :func:`_gap_best`, a diamond swap, whose skips
+    add the diamonds it jumps over (a lock: -1), or a lucky cross: ``(key, row, field,
+    diamond)``."""
+    best, br, bj = _gap_best(t, s, p, total, -1, m)
     bd = -1
-    for d in range(t.diamonds.shape[0]):
+    for d in range(t.diamonds.shape[0] if m & USES_DIAMONDS else 0):
         other = _swap_of(t, s, p, total, d)
         if other < 0:
             continue
-        key, r, j = _gap_best(t, s, p, other, -1, True)
+        key, r, j = _gap_best(t, s, p, other, -1, m, True)
         if key == NONE:
             continue
         if key >= SKIP_SPAN:  # not a lock
@@ -86,7 +96,7 @@ def _gap_white(t: KernelTables, s: Sheets, p: int, total: int) -> tuple[int, int
         key += SWAP * DIAMONDS + d
         if key < best:
             best, br, bj, bd = key, r, j, d
-    fewest = _lucky_fewest(t, s, p, total)
+    fewest = _lucky_fewest(t, s, p, total) if m & USES_LUCKY else -1
     for r in range(t.fields.shape[0] if fewest >= 0 else 0):
         j = _lucky_next(t, s, p, r, fewest)
         if j < 0:
@@ -99,7 +109,7 @@ def _gap_white(t: KernelTables, s: Sheets, p: int, total: int) -> tuple[int, int
 
 
 @_fast
-def _gap_colour(t: KernelTables, s: Sheets, p: int, roll: Ints) -> tuple[int, int, int]:
+def _gap_colour(t: KernelTables, s: Sheets, p: int, roll: Ints, m: int) -> tuple[int, int, int]:
     """The best of the white + colour options for gap-k (same order as :func:`_gap_best`),
     link squares of the coloured dice last (Connect 15)."""
     best, br, bj = NONE, -1, -2
@@ -107,10 +117,11 @@ def _gap_colour(t: KernelTables, s: Sheets, p: int, roll: Ints) -> tuple[int, in
         if s.closed[c] == 1:
             continue
         for w in range(2):
-            key, r, j = _gap_best(t, s, p, roll[w] + roll[2 + c], c)
+            key, r, j = _gap_best(t, s, p, roll[w] + roll[2 + c], c, m)
             if key < best or (key == best and j < bj):  # equal keys: two lock fields
                 best, br, bj = key, r, j
-    key, r, j = _gap_square(t, s, p, roll, True)  # RULES.md §7: by the faces, not a sum
-    if key < best:
-        best, br, bj = key, r, j
+    if m & USES_SQUARES:
+        key, r, j = _gap_square(t, s, p, roll, True)  # RULES.md §7: by the faces, not a sum
+        if key < best:
+            best, br, bj = key, r, j
     return best, br, bj

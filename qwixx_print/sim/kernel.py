@@ -32,8 +32,15 @@ bots); this module: each player's choice per action and the game loop.
 
 from __future__ import annotations
 
+import importlib.util
+import os
+import sys
+from collections.abc import Callable
+from typing import cast
+
 import numpy as np
 
+from qwixx_print.sim import jit
 from qwixx_print.sim.crossing import _apply
 from qwixx_print.sim.gap import _gap_colour, _gap_white
 from qwixx_print.sim.matches import NONE, _skips, _track_open
@@ -47,91 +54,175 @@ from qwixx_print.sim.state import (
     Seeds,
     Sheets,
     _close,
-    _compiled,
     _die,
     _fast,
     _reset,
     _score,
-    _sheets,
 )
 from qwixx_print.sim.strategy import STRONG
 from qwixx_print.sim.strong import _strong_colour, _strong_white
 from qwixx_print.sim.tables import (
+    ALL_MECHANICS,
     DICE,
     END_AT,
     FACES,
     PENALTY_BOXES,
     PENALTY_RELIEF,
     TAKE_ABOVE,
+    USES_SQUARES,
+    USES_TRACK,
     Games,
     Ints,
     KernelTables,
 )
 
+Colour = tuple[int, float, int, int, bool]
+"""The active player's best white + colour option as asked before action 1: the gap key
+(gap-k) or value (strong), row, field, and whether it was asked (:func:`_white_choice`)."""
+
 
 @_fast
 def _white_choice(
-    t: KernelTables, s: Sheets, p: int, active: bool, roll: Ints, strategy: int
-) -> tuple[int, int, int]:
-    """Player ``p``'s action-1 move for the white sum: ``(row, field, diamond)``, row -1 to
-    pass, diamond -1 for a plain cross; a field ``-2 - left`` is a link square (RULES.md
-    §7: the white dice's faces)."""
+    t: KernelTables, s: Sheets, p: int, active: bool, roll: Ints, strategy: int, m: int
+) -> tuple[int, int, int, Colour]:
+    """Player ``p``'s action-1 move for the white sum: ``(row, field, diamond, colour)``,
+    row -1 to pass, diamond -1 for a plain cross; a field ``-2 - left`` is a link square
+    (RULES.md §7: the white dice's faces); ``colour``: the best white + colour option, when
+    the choice asked for it (:data:`Colour`; action 2 reuses it while it holds); ``m``: the
+    layout's mechanics (:data:`~qwixx_print.sim.tables.ALL_MECHANICS`)."""
     total = roll[0] + roll[1]
+    unasked: Colour = (NONE, 0.0, -1, -2, False)
     if strategy == STRONG:
-        v, r, j, d = _strong_white(t, s, p, total, roll)
+        v, r, j, d = _strong_white(t, s, p, total, roll, m)
         if r < 0 or v > t.weights[TAKE_ABOVE] or not active:
-            return (r, j, d) if r >= 0 and v > t.weights[TAKE_ABOVE] else (-1, -2, -1)
-        cv, cr, _ = _strong_colour(t, s, p, roll)
+            if r >= 0 and v > t.weights[TAKE_ABOVE]:
+                return r, j, d, unasked
+            return -1, -2, -1, unasked
+        cv, cr, cj = _strong_colour(t, s, p, roll, m)
+        asked: Colour = (NONE, cv, cr, cj, True)
         if cr >= 0 and cv > t.weights[TAKE_ABOVE]:
-            return -1, -2, -1
+            return -1, -2, -1, asked
         if v > -t.weights[PENALTY_RELIEF] and (cr < 0 or v >= cv):
-            return r, j, d
-        return -1, -2, -1
-    key, r, j, d = _gap_white(t, s, p, total)
-    square_key, square_row, square = _gap_square(t, s, p, roll, False)  # RULES.md §7
-    if square_key < key:
-        key, r, j, d = square_key, square_row, square, -1
+            return r, j, d, asked
+        return -1, -2, -1, asked
+    key, r, j, d = _gap_white(t, s, p, total, m)
+    if m & USES_SQUARES:
+        square_key, square_row, square = _gap_square(t, s, p, roll, False)  # RULES.md §7
+        if square_key < key:
+            key, r, j, d = square_key, square_row, square, -1
     if key == NONE:
-        return -1, -2, -1
+        return -1, -2, -1, unasked
     skips = _skips(key)
     if skips <= strategy:
-        return r, j, d
+        return r, j, d, unasked
     if active and skips <= strategy + 1:
-        ckey, _, _ = _gap_colour(t, s, p, roll)
+        ckey, cr, cj = _gap_colour(t, s, p, roll, m)
+        asked = (ckey, 0.0, cr, cj, True)
         if ckey == NONE or _skips(ckey) > strategy:
-            return r, j, d
-    return -1, -2, -1
+            return r, j, d, asked
+        return -1, -2, -1, asked
+    return -1, -2, -1, unasked
 
 
 @_fast
 def _colour_choice(
-    t: KernelTables, s: Sheets, p: int, roll: Ints, strategy: int, crossed: bool
+    t: KernelTables,
+    s: Sheets,
+    p: int,
+    roll: Ints,
+    strategy: int,
+    crossed: bool,
+    m: int,
+    known: Colour,
 ) -> tuple[int, int]:
-    """The active player's action-2 cross: ``(row, field)``, row -1 to pass."""
+    """The active player's action-2 cross: ``(row, field)``, row -1 to pass; ``known``: the
+    best white + colour option of :func:`_white_choice` if it still holds (the player's
+    sheet and the closed colours as they were), else not asked."""
+    key, v, r, j, asked = known
     if strategy == STRONG:
-        v, r, j = _strong_colour(t, s, p, roll)
+        if not asked:
+            v, r, j = _strong_colour(t, s, p, roll, m)
         limit = t.weights[TAKE_ABOVE] if crossed else -t.weights[PENALTY_RELIEF]
         return (r, j) if r >= 0 and v > limit else (-1, -2)
-    key, r, j = _gap_colour(t, s, p, roll)
+    if not asked:
+        key, r, j = _gap_colour(t, s, p, roll, m)
     limit = strategy if crossed else strategy + 1
     if key != NONE and _skips(key) <= limit:
         return r, j
     return -1, -2
 
 
-@_compiled
 def play_games(
-    t: KernelTables, strategies: Ints, seed: int, first: int, out: Games, lucky: Ints, slips: Ints
+    t: KernelTables,
+    strategies: Ints,
+    seed: int,
+    first: int,
+    out: Games,
+    lucky: Ints,
+    slips: Ints,
+    mechanics: int = ALL_MECHANICS,
 ) -> None:
     """Play games ``first .. first + len(out.rolls) - 1`` of the run seeded ``seed`` with one
     strategy per seat (``strategies``, seat 0 starts) and write their results to ``out``;
     ``lucky`` (games, seats): bit masks of each seat's lucky numbers (Longo; else 0);
     ``slips`` (games, seats): each seat's slip, an index into the tables' links (Connected
-    Chain; else 0)."""
+    Chain; else 0). The kernel is the one compiled for ``mechanics`` (at least the layout's,
+    :func:`qwixx_print.sim.tables.mechanics`; :func:`variant`)."""
+    variant(mechanics)(t, strategies, seed, first, out, lucky, slips)
+
+
+VARIANT = '''"""The general kernel compiled for the mechanics {mechanics:#05x} only: written by
+:func:`qwixx_print.sim.kernel.variant` into the cache folder of this version of the simulator
+(numba caches it beside it). Do not edit."""
+
+import numpy as np
+
+from qwixx_print.sim.kernel import _play
+from qwixx_print.sim.state import _compiled, _sheets
+from qwixx_print.sim.tables import DICE
+
+MECHANICS = {mechanics}
+
+
+@_compiled
+def play_games(t, strategies, seed, first, out, lucky, slips):
     s = _sheets(strategies.shape[0], t.fields.shape[0], t.rules[DICE], t.bonus_upper.shape[0])
     state = np.zeros(1, dtype=np.uint64)
     roll = np.zeros(2 + t.rules[DICE], dtype=np.int64)
-    _play(t, s, state, roll, strategies, seed, first, out, lucky, slips)
+    _play(t, s, state, roll, strategies, seed, first, out, lucky, slips, np.int64(MECHANICS))
+'''
+"""The source of a variant of the general kernel (:func:`variant`). ``MECHANICS`` is a global,
+a constant of the compiled code; as an ``int64`` (not a literal type) it leaves the helpers
+compiled once for all variants (and cached), and once they are inlined into the variant
+(``forceinline``), LLVM folds every ``m & ...`` and drops the code it guards for a mechanic the
+layout lacks."""
+
+_VARIANTS: dict[int, Callable[..., None]] = {}
+"""The variants loaded in this process, by mechanics."""
+
+
+def variant(mechanics: int) -> Callable[..., None]:
+    """The compiled entry point of the general kernel for ``mechanics`` (bits,
+    :data:`~qwixx_print.sim.tables.ALL_MECHANICS`): a module written from :data:`VARIANT`
+    into the cache folder (:data:`qwixx_print.sim.jit.CACHE`, named by a digest of the
+    simulator's sources) on first use, so each variant compiles once and numba's disk cache
+    keeps it by that file."""
+    known = _VARIANTS.get(mechanics)
+    if known is not None:
+        return known
+    name = f"general_{mechanics:03x}"
+    path = jit.CACHE / f"{name}.py"
+    if not path.exists():  # written whole, once: numba's cache checks the file's time
+        part = path.with_suffix(f".{os.getpid()}.part")
+        part.write_text(VARIANT.format(mechanics=mechanics))
+        os.replace(part, path)
+    spec = importlib.util.spec_from_file_location(f"qwixx_print_sim_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    known = _VARIANTS[mechanics] = cast(Callable[..., None], module.play_games)
+    return known
 
 
 @_fast
@@ -146,9 +237,11 @@ def _play(
     out: Games,
     lucky: Ints,
     slips: Ints,
+    m: int,
 ) -> None:
     """The loop of :func:`play_games`, without reference counting (``_nrt=False``): passing
-    the table tuples to the helpers then costs nothing."""
+    the table tuples to the helpers then costs nothing; ``m``: the mechanics it is compiled
+    for (a constant of each :func:`variant`)."""
     players = strategies.shape[0]
     rows = t.fields.shape[0]
     dice = t.rules[DICE]
@@ -161,7 +254,7 @@ def _play(
             s.lucky[p] = lucky[g, p]
             s.slip[p] = slips[g, p]
         state[0] = np.uint64(seed) * SEED_MULTIPLIER + np.uint64(first + g)
-        active, count, end = 0, 0, -1
+        active, count, end, shut = 0, 0, -1, 0
         while end < 0:
             if faces == 6:  # 6 and 8 as constants: a modulo by a variable is slow
                 for d in range(2 + dice):
@@ -172,36 +265,45 @@ def _play(
             count += 1
             # Lucky 15 (RULES-more.md §7): every bot takes the value track when the roll
             # allows it, instead of both actions (sim.bots: the bots' rule)
-            track = t.track.shape[0] > 0 and _track_open(t, s, active, roll)
+            track = m & USES_TRACK != 0 and t.track.shape[0] > 0 and _track_open(t, s, active, roll)
             moved = track
+            known: Colour = (NONE, 0.0, -1, -2, False)
             for p in range(players):
                 if track and p == active:
                     continue
-                r, j, d = _white_choice(t, s, p, p == active, roll, strategies[p])
+                r, j, d, colour = _white_choice(t, s, p, p == active, roll, strategies[p], m)
+                if p == active:
+                    known = colour
                 if r >= 0:
                     if d >= 0:
                         s.diamond_next[p] = d + 1
-                    _apply(t, s, p, r, j)
+                    _apply(t, s, p, r, j, m)
                     moved = moved or p == active
             if track:
                 s.track_next[active] += 1
-            if _close(s) >= end_at:
+            closed = _close(s)
+            if closed >= end_at:
                 end = END_LOCKS
                 break
+            if moved or closed != shut:  # the active player's options are no longer those
+                known = (NONE, 0.0, -1, -2, False)
             r, j = (
-                (-1, -2) if track else _colour_choice(t, s, active, roll, strategies[active], moved)
+                (-1, -2)
+                if track
+                else _colour_choice(t, s, active, roll, strategies[active], moved, m, known)
             )
             if r >= 0:
-                _apply(t, s, active, r, j)
+                _apply(t, s, active, r, j, m)
             elif not moved:
                 s.penalties[active] += 1
-            if _close(s) >= end_at:
+            shut = _close(s)
+            if shut >= end_at:
                 end = END_LOCKS
             elif s.penalties[active] >= boxes:
                 end = END_PENALTIES
             active = (active + 1) % players
         for p in range(players):
-            out.scores[g, p] = _score(t, s, p)
+            out.scores[g, p] = _score(t, s, p, m)
             out.penalties[g, p] = s.penalties[p]
             for r in range(rows):
                 out.crossed[g, p, r] = s.crossed[p, r]

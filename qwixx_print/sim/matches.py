@@ -14,6 +14,7 @@ from qwixx_print.sim.tables import (
     TRACK_COLOURED,
     TRACK_TOTAL,
     TRACK_WHITE,
+    USES_SMALL_BOXES,
     Ints,
     KernelTables,
 )
@@ -24,7 +25,7 @@ NONE = 1 << 40
 AGAIN, LUCKY, SWAP, BONUS, SQUARE = 1, 2, 3, 4, 5
 """Ranks of a small box, a lucky cross, a diamond swap, a bonus cell and a link square
 (RULES.md §7) among options of the same skips, crosses and place (a plain cross 0;
-:data:`qwixx_print.sim.bots.KINDS`)."""
+:data:`qwixx_print.sim.bot_options.TIE_ORDER`)."""
 RANKS = 8
 DIAMONDS = 32
 """More than the diamonds a layout may have: a gap key holds the swap's diamond."""
@@ -65,12 +66,13 @@ def _track_open(t: KernelTables, s: Sheets, p: int, roll: Ints) -> bool:
 
 @_fast
 def _matches(
-    t: KernelTables, s: Sheets, p: int, r: int, total: int, c: int
+    t: KernelTables, s: Sheets, p: int, r: int, total: int, c: int, m: int
 ) -> tuple[int, int, int]:
     """Where ``total`` may be crossed in row ``r`` (open) for player ``p``, ``c`` the colour
     the field must have (-1 any): ``(first, last, again)``: the first matching field after the
     last cross if it is not a lock field, the lock field if one matches and the lock is
-    allowed, and whether the small box under the last crossed field matches (-1/0: none)."""
+    allowed, and whether the small box under the last crossed field matches (-1/0: none);
+    ``m``: the layout's mechanics (:data:`~qwixx_print.sim.tables.ALL_MECHANICS`)."""
     q = s.pos[p, r]
     if c < 0:
         first = t.next_field[r, q + 1, total] if total < t.next_field.shape[2] else -1
@@ -84,7 +86,8 @@ def _matches(
         last = t.next_field[r, ls, total] if c < 0 else t.next_colour[r, ls, total, c]
     again = 0
     if (
-        t.again[r] == 1
+        m & USES_SMALL_BOXES
+        and t.again[r] == 1
         and q >= 0
         and (s.again[p, r] >> q) & 1 == 0
         and t.number[r, q] == total
@@ -96,7 +99,7 @@ def _matches(
 
 @_fast
 def _row_matches(
-    t: KernelTables, s: Sheets, p: int, total: int, c: int, k: int
+    t: KernelTables, s: Sheets, p: int, total: int, c: int, k: int, m: int
 ) -> tuple[int, int, int, int]:
     """The ``k``-th row a sum may go to (``c``: its colour, -1 for the white sum: every
     row; else the rows holding that colour) and its :func:`_matches`: ``(row, first, last,
@@ -106,7 +109,7 @@ def _row_matches(
         return END, -1, -1, 0
     if not _open(t, s, p, r):
         return r, -1, -1, 0
-    first, last, again = _matches(t, s, p, r, total, c)
+    first, last, again = _matches(t, s, p, r, total, c, m)
     return r, first, last, again
 
 

@@ -24,14 +24,24 @@ from qwixx_print.compiled import Compiled
 from qwixx_print.layout import Layout
 from qwixx_print.play import Game, Sheet
 from qwixx_print.play.game import Dice
-from qwixx_print.sim import bots, dice, lean, matches, plain, plain_choices, square_moves
+from qwixx_print.sim import (
+    bot_options,
+    bots,
+    dice,
+    lean,
+    matches,
+    plain,
+    plain_choices,
+    selfplay,
+    square_moves,
+)
 from qwixx_print.sim.jit import njit
 from qwixx_print.sim.state import Sheets
-from qwixx_print.sim.tables import Ints, KernelTables, compile_layout
+from qwixx_print.sim.tables import Ints, KernelTables, compile_layout, mechanics
 
-KINDS = {0: "cross", matches.AGAIN: "again", matches.LUCKY: "lucky", matches.SWAP: "swap"}
-"""Kernel rank -> the engine's kind of move (:data:`qwixx_print.sim.bots.KINDS`)."""
-KINDS[matches.BONUS] = "bonus"
+RANK_KINDS = {0: "cross", matches.AGAIN: "again", matches.LUCKY: "lucky", matches.SWAP: "swap"}
+"""Kernel rank -> the engine's kind of move (:data:`qwixx_print.sim.bot_options.TIE_ORDER`)."""
+RANK_KINDS[matches.BONUS] = "bonus"
 
 MOST = 1024
 """More than the options one die sum can have on any valid sheet."""
@@ -43,13 +53,14 @@ swap. Per (kind, row, diamond) at most a first field and a first lock field."""
 
 
 @njit(cache=True)
-def _options(t: KernelTables, s: Sheets, p: int, total: int, c: int, out: Ints) -> int:
+def _options(t: KernelTables, s: Sheets, p: int, total: int, c: int, m: int, out: Ints) -> int:
     """Write player ``p``'s options for die sum ``total`` (``c``: the die's colour, -1 for
-    the white sum) into the rows of ``out`` as (rank, row, field, diamond); their count."""
+    the white sum; ``m``: the layout's mechanics, as its kernel is compiled for them) into the
+    rows of ``out`` as (rank, row, field, diamond); their count."""
     n = 0
     rows = t.fields.shape[0]
     for k in range(rows):
-        r, first, last, again = matches._row_matches(t, s, p, total, c, k)
+        r, first, last, again = matches._row_matches(t, s, p, total, c, k, m)
         if r == matches.END:
             break
         for j in (first, last):
@@ -71,7 +82,7 @@ def _options(t: KernelTables, s: Sheets, p: int, total: int, c: int, out: Ints) 
         if other < 0:
             continue
         for k in range(rows):
-            r, first, last, _ = matches._row_matches(t, s, p, other, -1, k)
+            r, first, last, _ = matches._row_matches(t, s, p, other, -1, k, m)
             for j in (first, last):
                 if j >= 0:
                     out[n, 0], out[n, 1], out[n, 2], out[n, 3] = matches.SWAP, r, j, d
@@ -118,7 +129,7 @@ def square_differences(g: Game, t: KernelTables, roll: Dice, phase: str) -> list
     out, found = np.zeros((MOST, 2), dtype=np.int64), []
     for p, colour in asked:
         sheet = g.sheets[g.names[p]]
-        engine = {(o.row, o.field) for o in bots.square_options(sheet, roll, colour)}
+        engine = {(o.row, o.field) for o in bot_options.square_options(sheet, roll, colour)}
         n = _square_options(t, s, p, dice_faces, colour, out)
         compiled = {(r, j) for r, j in out[:n].tolist()}
         if engine != compiled:
@@ -136,9 +147,10 @@ def kernel_options(
     (``colour``: the coloured die's index, -1 for the white sum), :func:`reduced`."""
     out = np.zeros((MOST, 4), dtype=np.int64)
     found = []
+    m = mechanics(t, True)
     for total in totals:
-        n = _options(t, s, p, total, colour, out)
-        found += [(KINDS[k], r, j, d) for k, r, j, d in out[:n].tolist()]
+        n = _options(t, s, p, total, colour, m, out)
+        found += [(RANK_KINDS[k], r, j, d) for k, r, j, d in out[:n].tolist()]
     return reduced(found, t.lock_start.tolist())
 
 
@@ -211,8 +223,9 @@ def reduced(options: Iterable[tuple[str, int, int, int]], lock_starts: Sequence[
 def engine_options(sheet: Sheet, numbers: Sequence[int], colour: str | None = None) -> View:
     """The engine's options of the die sums ``numbers`` on ``sheet`` (``colour``: white +
     that die; ``None``: the white sum, with swaps and lucky crosses) as
-    :func:`qwixx_print.sim.bots.options` lists them from ``Sheet.legal_*``, :func:`reduced`."""
-    found = bots.options(sheet, numbers, colour)
+    :func:`qwixx_print.sim.bot_options.options` lists them from ``Sheet.legal_*``,
+    :func:`reduced`."""
+    found = bot_options.options(sheet, numbers, colour)
     return reduced(((o.kind, o.row, o.field, o.diamond) for o in found), sheet.board.lock_starts)
 
 
@@ -322,13 +335,13 @@ def differences(g: Game, t: KernelTables, roll: Dice, phase: str) -> list[str]:
 
 def compare(layout: Layout, codes: Sequence[int], seed: int, games: int) -> tuple[int, list[str]]:
     """Play ``games`` seeded games of ``layout`` through the engine with the bots of
-    ``codes`` (:func:`qwixx_print.sim.bots.play`) and compare the two engines' options at
+    ``codes`` (:func:`qwixx_print.sim.selfplay.play`) and compare the two engines' options at
     every state reached: (states compared, the differences found)."""
     t, board = compile_layout(layout), Compiled.of(layout)
     states, found = 0, []
     for game in range(games):
-        own = bots.sheets(layout, len(codes), seed, game)
-        g = Game(layout, bots.seats(len(codes)), own=own)
+        own = selfplay.sheets(layout, len(codes), seed, game)
+        g = Game(layout, selfplay.seats(len(codes)), own=own)
 
         def watch(g: Game, roll: Dice, phase: str) -> None:
             nonlocal states
@@ -338,5 +351,5 @@ def compare(layout: Layout, codes: Sequence[int], seed: int, games: int) -> tupl
                 found.extend(square_differences(g, t, roll, phase))
 
         rolls = dice.rolls(seed, game, len(board.dice), board.faces)
-        bots.play(g, codes, rolls, watch)
+        selfplay.play(g, codes, rolls, watch)
     return states, found

@@ -136,9 +136,10 @@ def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, co
     strategies = np.array(codes, dtype=np.int64)
     t, lean_view, plain_view = kernel_tables(layout)
     variant = variant_of(layout, codes)
-    fresh = not compiled_before(variant)
+    name = compiled_name(layout, codes)
+    fresh = not compiled_before(name)
     if fresh:
-        announce(variant)
+        announce(name)
     if variant == CLASSIC_GAP:
         plain_games.play_classic_gap_games(plain_view, strategies, seed, first, games)
     elif variant == CLASSIC:
@@ -154,9 +155,9 @@ def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, co
     else:
         lucky = lucky_masks(layout, len(codes), seed, first, count)
         slips = slip_indexes(layout, len(codes), first, count)
-        kernel.play_games(t, strategies, seed, first, games, lucky, slips)
+        kernel.play_games(t, strategies, seed, first, games, lucky, slips, mechanics(layout))
     if fresh:
-        _marker(variant).touch()
+        _marker(name).touch()
     return games
 
 
@@ -164,10 +165,11 @@ CLASSIC_GAP, CLASSIC, PLAIN, LEAN, GENERAL = "classic-gap", "classic", "plain", 
 DOUBLES, MIXED = "doubles", "mixed"
 """The compiled kernels: :mod:`qwixx_print.sim.plain_games`'s entry points (classic's build
 with gap bots only, classic's build, any plain layout, classic's build with doubles, with
-rows of mixed colours), :mod:`qwixx_print.sim.lean` and :mod:`qwixx_print.sim.kernel`."""
+rows of mixed colours), :mod:`qwixx_print.sim.lean` and :mod:`qwixx_print.sim.kernel` (one
+variant per set of mechanics, :func:`compiled_name`)."""
 
 COMPILE_SECONDS = {
-    CLASSIC_GAP: 5,
+    CLASSIC_GAP: 10,
     CLASSIC: 8,
     PLAIN: 8,
     DOUBLES: 8,
@@ -178,7 +180,11 @@ COMPILE_SECONDS = {
 """About how long each kernel takes to compile on an idle 2-core machine (benchmarks/simulate.py
 measures it; docs/performance.md)."""
 
-KINDS = {
+GENERAL_MORE_SECONDS = 5
+"""About how long a further set of mechanics of the general kernel takes to compile once a
+first one has compiled the helpers they share (docs/performance.md)."""
+
+KERNEL_PLAYS = {
     CLASSIC_GAP: "sheets built as classic (gap bots)",
     CLASSIC: "sheets built as classic",
     PLAIN: "sheets built as classic",
@@ -190,6 +196,22 @@ KINDS = {
 """What each kernel plays, as :func:`announce` says it."""
 
 _ANNOUNCED: set[str] = set()
+_QUIET = [False]
+
+
+def mechanics(layout: Layout) -> int:
+    """The mechanics of ``layout`` the general kernel is compiled for
+    (:func:`qwixx_print.sim.tables.mechanics`)."""
+    lucky = layout.lucky_draw is not None or bool(layout.lucky)
+    return tables.mechanics(kernel_tables(layout)[0], lucky)
+
+
+def compiled_name(layout: Layout, codes: Sequence[int] = (2,)) -> str:
+    """The name in the cache of the kernel that plays ``layout`` with ``codes``: its
+    :func:`variant_of`, for the general kernel with the layout's :func:`mechanics` (each set
+    of mechanics is a kernel of its own, :func:`qwixx_print.sim.kernel.variant`)."""
+    variant = variant_of(layout, codes)
+    return f"{GENERAL}-{mechanics(layout):03x}" if variant == GENERAL else variant
 
 
 def variant_of(layout: Layout, codes: Sequence[int] = (2,)) -> str:
@@ -219,23 +241,27 @@ def _marker(variant: str) -> Path:
 
 
 def compiled_before(variant: str) -> bool:
-    """Whether kernel ``variant`` (:data:`LEAN`, :data:`GENERAL`) was compiled into the
-    cache folder of this version of the simulator (so it only loads, in about a second)."""
+    """Whether kernel ``variant`` (:func:`compiled_name`) was compiled into the cache folder
+    of this version of the simulator (so it only loads, in about a second)."""
     return _marker(variant).exists()
 
 
 def announce(variant: str) -> None:
-    """Say once per process on stderr that kernel ``variant`` is being compiled: how long it
-    takes about and where it is cached (issue 20: the first run used to be silent)."""
+    """Say once per process on stderr that kernel ``variant`` (:func:`compiled_name`) is
+    being compiled: how long it takes about and where it is cached (issue 20: the first run
+    used to be silent)."""
     from qwixx_print.sim import jit
 
-    if variant in _ANNOUNCED:
+    if variant in _ANNOUNCED or _QUIET[0]:
         return
     _ANNOUNCED.add(variant)
-    kind = KINDS[variant]
+    kind = variant if variant in KERNEL_PLAYS else GENERAL
+    seconds = COMPILE_SECONDS[kind]
+    if kind == GENERAL and any(jit.CACHE.glob(f"{GENERAL}-*.compiled")):
+        seconds = GENERAL_MORE_SECONDS  # the helpers all its variants share are compiled
     print(
-        f"qwixx-print: preparing the simulator for {kind}, once: about "
-        f"{COMPILE_SECONDS[variant]} s; it is kept in {jit.CACHE}",
+        f"qwixx-print: preparing the simulator for {KERNEL_PLAYS[kind]}, once: about "
+        f"{seconds} s; it is kept in {jit.CACHE}",
         file=sys.stderr,
         flush=True,
     )
@@ -250,7 +276,7 @@ def prepare(announced: bool = True) -> None:
     from qwixx_print import catalogue
 
     if not announced:
-        _ANNOUNCED.update(KINDS)
+        _QUIET[0] = True
 
     shipped = (
         ("classic", (2, 2)),
@@ -296,7 +322,7 @@ def kernel_tables(layout: Layout) -> tuple[tables.KernelTables, Any, Any]:
 
 def lucky_masks(layout: Layout, players: int, seed: int, first: int, count: int) -> Ints:
     """Per game and seat, the bit mask of the seat's lucky numbers (Longo, RULES.md §4): the
-    numbers of the sheets :func:`qwixx_print.sim.bots.sheets` deals, so the kernel's seats
+    numbers of the sheets :func:`qwixx_print.sim.selfplay.sheets` deals, so the kernel's seats
     hold the reference's; 0 on a sheet without them."""
     from qwixx_print import dealing
 
@@ -312,26 +338,30 @@ def lucky_masks(layout: Layout, players: int, seed: int, first: int, count: int)
 
 def slip_indexes(layout: Layout, players: int, first: int, count: int) -> Ints:
     """Per game and seat, the index of the seat's slip in ``layout.slips`` (Connected Chain,
-    RULES.md §4): the slips :func:`qwixx_print.sim.bots.sheets` deals; 0 without slips."""
+    RULES.md §4): the slips :func:`qwixx_print.sim.selfplay.sheets` deals; 0 without slips.
+    A page's slips go round the slips (:func:`qwixx_print.dealing.slip_order`), so the
+    orders of as many games as there are slips repeat: dealt once, not once a game (in
+    Python that took a third of the time of the kernel's Connected Chain games)."""
     from qwixx_print import dealing
 
     if not layout.slips:
         return np.zeros((count, players), dtype=np.int64)
-    return np.array(
-        [dealing.slip_order(layout, players, first + g) for g in range(count)], dtype=np.int64
-    ).reshape(count, players)
+    period = min(len(layout.slips), count)
+    orders = [dealing.slip_order(layout, players, first + g) for g in range(period)]
+    return np.array(orders, dtype=np.int64).reshape(period, players)[np.arange(count) % period]
 
 
 def reference_chunk(
     layout: Layout, codes: Sequence[int], seed: int, first: int, count: int
 ) -> Games:
-    """The same games played by the reference engine (:func:`qwixx_print.sim.bots.play_game`)."""
-    from qwixx_print.sim import bots
+    """The same games played by the reference engine
+    (:func:`qwixx_print.sim.selfplay.play_game`)."""
+    from qwixx_print.sim import selfplay
 
     c = Compiled.of(layout)
     games = Games.zeros(count, len(codes), len(c.ids), len(c.bonus_ids))
     for g in range(count):
-        played = bots.play_game(layout, codes, seed, first + g)
+        played = selfplay.play_game(layout, codes, seed, first + g)
         games.scores[g] = played.scores
         games.penalties[g] = played.penalties
         games.crossed[g] = played.crossed
@@ -453,7 +483,7 @@ def run(
     else:
         method = start_method()
         for lay, codes in runs:  # compile once here, not in each worker; a fork inherits it
-            if compiled and (method == "fork" or not compiled_before(variant_of(lay, codes))):
+            if compiled and (method == "fork" or not compiled_before(compiled_name(lay, codes))):
                 kernel_chunk(lay, codes, seed, 0, 1)
         workers = min(jobs, len(tasks))
         pool = ProcessPoolExecutor(

@@ -13,7 +13,16 @@ import numpy as np
 import numpy.typing as npt
 
 from qwixx_print.sim.jit import njit
-from qwixx_print.sim.tables import PENALTY_POINTS, Ints, KernelTables
+from qwixx_print.sim.tables import (
+    PENALTY_POINTS,
+    USES_BONUS_ROWS,
+    USES_FRAMED,
+    USES_POWERS,
+    USES_SQUARES,
+    USES_TRACK,
+    Ints,
+    KernelTables,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 Seeds = npt.NDArray[np.uint64]
@@ -186,30 +195,36 @@ def _close(s: Sheets) -> int:
 
 
 @_fast
-def _score(t: KernelTables, s: Sheets, p: int) -> int:
+def _score(t: KernelTables, s: Sheets, p: int, m: int) -> int:
     """Player ``p``'s total: rows by the score table (capped) with their bonus crosses, the
     framed group, penalties, and the Kräfte end effects (RULES.md §1 Score, §2 Kräfte: weakest
     row: fewest points, the upper on ties; §4 Big Points, Connected Steps), and the value
-    of the rightmost crossed value track field (RULES-more.md §7 Lucky 15)."""
+    of the rightmost crossed value track field (RULES-more.md §7 Lucky 15); ``m``: the
+    layout's mechanics (:data:`~qwixx_print.sim.tables.ALL_MECHANICS`)."""
     top = t.points.shape[0] - 1
     total = 0
     weakest = -1
     framed = 0
     for r in range(t.fields.shape[0]):
-        pts = t.points[min(s.crosses[p, r] + s.bonus_count[p, r], top)]
+        counted = s.crosses[p, r]
+        if m & (USES_BONUS_ROWS | USES_SQUARES):
+            counted += s.bonus_count[p, r]
+        pts = t.points[min(counted, top)]
         total += pts
         if weakest < 0 or pts < weakest:
             weakest = pts
-        framed += _bits(s.crossed[p, r] & t.framed[r])
+        if m & USES_FRAMED:
+            framed += _bits(s.crossed[p, r] & t.framed[r])
     total += t.points[min(framed, top)]
     lost = s.penalties[p] * t.rules[PENALTY_POINTS]
     total -= lost
-    if (s.powers[p] >> WEAKEST_DOUBLE) & 1:
-        total += weakest
-    if (s.powers[p] >> PLUS_13) & 1:
-        total += PLUS_POINTS
-    if (s.powers[p] >> NO_PENALTIES) & 1:
-        total += lost
-    if s.track_next[p] > 0:
+    if m & USES_POWERS:
+        if (s.powers[p] >> WEAKEST_DOUBLE) & 1:
+            total += weakest
+        if (s.powers[p] >> PLUS_13) & 1:
+            total += PLUS_POINTS
+        if (s.powers[p] >> NO_PENALTIES) & 1:
+            total += lost
+    if m & USES_TRACK and s.track_next[p] > 0:
         total += t.track[s.track_next[p] - 1]
     return int(total)

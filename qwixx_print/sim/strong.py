@@ -29,6 +29,12 @@ from qwixx_print.sim.tables import (
     SKIP_BASE,
     SKIP_WEIGHT,
     THRESHOLD,
+    USES_BONUS_ROWS,
+    USES_DIAMONDS,
+    USES_DOUBLES,
+    USES_LUCKY,
+    USES_SMALL_BOXES,
+    USES_SQUARES,
     Ints,
     KernelTables,
 )
@@ -38,30 +44,32 @@ Best = tuple[float, int, int, int, int]
 
 
 @_fast
-def _strong_value(t: KernelTables, s: Sheets, p: int, r: int, j: int) -> float:
+def _strong_value(t: KernelTables, s: Sheets, p: int, r: int, j: int, m: int) -> float:
     """What the strong bot thinks crossing field ``j`` of row ``r`` (-1: the small box) is
     worth: the points the cross adds, less the skipped fields weighted by how often their
     sums come and what a cross in the row is worth, less a fixed cost when the cross makes
-    the lock unreachable (docs/simulate.md)."""
+    the lock unreachable (docs/simulate.md); ``m``: the layout's mechanics
+    (:data:`~qwixx_print.sim.tables.ALL_MECHANICS`)."""
     ls, q, have = t.lock_start[r], s.pos[p, r], s.crosses[p, r]
     if j < 0:
         add = 1
     elif j >= ls:
         add = 2
     else:
-        add = 1 + t.double[r, j]
-    gain = _gain(t, s, p, r, add)
+        add = 1 + t.double[r, j] if m & USES_DOUBLES else 1
+    gain = _gain(t, s, p, r, add, m)
     skipped = 0
     lost_lock = 0
     if j >= 0:
-        if t.again[r] == 1 and q >= 0 and (s.again[p, r] >> q) & 1 == 0:
+        boxes = t.again[r] if m & USES_SMALL_BOXES else 0
+        if boxes == 1 and q >= 0 and (s.again[p, r] >> q) & 1 == 0:
             skipped += t.ways[r, q]
         for i in range(q + 1, j):
-            skipped += t.ways[r, i] * (1 + t.double[r, i] + t.again[r])
+            skipped += t.ways[r, i] * (1 + (t.double[r, i] if m & USES_DOUBLES else 0) + boxes)
         if j < ls:
             reach = have + add
             for i in range(j + 1, ls):
-                reach += 1 + t.double[r, i] + t.again[r]
+                reach += 1 + (t.double[r, i] if m & USES_DOUBLES else 0) + boxes
             if have + add < t.rules[THRESHOLD] and reach < t.rules[THRESHOLD]:
                 lost_lock = 1
     w = t.weights
@@ -72,20 +80,22 @@ def _strong_value(t: KernelTables, s: Sheets, p: int, r: int, j: int) -> float:
 
 
 @_fast
-def _gain(t: KernelTables, s: Sheets, p: int, r: int, add: int) -> int:
+def _gain(t: KernelTables, s: Sheets, p: int, r: int, add: int, m: int) -> int:
     """The points ``add`` more crosses bring to row ``r``, its bonus crosses counted (Big
-    Points), capped by the score table."""
+    Points, link squares), capped by the score table."""
     top = t.points.shape[0] - 1
-    have = s.crosses[p, r] + s.bonus_count[p, r]
+    have = s.crosses[p, r]
+    if m & (USES_BONUS_ROWS | USES_SQUARES):
+        have += s.bonus_count[p, r]
     return int(t.points[min(have + add, top)] - t.points[min(have, top)])
 
 
 @_fast
-def _bonus_value(t: KernelTables, s: Sheets, p: int, b: int, j: int) -> float:
+def _bonus_value(t: KernelTables, s: Sheets, p: int, b: int, j: int, m: int) -> float:
     """What the strong bot thinks cell ``j`` of bonus row ``b`` is worth: a cross for both
     rows beside it, less the cells it skips weighted by how often their sums come."""
     up = t.bonus_upper[b]
-    gain = _gain(t, s, p, up, 1) + _gain(t, s, p, t.bonus_lower[b], 1)
+    gain = _gain(t, s, p, up, 1, m) + _gain(t, s, p, t.bonus_lower[b], 1, m)
     skipped = 0
     for i in range(s.bonus_pos[p, b] + 1, j):
         skipped += t.ways[up, i]
@@ -114,14 +124,14 @@ def _better(v: float, place: int, rank: int, d: int, j: int, b: Best) -> bool:
 
 @_fast
 def _strong_best(
-    t: KernelTables, s: Sheets, p: int, total: int, c: int, fields_only: bool = False
+    t: KernelTables, s: Sheets, p: int, total: int, c: int, m: int, fields_only: bool = False
 ) -> tuple[float, int, int]:
-    """The strong bot's best cross for a sum (``c``, ``fields_only`` as in
+    """The strong bot's best cross for a sum (``c``, ``m``, ``fields_only`` as in
     :func:`_gap_best`): ``(value, row, field)`` in the order of :func:`_better`, a lock
     first; ``row`` -1: none, past the last row: a bonus row."""
     best, br, bj = -1e300, -1, -2
     for k in range(t.fields.shape[0]):
-        r, first, last, again = _row_matches(t, s, p, total, c, k)
+        r, first, last, again = _row_matches(t, s, p, total, c, k, m)
         if r == END:
             break
         if fields_only:
@@ -129,21 +139,21 @@ def _strong_best(
         if last >= 0:
             v, j = t.weights[LOCK_VALUE], last
         elif first >= 0:
-            v, j = _strong_value(t, s, p, r, first), first
+            v, j = _strong_value(t, s, p, r, first, m), first
             if again == 1:
-                va = _strong_value(t, s, p, r, -1)
+                va = _strong_value(t, s, p, r, -1, m)
                 if va > v:
                     v, j = va, -1
         elif again == 1:
-            v, j = _strong_value(t, s, p, r, -1), -1
+            v, j = _strong_value(t, s, p, r, -1, m), -1
         else:
             continue
         if _better_option(t, v, r, j, best, br, bj):
             best, br, bj = v, r, j
-    for b in range(0 if fields_only else t.bonus_upper.shape[0]):
+    for b in range(t.bonus_upper.shape[0] if m & USES_BONUS_ROWS and not fields_only else 0):
         j = _bonus_cell(t, s, p, b, total, c)
         if j >= 0:
-            v, r = _bonus_value(t, s, p, b, j), t.fields.shape[0] + b
+            v, r = _bonus_value(t, s, p, b, j, m), t.fields.shape[0] + b
             if _better_option(t, v, r, j, best, br, bj):
                 best, br, bj = v, r, j
     return best, br, bj
@@ -162,36 +172,38 @@ def _better_option(t: KernelTables, v: float, r: int, j: int, bv: float, br: int
 
 @_fast
 def _strong_white(
-    t: KernelTables, s: Sheets, p: int, total: int, roll: Ints
+    t: KernelTables, s: Sheets, p: int, total: int, roll: Ints, m: int
 ) -> tuple[float, int, int, int]:
     """The strong bot's best move of the white sum: :func:`_strong_best`, a diamond swap,
     worth its field's cross less :data:`DIAMOND_COST` per diamond used or jumped over, a
     lucky cross, worth the cross of its field (a lock: :data:`LOCK_VALUE`), or a link square
     of the white dice (field ``-2 - left``, :func:`_strong_squares`): ``(value, row, field,
     diamond)``."""
-    best, br, bj = _strong_best(t, s, p, total, -1)
+    best, br, bj = _strong_best(t, s, p, total, -1, m)
     bd = -1
     bplace, brank = _place(t, br, bj) if br >= 0 else (-1, 0)
-    for d in range(t.diamonds.shape[0]):
+    for d in range(t.diamonds.shape[0] if m & USES_DIAMONDS else 0):
         other = _swap_of(t, s, p, total, d)
         if other < 0:
             continue
-        v, r, j = _strong_best(t, s, p, other, -1, True)
+        v, r, j = _strong_best(t, s, p, other, -1, m, True)
         if r < 0:
             continue
         if v < t.weights[LOCK_VALUE]:
             v -= t.weights[DIAMOND_COST] * (d - s.diamond_next[p] + 1)
         if _better(v, 2 * r, SWAP, d, j, (best, bplace, brank, bd, bj)):
             best, br, bj, bd, bplace, brank = v, r, j, d, 2 * r, SWAP
-    fewest = _lucky_fewest(t, s, p, total)
+    fewest = _lucky_fewest(t, s, p, total) if m & USES_LUCKY else -1
     for r in range(t.fields.shape[0] if fewest >= 0 else 0):
         j = _lucky_next(t, s, p, r, fewest)
         if j < 0:
             continue
-        v = t.weights[LOCK_VALUE] if j >= t.lock_start[r] else _strong_value(t, s, p, r, j)
+        v = t.weights[LOCK_VALUE] if j >= t.lock_start[r] else _strong_value(t, s, p, r, j, m)
         if _better(v, 2 * r, LUCKY, -1, j, (best, bplace, brank, bd, bj)):
             best, br, bj, bd, bplace, brank = v, r, j, -1, 2 * r, LUCKY
-    best, br, bj, bd = _strong_squares(t, s, p, roll, False, (best, bplace, brank, bd, bj), br)
+    if m & USES_SQUARES:
+        b = (best, bplace, brank, bd, bj)
+        best, br, bj, bd = _strong_squares(t, s, p, roll, False, b, br)
     return best, br, bj, bd
 
 
@@ -219,16 +231,19 @@ def _strong_squares(
 
 
 @_fast
-def _strong_colour(t: KernelTables, s: Sheets, p: int, roll: Ints) -> tuple[float, int, int]:
+def _strong_colour(
+    t: KernelTables, s: Sheets, p: int, roll: Ints, m: int
+) -> tuple[float, int, int]:
     """The strong bot's best white + colour option: ``(value, row, field)``."""
     best, br, bj = -1e300, -1, -2
     for c in range(t.rules[DICE]):
         if s.closed[c] == 1:
             continue
         for w in range(2):
-            v, r, j = _strong_best(t, s, p, roll[w] + roll[2 + c], c)
+            v, r, j = _strong_best(t, s, p, roll[w] + roll[2 + c], c, m)
             if r >= 0 and _better_option(t, v, r, j, best, br, bj):
                 best, br, bj = v, r, j
-    bplace, brank = _place(t, br, bj) if br >= 0 else (-1, 0)
-    best, br, bj, _ = _strong_squares(t, s, p, roll, True, (best, bplace, brank, 0, bj), br)
+    if m & USES_SQUARES:
+        bplace, brank = _place(t, br, bj) if br >= 0 else (-1, 0)
+        best, br, bj, _ = _strong_squares(t, s, p, roll, True, (best, bplace, brank, 0, bj), br)
     return best, br, bj

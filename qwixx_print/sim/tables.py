@@ -248,3 +248,44 @@ def compile_layout(layout: Layout) -> KernelTables:
         ),
         weights=weights(),
     )
+
+
+(
+    USES_SMALL_BOXES,
+    USES_BAR,
+    USES_POWERS,
+    USES_BONUS_ROWS,
+    USES_LINKS,
+    USES_FRAMED,
+    USES_DIAMONDS,
+    USES_LUCKY,
+    USES_SQUARES,
+    USES_TRACK,
+    USES_DOUBLES,
+) = (1 << k for k in range(11))
+"""The mechanics a layout's general kernel is compiled with, as bits (:func:`mechanics`):
+small boxes (Nochmal), a bonus bar or bonus fields (Bonuskette), powers (Kräfte), bonus rows
+(Big Points), links (Connected Chain), a framed group (Connected Steps), diamonds
+(X-Change), lucky numbers (Longo), link squares (Connect 15), a value track (Lucky 15) and
+double fields. A kernel compiled without one contains none of its code."""
+ALL_MECHANICS = (1 << 11) - 1
+"""Every mechanic: the general kernel that plays any layout."""
+
+
+def mechanics(t: KernelTables, lucky: bool) -> int:
+    """The mechanics (bits, :data:`ALL_MECHANICS`) the layout of tables ``t`` uses;
+    ``lucky``: whether its sheets have lucky numbers (drawn or fixed)."""
+    found = {
+        USES_SMALL_BOXES: bool(t.again.any()),
+        USES_BAR: bool(t.bar.size or t.bonus.any()),
+        USES_POWERS: bool((t.power >= 0).any()),
+        USES_BONUS_ROWS: bool(t.bonus_upper.size),
+        USES_LINKS: bool((t.link_row >= 0).any()),
+        USES_FRAMED: bool(t.framed.any()),
+        USES_DIAMONDS: bool(t.diamonds.size),
+        USES_LUCKY: lucky,
+        USES_SQUARES: bool(t.square_mask.any()),
+        USES_TRACK: bool(t.track.size),
+        USES_DOUBLES: bool(t.double.any()),
+    }
+    return sum(bit for bit, used in found.items() if used)

@@ -14,7 +14,7 @@ from qwixx_print import api, geometry
 from qwixx_print.compiled import Compiled
 from qwixx_print.play import Game, Move
 from qwixx_print.play import log as playlog
-from qwixx_print.sim import bots, dice, probe
+from qwixx_print.sim import dice, probe, selfplay
 from tests.conftest import Run
 
 MIXED = "tests/data/sim/track-and-squares.yaml"
@@ -66,8 +66,8 @@ def test_the_bots_take_track_and_squares_and_the_kernel_offers_the_engines_optio
     board = Compiled.of(layout)
     track = squares = 0
     for seed in range(20):
-        g = Game(layout, bots.seats(2))
-        bots.play(g, (2, 0), dice.rolls(3, seed, len(board.dice), board.faces))
+        g = Game(layout, selfplay.seats(2))
+        selfplay.play(g, (2, 0), dice.rolls(3, seed, len(board.dice), board.faces))
         track += sum(s.state.track for s in g.sheets.values())
         squares += sum(len(row) for s in g.sheets.values() for row in s.state.squares)
     assert track > 5 and squares > 5

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from qwixx_print import api
 from qwixx_print.play import Game
 from qwixx_print.play.game import Dice
-from qwixx_print.sim import bots
+from qwixx_print.sim import bots, selfplay
 
 CLASSIC = api.checked("classic")
 GAP_1, GAP_2 = 1, 2
@@ -18,7 +18,7 @@ GAP_1, GAP_2 = 1, 2
 
 def game(players: int = 2, **crossed: Sequence[int]) -> Game:
     """A classic game whose first seat has ``crossed`` (row -> field indexes) already."""
-    g = Game(CLASSIC, bots.seats(players))
+    g = Game(CLASSIC, selfplay.seats(players))
     for row, fields in crossed.items():
         for i in fields:
             g.sheets["seat1"].cross(row, i)
@@ -91,7 +91,7 @@ def test_turn_white_then_colour_right_of_it() -> None:
     # the active player crosses red 5 (relief, 3 skips), then the best colour option right
     # of it: white 2 + red 6 = red 8, 2 skips after the 5, within k
     g = game()
-    bots.play(g, (GAP_2, GAP_2), iter([(2, 3, 6, 6, 6, 6)]))
+    selfplay.play(g, (GAP_2, GAP_2), iter([(2, 3, 6, 6, 6, 6)]))
     assert crossed(g) == {"red": (3, 6)}
     assert crossed(g, "seat2") == {}
     assert (g.sheets["seat1"].penalties, g.active) == (0, "seat2")
@@ -101,7 +101,7 @@ def test_colour_action_allows_k_plus_1_when_nothing_was_crossed() -> None:
     # a white 7 (5 skips) passes; white 1 + green 1 = 2 is not legal (lock), white 6 +
     # blue 3 = 9 skips 3 in blue: k + 1 for an active player who crossed nothing yet
     g = game()
-    bots.play(g, (GAP_2, GAP_2), iter([(1, 6, 6, 6, 1, 3)]))
+    selfplay.play(g, (GAP_2, GAP_2), iter([(1, 6, 6, 6, 1, 3)]))
     assert crossed(g) == {"blue": (3,)}
     assert g.sheets["seat1"].penalties == 0
 
@@ -110,36 +110,36 @@ def test_penalty_when_both_actions_cross_nothing() -> None:
     # white 7 (5 skips); colour sums 6 and 7 with every die 3: at least 4 skips, beyond
     # k + 1 = 2 for gap-1
     g = game()
-    bots.play(g, (GAP_1, GAP_1), iter([(3, 4, 3, 3, 3, 3)]))
+    selfplay.play(g, (GAP_1, GAP_1), iter([(3, 4, 3, 3, 3, 3)]))
     assert crossed(g) == {}
     assert g.sheets["seat1"].penalties == 1
     assert g.sheets["seat2"].penalties == 0
 
 
 def test_locks_of_action_1_close_for_all_and_end_the_game_before_action_2() -> None:
-    g = Game(CLASSIC, bots.seats(3))
+    g = Game(CLASSIC, selfplay.seats(3))
     for i in range(5):
         g.sheets["seat1"].cross("red", i)
         g.sheets["seat2"].cross("yellow", i)
         g.sheets["seat3"].cross("red", i)
-    bots.play(g, (GAP_2,) * 3, iter([(6, 6, 1, 1, 1, 1), (1, 1, 1, 1, 1, 1)]))
+    selfplay.play(g, (GAP_2,) * 3, iter([(6, 6, 1, 1, 1, 1), (1, 1, 1, 1, 1, 1)]))
     # seats 1 and 3 both lock red, seat 2 yellow, in the same action: two colours closed,
     # the game ends before seat 1's action 2 (no penalty, no second roll)
     assert g.over and g.rolls == 1
     assert g.closed == {"red", "yellow"}
-    assert [g.sheets[s].locked for s in bots.seats(3)] == [("red",), ("yellow",), ("red",)]
-    assert [g.sheets[s].penalties for s in bots.seats(3)] == [0, 0, 0]
+    assert [g.sheets[s].locked for s in selfplay.seats(3)] == [("red",), ("yellow",), ("red",)]
+    assert [g.sheets[s].penalties for s in selfplay.seats(3)] == [0, 0, 0]
 
 
 def test_one_lock_in_action_1_closes_its_die_for_action_2() -> None:
-    g = Game(CLASSIC, bots.seats(2))
+    g = Game(CLASSIC, selfplay.seats(2))
     for i in range(5):
         g.sheets["seat2"].cross("red", i)
     for i in range(4):
         g.sheets["seat1"].cross("red", i)
     # the white 12: seat 2 locks red; seat 1 (4 red crosses, no lock) takes the green 12.
     # Action 2: white 6 + red 1 = 7 would skip 1 in red, but red is closed now
-    bots.play(g, (GAP_2, GAP_2), iter([(6, 6, 1, 1, 1, 1)]))
+    selfplay.play(g, (GAP_2, GAP_2), iter([(6, 6, 1, 1, 1, 1)]))
     assert not g.over and g.closed == {"red"}
     assert crossed(g) == {"red": (0, 1, 2, 3), "green": (0,)}
     assert (g.sheets["seat1"].penalties, g.active) == (0, "seat2")

@@ -301,7 +301,7 @@ def test_first_simulate_says_at_once_that_the_simulator_is_being_prepared(tmp_pa
     first = simulate()
     line = first.stderr.splitlines()[0]
     assert line.startswith("qwixx-print: preparing the simulator for sheets built as classic ")
-    assert "(gap bots), once: about 5 s" in line and f"kept in {cache / 'kernel'}/" in line
+    assert "(gap bots), once: about 10 s" in line and f"kept in {cache / 'kernel'}/" in line
     assert first.stderr.count("\n") == 1
     again = simulate()
     assert (again.stderr, again.stdout) == ("", first.stdout)

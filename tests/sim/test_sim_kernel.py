@@ -23,7 +23,7 @@ import pytest
 
 from qwixx_print import api, catalogue, layout, rules
 from qwixx_print.play import Sheet
-from qwixx_print.sim import bots, dice, kernel, lean, run, tables
+from qwixx_print.sim import dice, jit, kernel, lean, run, selfplay, tables
 
 SEATINGS = {
     "gap-2 x2": (2, 2),
@@ -49,8 +49,8 @@ def differences(name: str, codes: Sequence[int], seed: int, games: int) -> list[
     kernel = run.kernel_chunk(sheet, codes, seed, 0, games)
     found = []
     for g in range(games):
-        played = bots.play_game(sheet, codes, seed, g)
-        compiled = bots.Played(
+        played = selfplay.play_game(sheet, codes, seed, g)
+        compiled = selfplay.Played(
             scores=tuple(kernel.scores[g].tolist()),
             penalties=tuple(kernel.penalties[g].tolist()),
             crossed=tuple(tuple(row) for row in kernel.crossed[g].tolist()),
@@ -102,9 +102,9 @@ def test_kernel_scores_what_the_rules_score(name: str) -> None:
     games = run.kernel_chunk(sheet, (2, 0, 1), 3, 0, 200)
     ids = [row.id for row in sheet.rows]
     for g in range(200):
-        own = bots.sheets(sheet, 3, 3, g)
+        own = selfplay.sheets(sheet, 3, 3, g)
         for p in range(3):
-            mine = own.get(bots.seats(3)[p], sheet)
+            mine = own.get(selfplay.seats(3)[p], sheet)
             score = rules.score_crosses(
                 mine,
                 rules.Crosses(
@@ -252,6 +252,41 @@ def test_each_kernel_takes_exactly_its_layouts() -> None:
     assert custom == LEAN_CUSTOM
 
 
+GENERAL_MECHANICS = {
+    "big-points": tables.USES_BONUS_ROWS,
+    "bonuskette": tables.USES_BAR,
+    "connect-15": tables.USES_SQUARES,
+    "connected-chain": tables.USES_LINKS,
+    "kraefte": tables.USES_POWERS,
+    "longo": tables.USES_LUCKY,
+    "lucky-15": tables.USES_TRACK,
+    "nochmal": tables.USES_SMALL_BOXES,
+    "x-change": tables.USES_DIAMONDS,
+}
+"""The mechanics each shipped layout of the general kernel is compiled for (and no others)."""
+
+
+def test_the_general_kernel_is_compiled_for_each_layouts_mechanics() -> None:
+    """Each shipped layout of the general kernel gets the variant of its own mechanics
+    (``run.compiled_name``), one mechanic each; the mechanics come from the tables (a
+    layout without a mechanic's fields has none of it); the variant's module is written into
+    this version's cache folder."""
+    general = [
+        n for n in catalogue.shipped_names() if run.variant_of(api.checked(n)) == run.GENERAL
+    ]
+    assert {n: run.mechanics(api.checked(n)) for n in general} == GENERAL_MECHANICS
+    assert run.compiled_name(api.checked("nochmal"), (2, 0)) == "general-001"
+    assert run.compiled_name(api.checked("classic")) == run.CLASSIC_GAP
+    assert run.mechanics(api.checked("doppelt")) == tables.USES_DOUBLES
+    assert run.mechanics(api.checked("classic")) == 0
+    nochmal = api.checked("nochmal")
+    rows = tuple(dataclasses.replace(row, again=False) for row in nochmal.rows)
+    assert run.mechanics(dataclasses.replace(nochmal, rows=rows)) == 0
+    run.kernel_chunk(nochmal, (2, 2), 1, 0, 1)
+    assert (jit.CACHE / "general_001.py").exists()
+    assert (jit.CACHE / "general-001.compiled").exists()
+
+
 def general_games(
     sheet: layout.Layout, codes: Sequence[int], seed: int, games: int
 ) -> tables.Games:
@@ -322,14 +357,14 @@ def test_c_reference_loop_plays_the_kernels_games(tmp_path: Path, players: int) 
 WEIGHT_RUN = """
 import hashlib, json, sys
 from qwixx_print import api
-from qwixx_print.sim import bots, jit, run, strategy
+from qwixx_print.sim import jit, run, selfplay, strategy
 strategy.SKIP_WEIGHT = float(sys.argv[1])
 found = {}
 for name in ("classic", "kraefte"):
     sheet = api.checked(name)
     games = run.kernel_chunk(sheet, (0, 0), 5, 0, 300)
     found[name] = games.scores.tolist()
-    same = [bots.play_game(sheet, (0, 0), 5, g).scores for g in range(15)]
+    same = [selfplay.play_game(sheet, (0, 0), 5, g).scores for g in range(15)]
     assert same == [tuple(s) for s in games.scores[:15].tolist()], name
 files = {str(p): p.stat().st_mtime_ns for p in jit.CACHE.rglob("*") if p.is_file()}
 print(json.dumps({"scores": found, "files": files}))

@@ -9,7 +9,7 @@ import dataclasses
 from qwixx_print import api
 from qwixx_print.play import Game
 from qwixx_print.play.game import Dice
-from qwixx_print.sim import bots, dice, probe, run, tables
+from qwixx_print.sim import bots, dice, probe, run, selfplay, tables
 from tests.sim.test_sim_kernel import SEATINGS, differences
 
 
@@ -35,7 +35,7 @@ def test_kernel_offers_the_track_where_the_engine_does_and_the_track_is_reached(
     t = tables.compile_layout(sheet)
     asked = offered = 0
     for game in range(6):
-        g = Game(sheet, bots.seats(2))
+        g = Game(sheet, selfplay.seats(2))
 
         def watch(g: Game, roll: Dice, phase: str) -> None:
             nonlocal asked, offered
@@ -44,7 +44,7 @@ def test_kernel_offers_the_track_where_the_engine_does_and_the_track_is_reached(
                 offered += bots.track_choice(g) is not None
                 assert probe.differences(g, t, roll, phase) == []
 
-        bots.play(g, (2, 0), dice.rolls(15, game, 4, 6), watch)
+        selfplay.play(g, (2, 0), dice.rolls(15, game, 4, 6), watch)
     assert asked > 100
     assert offered >= 5  # 15 of two white dice and one of four coloured: about 1 roll in 9
 
@@ -60,9 +60,9 @@ def test_the_track_changes_the_games_and_adds_points() -> None:
 
 
 def test_a_game_where_the_active_player_takes_the_track_scores_its_value() -> None:
-    g = Game(api.checked("lucky-15"), bots.seats(2))
+    g = Game(api.checked("lucky-15"), selfplay.seats(2))
     # seat1 rolls 5 + 6 and a yellow 4: 15, and takes the track instead of both actions
-    bots.play(g, (2, 2), iter([(5, 6, 1, 4, 1, 1)]))
+    selfplay.play(g, (2, 2), iter([(5, 6, 1, 4, 1, 1)]))
     assert g.sheets["seat1"].state.track == 1 and g.sheets["seat1"].penalties == 0
     assert g.sheets["seat1"].score().total == 5
     assert sum(map(len, g.sheets["seat1"].state.crossed)) == 0

@@ -9,11 +9,11 @@ from collections import Counter
 
 import pytest
 
-from qwixx_print import api, rules
+from qwixx_print import api, dealing, rules
 from qwixx_print.compiled import throws
 from qwixx_print.play import Game, Move
 from qwixx_print.play.game import Dice
-from qwixx_print.sim import bots, dice, strategy
+from qwixx_print.sim import bot_options, bots, dice, run, selfplay, strategy
 
 GAP_2, STRONG = 2, 0
 
@@ -22,7 +22,7 @@ def sheet_of(name: str, lucky: tuple[int, ...] | None = None, **crossed: list[in
     """A 2-player game of ``name`` whose first seat has ``crossed`` (row -> indexes)."""
     layout = api.checked(name)
     own = {"seat1": layout.sheet(lucky=lucky)} if lucky is not None else None
-    g = Game(layout, bots.seats(2), own=own)
+    g = Game(layout, selfplay.seats(2), own=own)
     for row, fields in crossed.items():
         for i in fields:
             g.sheets["seat1"].cross(row, i)
@@ -49,7 +49,7 @@ def test_gap_k_counts_only_the_skipped_cells_of_a_bonus_row() -> None:
 def test_strong_values_a_bonus_cell_for_both_rows_beside_it() -> None:
     g = sheet_of("big-points", red=[0])
     sheet = g.sheets["seat1"]
-    cell = bots.Option(0, 0, "bonus")
+    cell = bot_options.Option(0, 0, "bonus")
     # red goes from 1 to 2 crosses (+2 points), yellow from 0 to 1 (+1); nothing skipped
     assert bots.strong_value(sheet, cell) == 3.0
     assert white(g, 1, 1, STRONG) == Move("bonus", "red-yellow", 0)
@@ -58,9 +58,9 @@ def test_strong_values_a_bonus_cell_for_both_rows_beside_it() -> None:
 def test_a_bonus_cross_counts_in_the_strong_bots_gain_of_a_row() -> None:
     g = sheet_of("big-points", red=[0])
     sheet = g.sheets["seat1"]
-    before = bots.strong_value(sheet, bots.Option(0, 1))  # red 3: 1 -> 2 crosses
+    before = bots.strong_value(sheet, bot_options.Option(0, 1))  # red 3: 1 -> 2 crosses
     sheet.play(Move("bonus", "red-yellow", 0))
-    after = bots.strong_value(sheet, bots.Option(0, 1))  # red 3: 2 -> 3 counted crosses
+    after = bots.strong_value(sheet, bot_options.Option(0, 1))  # red 3: 2 -> 3 counted crosses
     assert (before, after) == (2.0, 3.0)
 
 
@@ -78,9 +78,12 @@ def test_gap_k_swaps_a_diamond_when_it_skips_less() -> None:
 def test_strong_charges_a_swap_for_the_diamonds_it_uses() -> None:
     g = sheet_of("x-change", red=[0, 1, 2])
     sheet = g.sheets["seat1"]
-    cross = bots.strong_value(sheet, bots.Option(0, 3))
-    assert bots.strong_value(sheet, bots.Option(0, 3, "swap", 0)) == cross - strategy.DIAMOND_COST
-    assert bots.strong_value(sheet, bots.Option(0, 3, "swap", 2)) == (
+    cross = bots.strong_value(sheet, bot_options.Option(0, 3))
+    assert (
+        bots.strong_value(sheet, bot_options.Option(0, 3, "swap", 0))
+        == cross - strategy.DIAMOND_COST
+    )
+    assert bots.strong_value(sheet, bot_options.Option(0, 3, "swap", 2)) == (
         cross - 3 * strategy.DIAMOND_COST
     )
 
@@ -92,8 +95,8 @@ def test_a_lucky_cross_skips_nothing() -> None:
     assert white(g, 4, 5) == Move("lucky", "green")
     # strong values it as green's next field, and prefers red's 7th cross (+7 points)
     sheet = g.sheets["seat1"]
-    lucky = bots.strong_value(sheet, bots.Option(2, 0, "lucky"))
-    assert lucky == bots.strong_value(sheet, bots.Option(2, 0)) == 1.0
+    lucky = bots.strong_value(sheet, bot_options.Option(2, 0, "lucky"))
+    assert lucky == bots.strong_value(sheet, bot_options.Option(2, 0)) == 1.0
     assert white(g, 4, 5, STRONG) == Move("cross", "red", 7)
     # without lucky numbers, the 9 in red
     assert white(sheet_of("longo", red=[0, 1, 2, 3, 4, 5]), 4, 5) == Move("cross", "red", 7)
@@ -121,12 +124,23 @@ def test_longo_rolls_8_sided_dice() -> None:
 
 def test_seats_get_their_own_slips_and_lucky_numbers() -> None:
     chain = api.checked("connected-chain")
-    assert [s.slip for s in bots.sheets(chain, 5, 1, 0).values()] == ["A", "B", "C", "D", "E"]
-    assert [s.slip for s in bots.sheets(chain, 4, 1, 1).values()] == ["E", "A", "B", "C"]
-    longo = bots.sheets(api.checked("longo"), 4, 1, 3)
+    assert [s.slip for s in selfplay.sheets(chain, 5, 1, 0).values()] == ["A", "B", "C", "D", "E"]
+    assert [s.slip for s in selfplay.sheets(chain, 4, 1, 1).values()] == ["E", "A", "B", "C"]
+    longo = selfplay.sheets(api.checked("longo"), 4, 1, 3)
     assert len({s.lucky for s in longo.values()}) == 4
     assert all(len(s.lucky) == 2 and min(s.lucky) >= 3 for s in longo.values())
-    assert bots.sheets(api.checked("classic"), 4, 1, 0) == {}
+    assert selfplay.sheets(api.checked("classic"), 4, 1, 0) == {}
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
+def test_kernel_seats_get_the_slips_dealt_to_each_game(players: int) -> None:
+    """``run.slip_indexes`` deals a chunk's slips once per round of the slips: every game's
+    are those :func:`qwixx_print.dealing.slip_order` deals to its page."""
+    chain = api.checked("connected-chain")
+    for first, count in ((0, 23), (7, 3), (12, 1)):
+        dealt = run.slip_indexes(chain, players, first, count).tolist()
+        assert dealt == [dealing.slip_order(chain, players, first + g) for g in range(count)]
+    assert run.slip_indexes(chain, 4, 1, 2).tolist() == [[4, 0, 1, 2], [3, 4, 0, 1]]
 
 
 def moves_played(name: str, codes: tuple[int, ...], games: int) -> tuple[Counter[str], list[int]]:
@@ -135,8 +149,8 @@ def moves_played(name: str, codes: tuple[int, ...], games: int) -> tuple[Counter
     kinds: Counter[str] = Counter()
     scores = []
     for n in range(games):
-        g = Game(layout, bots.seats(len(codes)), own=bots.sheets(layout, len(codes), 5, n))
-        bots.play(g, codes, dice.rolls(5, n, len(layout.dice), layout.number_range[1] // 2))
+        g = Game(layout, selfplay.seats(len(codes)), own=selfplay.sheets(layout, len(codes), 5, n))
+        selfplay.play(g, codes, dice.rolls(5, n, len(layout.dice), layout.number_range[1] // 2))
         assert g.over
         for entry in g.entries:
             white_moves = entry.get("white")
@@ -167,7 +181,7 @@ def test_longo_games_cross_the_sums_only_8_sided_dice_make() -> None:
     layout = api.checked("longo")
     high = 0
     for n in range(10):
-        played = bots.play_game(layout, (GAP_2, GAP_2), 1, n)
+        played = selfplay.play_game(layout, (GAP_2, GAP_2), 1, n)
         for masks in played.crossed:
             # red and yellow hold 13..16 at indexes 11..14, green and blue at 0..3
             high += sum(bin(m >> 11).count("1") for m in masks[:2])

@@ -20,7 +20,7 @@ from qwixx_print.generate import candidates, family_recipe
 from qwixx_print.generate.families import FAMILIES
 from qwixx_print.play import Game
 from qwixx_print.play.game import Dice
-from qwixx_print.sim import bots, dice, lean, plain, probe, tables
+from qwixx_print.sim import dice, lean, plain, probe, selfplay, tables
 
 SEATINGS = {"gap-2 and strong": (2, 0), "gap-1, gap-3 and strong": (1, 3, 0)}
 """Both bots, 2 and 3 seats (the states differ by bot: they cross different fields)."""
@@ -79,13 +79,13 @@ def test_the_probe_finds_a_kernel_that_misreads_the_lock() -> None:
     t = tables.compile_layout(sheet)
     wrong = t._replace(lock_start=t.lock_start - 1)
     found: list[str] = []
-    g = Game(sheet, bots.seats(2))
+    g = Game(sheet, selfplay.seats(2))
 
     def watch(g: Game, roll: Dice, phase: str) -> None:
         assert probe.differences(g, t, roll, phase) == []
         found.extend(probe.differences(g, wrong, roll, phase))
 
-    bots.play(g, (2, 2), dice.rolls(3, 0, 4), watch)
+    selfplay.play(g, (2, 2), dice.rolls(3, 0, 4), watch)
     assert found[:2] == [
         "roll 5 white seat1 sums (11,) yellow: engine only [('cross', 1, 9, -1)], kernel only []",
         "roll 5 colour seat1 sums (11,) yellow: engine only [('cross', 1, 9, -1)], kernel only []",
@@ -103,7 +103,7 @@ def test_the_probe_finds_a_plain_kernel_that_misreads_the_lock() -> None:
     view = plain.plain_tables(t, lean.lean_tables(t))
     wrong = view._replace(lock=view.lock - 1)
     found: list[tuple[int, probe.View, probe.View]] = []
-    g = Game(sheet, bots.seats(2))
+    g = Game(sheet, selfplay.seats(2))
 
     def watch(g: Game, roll: Dice, phase: str) -> None:
         s = probe.state_of(g, t)
@@ -114,7 +114,7 @@ def test_the_probe_finds_a_plain_kernel_that_misreads_the_lock() -> None:
             if misread != right:
                 found.append((roll.white_sum, right - misread, misread - right))
 
-    bots.play(g, (2, 2), dice.rolls(3, 0, 4), watch)
+    selfplay.play(g, (2, 2), dice.rolls(3, 0, 4), watch)
     lost = {(total, j) for total, fewer, _ in found for _, _, j, _ in fewer}
     extra = {(total, j) for total, _, more in found for _, _, j, _ in more}
     assert lost and lost <= {(3, 9), (11, 9)}

@@ -11,7 +11,7 @@ import numpy as np
 from qwixx_print import api
 from qwixx_print.compiled import Compiled
 from qwixx_print.play import Game, Move
-from qwixx_print.sim import bots, dice, probe, tables
+from qwixx_print.sim import bot_options, dice, probe, selfplay, tables
 from qwixx_print.sim.strategy import STRONG
 
 
@@ -20,8 +20,8 @@ def squares_taken(codes: tuple[int, ...], games: int) -> int:
     board = Compiled.of(layout)
     taken = 0
     for game in range(games):
-        g = Game(layout, bots.seats(len(codes)))
-        bots.play(g, codes, dice.rolls(3, game, len(board.dice), board.faces))
+        g = Game(layout, selfplay.seats(len(codes)))
+        selfplay.play(g, codes, dice.rolls(3, game, len(board.dice), board.faces))
         taken += sum(len(row) for sheet in g.sheets.values() for row in sheet.state.squares)
     return taken
 
@@ -47,6 +47,6 @@ def test_kernel_and_engine_offer_the_same_squares_for_white_and_coloured_dice() 
     # A, active: a white 1 with red 5, and red 5 with yellow 1; A has crossed the red 6
     n = probe._square_options(t, s, 0, roll, True, out)
     kernel = {tuple(row) for row in out[:n].tolist()}
-    engine = {(o.row, o.field) for o in bots.square_options(g.sheets["A"], g.dice, True)}
+    engine = {(o.row, o.field) for o in bot_options.square_options(g.sheets["A"], g.dice, True)}
     assert kernel == engine == {(0, 4), (0, 8), (1, 3), (1, 5), (1, 7)}
     assert probe.square_differences(g, t, g.dice, "colour") == []
