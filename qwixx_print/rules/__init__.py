@@ -70,7 +70,6 @@ from qwixx_print.rules.refusals import (
     trigger_totals,
 )
 from qwixx_print.rules.score import (
-    MAX_LOCKS_PER_SHEET,
     POWER_PART,
     SheetScore,
     score_crosses,
@@ -92,7 +91,6 @@ from qwixx_print.rules.variants import (
 __all__ = [
     "CROSSING_POWERS",
     "END_LOCKS",
-    "MAX_LOCKS_PER_SHEET",
     "PARTS",
     "PLUS_POINTS",
     "POWERS",

@@ -14,7 +14,7 @@ from typing import NamedTuple
 from qwixx_print.errors import RuleViolation
 from qwixx_print.layout import Layout
 from qwixx_print.rules.crosses import Crosses, Written, crosses_of
-from qwixx_print.rules.ending import END_LOCKS
+from qwixx_print.rules.ending import ORDINALS, end_at
 from qwixx_print.rules.powers import PowerEffect, power_effects, power_fields, unlocked_powers_at
 from qwixx_print.rules.primitives import (
     Positions,
@@ -24,9 +24,6 @@ from qwixx_print.rules.primitives import (
     score_fields,
 )
 from qwixx_print.rules.variants import PARTS, PartScore, bonus_crosses, check_links
-
-MAX_LOCKS_PER_SHEET = END_LOCKS
-"""RULES.md §1 End: the game ends at the 2nd locked colour, so a sheet holds at most 2 locks."""
 
 POWER_PART = "power"
 """The total line's box for the powers' points (RULES.md §2 Kräfte), before the parts."""
@@ -114,10 +111,10 @@ def score_crosses(layout: Layout, crosses: Crosses) -> SheetScore:
 
     Raises :class:`RowViolation` for a row :func:`score_fields` refuses, a bonus cell beside
     no crossed field, a link crossed at one end only, and :class:`RuleViolation` for a
-    value track not crossed left to right, more
-    penalties than boxes or more than :data:`MAX_LOCKS_PER_SHEET` locks (RULES.md §1 End),
-    unless the ``one-in-each`` power is unlocked: it crosses several rows at once and may
-    lock more (RULES.md §1 exception).
+    value track not crossed left to right, more penalties than boxes or more locks than
+    :func:`~qwixx_print.rules.ending.end_at` (2; 1 on a sheet of one lock colour: RULES.md §1
+    End, §6), unless the ``one-in-each`` power is unlocked: it crosses several rows at once
+    and may lock more (RULES.md §1 exception).
     """
     fields, again, squares = crosses.fields, crosses.again, crosses.squares
     gained = bonus_crosses(layout, fields, crosses.bonus) if layout.bonus_rows else {}
@@ -139,10 +136,11 @@ def score_crosses(layout: Layout, crosses: Crosses) -> SheetScore:
     lost = penalty_points(layout, crosses.penalties)
     powers = unlocked_powers_at(layout, fields)
     locked = [row for row, score in rows.items() if score.locked]
-    if len(locked) > MAX_LOCKS_PER_SHEET and "one-in-each" not in powers:
+    most = end_at(layout)  # the game ends at the locked colour that makes this many
+    if len(locked) > most and "one-in-each" not in powers:
         raise RuleViolation(
             f"{len(locked)} rows are locked ({', '.join(locked)}); the game ends at the "
-            f"second lock, so a sheet holds at most {MAX_LOCKS_PER_SHEET}"
+            f"{ORDINALS[most]} lock, so a sheet holds at most {most}"
         )
     effects = power_effects(powers, rows, lost)
     parts = {part.name: part.score(layout, crosses) for part in PARTS if part.has(layout)}
