@@ -86,6 +86,8 @@ from qwixx_print.rules.variants import (
     bonus_crosses,
     check_links,
     framed_crossed,
+    framed_fields,
+    has_framed,
     track_points,
 )
 
@@ -110,8 +112,8 @@ __all__ = [
     "bar_rows",
     "bonus_cell_refusal",
     "bonus_cells",
-    "bonus_places",
     "bonus_crosses",
+    "bonus_places",
     "bonus_source",
     "check_game_end",
     "check_links",
@@ -123,6 +125,8 @@ __all__ = [
     "faces",
     "field_positions",
     "framed_crossed",
+    "framed_fields",
+    "has_framed",
     "link_refusal",
     "lock_refusal",
     "lucky_refusal",
