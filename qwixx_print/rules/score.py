@@ -25,6 +25,9 @@ from qwixx_print.rules.primitives import (
 )
 from qwixx_print.rules.variants import PARTS, PartScore, bonus_crosses, check_links
 
+NO_PART = PartScore(0, 0)
+"""What a part scores on a sheet without it."""
+
 POWER_PART = "power"
 """The total line's box for the powers' points (RULES.md §2 Kräfte), before the parts."""
 
@@ -50,32 +53,18 @@ class SheetScore(NamedTuple):
         """Ids of the locked rows, top to bottom."""
         return tuple(row for row, score in self.rows.items() if score.locked)
 
-    @property
-    def framed(self) -> int:
-        """Crossed fields of the framed group (0 without one; Connected Steps)."""
-        return self.parts.get("framed", PartScore(0, 0)).crosses
-
-    @property
-    def framed_points(self) -> int:
-        """Points of the framed group (0 without one; Connected Steps)."""
-        return self.parts.get("framed", PartScore(0, 0)).points
-
-    @property
-    def track(self) -> int:
-        """Crossed fields of the value track (0 without one; Lucky 15)."""
-        return self.parts.get("track", PartScore(0, 0)).crosses
-
-    @property
-    def track_points(self) -> int:
-        """Points of the value track (0 without one; Lucky 15)."""
-        return self.parts.get("track", PartScore(0, 0)).points
+    def part(self, name: str) -> PartScore:
+        """What the part ``name`` of :data:`~qwixx_print.rules.variants.PARTS` scored: its
+        crosses and points, (0, 0) on a sheet without it (``framed``: the framed group,
+        Connected Steps; ``track``: the value track, Lucky 15)."""
+        return self.parts.get(name, NO_PART)
 
     def part_points(self, part: str) -> int:
         """The points of one box of the total line beside the rows and penalties
         (:func:`total_parts`): the powers' (:data:`POWER_PART`) or a part's."""
         if part == POWER_PART:
             return sum(e.points for e in self.powers)
-        return self.parts[part].points
+        return self.part(part).points
 
 
 def total_parts(layout: Layout) -> tuple[str, ...]:
