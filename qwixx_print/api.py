@@ -55,6 +55,14 @@ def from_text(data: bytes, shown: str, default_name: str = "my-layout") -> Layou
     return layout.from_doc(parse(data, shown, LayoutError), default_name)
 
 
+def bytes_of(write: Callable[[BinaryIO], None]) -> bytes:
+    """What ``write`` writes to a binary stream, whole, as bytes (a PDF or PNG for the web
+    page or standard output)."""
+    whole = io.BytesIO()
+    write(whole)
+    return whole.getvalue()
+
+
 def pdf_bytes(
     sheets: Sequence[Layout],
     pages: int,
@@ -66,9 +74,7 @@ def pdf_bytes(
     """The PDF that :func:`render` writes, as bytes: the same bytes as the CLI's file for
     the same options and ``seed`` (reportlab's invariant mode: no date, no random document
     id)."""
-    whole = io.BytesIO()
-    render(sheets, pages, whole, paper, per_page, lang, seed)
-    return whole.getvalue()
+    return bytes_of(lambda stream: render(sheets, pages, stream, paper, per_page, lang, seed))
 
 
 def preview_png(sheet: Layout, lang: str = labels.DEFAULT_LANG, px_per_mm: float = 4.0) -> bytes:
@@ -76,9 +82,7 @@ def preview_png(sheet: Layout, lang: str = labels.DEFAULT_LANG, px_per_mm: float
     :func:`qwixx_print.draw.preview`). Raises LayoutError for a label that cannot be drawn."""
     from qwixx_print import draw
 
-    whole = io.BytesIO()
-    draw.preview(sheet, whole, lang, px_per_mm)
-    return whole.getvalue()
+    return bytes_of(lambda stream: draw.preview(sheet, stream, lang, px_per_mm))
 
 
 def render(
@@ -172,9 +176,7 @@ def _write_pdf(
             raise OutputError(
                 "-: will not write a PDF to a terminal: redirect it, e.g. > sheets.pdf"
             )
-        whole = io.BytesIO()
-        write(whole)
-        to_stdout(whole.getvalue())
+        to_stdout(bytes_of(write))
         return None
     write_atomically(out, write, kind)
     return out
@@ -216,9 +218,7 @@ def filled_pdf(game: marks.ScoredGame) -> bytes:
     with its defaults (A4, 8 per page, English)."""
     from qwixx_print.draw import filled
 
-    whole = io.BytesIO()
-    filled.render(game, whole)
-    return whole.getvalue()
+    return bytes_of(lambda stream: filled.render(game, stream))
 
 
 def write_filled(
@@ -289,9 +289,7 @@ def generated_pdf_bytes(
 ) -> bytes:
     """The PDF :func:`print_generated` writes, as bytes: the same bytes as its file
     (reportlab's invariant mode)."""
-    whole = io.BytesIO()
-    _generated_pdf(sheets, paper, per_page, lang, pages)(whole)
-    return whole.getvalue()
+    return bytes_of(_generated_pdf(sheets, paper, per_page, lang, pages))
 
 
 def _generated_pdf(

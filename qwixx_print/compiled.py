@@ -137,9 +137,8 @@ class Compiled(NamedTuple):
         row_of = {row.id: r for r, row in enumerate(rows)}
         lock_starts = tuple(layout.lock_start(row) for row in rows)
         faces = rules.faces(layout)
-        bonus_between = tuple(
-            (row_of[b.between[0]], row_of[b.between[1]]) for b in layout.bonus_rows
-        )
+        places = rules.bonus_places(layout)
+        bonus_between = tuple(places[b.id] for b in layout.bonus_rows)
         partner = _partners(layout.links, row_of)
         track = layout.value_track
         return cls(

@@ -102,6 +102,39 @@ def test_no_module_imports_a_layer_above_it() -> None:
     assert upward(imports()) == []
 
 
+CORE = ("layout", "rules", "compiled", "geometry", "scene", "play")
+"""What the engine, the kernel and both drawings stand on, lowest first (issue 21): each
+imports nothing above it, so none imports the simulator, the generator, the page plan, the
+PDF, ``api`` or a front end."""
+
+ABOVE_CORE = ("sim", "generate", "plan", "draw", "api", "cli", "web", "__main__")
+
+
+def test_the_core_imports_nothing_above_it_and_only_the_entries_import_the_front_ends() -> None:
+    """Issue 21's "no import runs back up", said for its units by name, so that it holds
+    even if :data:`LAYERS` were reordered: ``layout`` < ``rules`` < ``compiled`` and
+    ``geometry`` < ``scene`` < ``play`` < all of :data:`ABOVE_CORE`; no module of the core
+    imports one of those; ``cli`` is imported only by ``__main__``, ``web`` only by ``cli``
+    (``serve``)."""
+    ranks, graph = rank(), imports()
+    layout, rules, compiled, geometry, scene, play = (ranks[name] for name in CORE)
+    assert layout < rules < compiled == geometry < scene < play
+    assert play < min(ranks[name] for name in ABOVE_CORE)
+    found = [
+        f"{module} imports {target}"
+        for module, targets in sorted(graph.items())
+        for target in sorted(targets)
+        if unit(module) in CORE and unit(target) in ABOVE_CORE
+    ]
+    assert found == []
+    front = {"cli": set(), "web": set()}
+    for module, targets in graph.items():
+        for target in targets:
+            if unit(target) in front and unit(module) != unit(target):
+                front[unit(target)].add(unit(module))
+    assert front == {"cli": {"__main__"}, "web": {"cli"}}
+
+
 def test_the_check_finds_an_import_running_back_up() -> None:
     """What the simulator did before the catalogue: ``sim.simulate`` importing ``api`` in a
     function to load classic; and the engine importing the drawing."""

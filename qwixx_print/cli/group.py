@@ -26,6 +26,8 @@ class LayoutGroup(click.Group):
     def resolve_command(
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
+        """The command ``args`` name: ``print`` when the first is no command (a layout), after
+        refusing a word close to a command that is no shipped layout."""
         if args and args[0] not in self.commands and not args[0].startswith("-"):
             if not ctx.resilient_parsing:  # not while completing: never fail there
                 self._refuse_misspelt_command(args[0])
@@ -65,6 +67,7 @@ class LayoutGroup(click.Group):
         return commands + layouts
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """click's parsing, a usage error said in one line that points to ``--help``."""
         try:
             return super().parse_args(ctx, args)
         except click.exceptions.NoArgsIsHelpError:

@@ -30,6 +30,7 @@ class UserError(click.ClickException):
     exit_code = 2
 
     def show(self, file: Any = None) -> None:
+        """Say the message in one line on stderr (:func:`say`), not click's two."""
         say(self.message)
 
 

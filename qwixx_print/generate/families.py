@@ -129,17 +129,11 @@ def _shuffled_numbers(rng: random.Random, twin: Layout) -> list[list[int]]:
         above = below.get(row.id)
         if above in dealt:
             dealt[row.id] = list(dealt[above])
-        elif in_order(row):
+        elif row.in_order:
             dealt[row.id] = mechanics.within_thirds(rng, nums, twin.lock_fields)
         else:
             dealt[row.id] = rng.sample(nums, len(nums))
     return [dealt[row.id] for row in twin.rows]
-
-
-def in_order(row: Row) -> bool:
-    """Whether ``row``'s numbers run in order, rising or falling (classic's rows)."""
-    numbers = [f.number for f in row.fields]
-    return numbers in (sorted(numbers), sorted(numbers, reverse=True))
 
 
 def _numbers_keeping_ends(rng: random.Random, twin: Layout) -> list[list[int]]:

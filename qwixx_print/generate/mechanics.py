@@ -32,6 +32,7 @@ from dataclasses import replace
 from functools import cache
 from itertools import combinations, pairwise, product
 
+from qwixx_print import rules
 from qwixx_print.layout import Layout, Link, Row, Slip, ValueTrack
 
 THIRDS = 3
@@ -145,7 +146,7 @@ def steps(rng: random.Random, twin: Layout) -> Layout:
     """Connected Steps: the twin's number of framed fields as a new staircase, one step in
     every row (1 to 5 fields), each step starting in the column where the one above ended,
     the first at a column from which the last step ends before the lock fields."""
-    total = sum(f.framed for row in twin.rows for f in row.fields)
+    total = len(rules.framed_fields(twin))
     lengths = rng.choice(_step_lengths(total, len(twin.rows)))
     span = total - len(twin.rows) + 1  # columns the staircase covers
     room = min(twin.lock_start(row) for row in twin.rows)

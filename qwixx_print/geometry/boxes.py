@@ -205,9 +205,9 @@ def _rows_area(layout: Layout) -> tuple[float, float]:
 
 
 def _bonus_after(layout: Layout) -> set[int]:
-    """Indexes of the rows a bonus row follows (Big Points, RULES.md §4)."""
-    index = {row.id: i for i, row in enumerate(layout.rows)}
-    return {index[b.between[0]] for b in layout.bonus_rows if b.between[0] in index}
+    """Indexes of the rows a bonus row follows (Big Points, RULES.md §4:
+    :func:`qwixx_print.rules.bonus_places`)."""
+    return {upper for upper, _ in rules.bonus_places(layout).values()}
 
 
 def _band_height(layout: Layout) -> float:

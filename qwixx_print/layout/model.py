@@ -86,6 +86,14 @@ class Row:
         colours = {f.colour for f in self.fields}
         return colours.pop() if len(colours) == 1 else None
 
+    @property
+    def in_order(self) -> bool:
+        """Whether the row's numbers run in order, rising or falling (classic's rows; where
+        they do not, the header says the last field locks, RULES.md §2, and ``generate``
+        shuffles them throughout)."""
+        numbers = [f.number for f in self.fields]
+        return numbers in (sorted(numbers), sorted(numbers, reverse=True))
+
 
 @dataclass(frozen=True)
 class BonusRow:

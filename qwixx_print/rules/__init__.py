@@ -41,6 +41,7 @@ from qwixx_print.rules.primitives import (
     RowScore,
     RowViolation,
     bonus_cells,
+    bonus_places,
     bonus_source,
     crosses_before_lock,
     faces,
@@ -70,7 +71,6 @@ from qwixx_print.rules.refusals import (
     trigger_totals,
 )
 from qwixx_print.rules.score import (
-    MAX_LOCKS_PER_SHEET,
     POWER_PART,
     SheetScore,
     score_crosses,
@@ -86,13 +86,14 @@ from qwixx_print.rules.variants import (
     bonus_crosses,
     check_links,
     framed_crossed,
+    framed_fields,
+    has_framed,
     track_points,
 )
 
 __all__ = [
     "CROSSING_POWERS",
     "END_LOCKS",
-    "MAX_LOCKS_PER_SHEET",
     "PARTS",
     "PLUS_POINTS",
     "POWERS",
@@ -112,6 +113,7 @@ __all__ = [
     "bonus_cell_refusal",
     "bonus_cells",
     "bonus_crosses",
+    "bonus_places",
     "bonus_source",
     "check_game_end",
     "check_links",
@@ -123,6 +125,8 @@ __all__ = [
     "faces",
     "field_positions",
     "framed_crossed",
+    "framed_fields",
+    "has_framed",
     "link_refusal",
     "lock_refusal",
     "lucky_refusal",

@@ -15,8 +15,13 @@ if TYPE_CHECKING:  # the scores are read, not made, here: score.py imports this 
 
 END_LOCKS = 2
 """RULES.md §1 End: the game ends at once when the 2nd colour is locked (seeds 000, 001,
-003). The one place of this number: :func:`end_at`, the check of a game's end and the most
-locks a sheet holds (``rules.MAX_LOCKS_PER_SHEET``) read it."""
+003). The one place of this number: only :func:`end_at` reads it; the check of a game's end,
+the most locks a sheet holds (``rules.score_crosses``), the play engine and the kernel read
+:func:`end_at`."""
+
+ORDINALS = {1: "first", 2: "second"}
+"""The words of :func:`end_at`'s values in the refusals ("the game ends at the second
+locked colour")."""
 
 Lock = tuple[str, int]
 """A locked row as (its lock colour, its last field's number)."""
@@ -46,13 +51,14 @@ def _final_action_possible(locks: Mapping[str, list[Lock]], earlier: str | None)
 def check_game_end(layout: Layout, sheets: Mapping[str, SheetScore]) -> None:
     """Refuse a game (``sheets`` by player name) that cannot have ended as its sheets say.
 
-    The game ends at once when a 2nd colour is locked or a player crosses their last
-    penalty box (RULES.md §1 End; seeds 001, 003). So with a full penalty row at most one
-    colour is locked; and with two or more, all colours but at most one (locked earlier) close
-    in one final action: one row per player, and several rows only with one white-dice sum
-    that ends them all, e.g. 12 for red and yellow on classic (seed 001). A lock takes its
-    last field's colour (mixed sheets). The Kräfte exception: a player with ``one-in-each``
-    unlocked may lock several rows at that moment.
+    The game ends at once when the locked colours reach :func:`end_at` (the 2nd; on a sheet
+    of one lock colour its 1st, RULES.md §6) or a player crosses their last penalty box
+    (RULES.md §1 End; seeds 001, 003). So with a full penalty row fewer colours are locked;
+    and with that many or more, all colours but those locked earlier (at most one; none on a
+    one-colour sheet) close in one final action: one row per player, and several rows only
+    with one white-dice sum that ends them all, e.g. 12 for red and yellow on classic (seed
+    001). A lock takes its last field's colour (mixed sheets). The Kräfte exception: a player
+    with ``one-in-each`` unlocked may lock several rows at that moment.
 
     Raises :class:`RuleViolation` naming each locked colour and who locked it.
     """
@@ -61,25 +67,29 @@ def check_game_end(layout: Layout, sheets: Mapping[str, SheetScore]) -> None:
     for player, sheet in sheets.items():
         for row in sheet.locked:
             by_colour.setdefault(lock_of[row][0], []).append(player)
-    if len(by_colour) < END_LOCKS:
+    ends = end_at(layout)
+    if len(by_colour) < ends:
         return
     who = ", ".join(f"{c} ({', '.join(names)})" for c, names in by_colour.items())
+    locked = f"{len(by_colour)} colour{'s are' if len(by_colour) > 1 else ' is'} locked: {who}"
     full = [p for p, s in sheets.items() if s.penalties == layout.penalty_boxes]
     if full:
         raise RuleViolation(
             f"{full[0]} crossed the last penalty box, which ends the game at once, but "
-            f"{len(by_colour)} colours are locked: {who}; the game ends at whichever comes first"
+            f"{locked}; the game ends at whichever comes first"
         )
     bound = {  # a player with one-in-each may have locked several rows at that moment
         player: [lock_of[row] for row in sheet.locked]
         for player, sheet in sheets.items()
         if all(e.power != "one-in-each" for e in sheet.powers)
     }
-    if not any(_final_action_possible(bound, e) for e in (None, *by_colour)):
+    earlier = (None, *by_colour) if ends > 1 else (None,)  # a colour closed before the end
+    if not any(_final_action_possible(bound, e) for e in earlier):
+        but = "all but one close" if ends > 1 else "all close"
         raise RuleViolation(
-            f"{len(by_colour)} colours are locked: {who}; the game ends at the second locked "
-            "colour, so all but one close in one action: one row per player, and several rows "
-            "only with one white-dice sum that ends them all"
+            f"{locked}; the game ends at the {ORDINALS[ends]} locked colour, so {but} in one "
+            "action: one row per player, and several rows only with one white-dice sum that "
+            "ends them all"
         )
 
 

@@ -98,6 +98,20 @@ def bonus_source(layout: Layout, bonus: BonusRow) -> Row | None:
     return next((row for row in reversed(layout.rows) if row.id == bonus.between[0]), None)
 
 
+def bonus_places(layout: Layout) -> dict[str, tuple[int, int]]:
+    """Bonus row id -> the places (0-based, top down) of the rows above and below it (Big
+    Points, RULES.md §4), for each bonus row whose two rows the layout has (``validate``
+    refuses the others; of two rows of one id, the last, as :func:`bonus_source`). The one
+    lookup of where a bonus row stands: ``Compiled.bonus_between`` and the sheet's boxes
+    (``geometry.sheet_boxes``, which also lays out layouts ``validate`` refused) read it."""
+    place = {row.id: k for k, row in enumerate(layout.rows)}
+    return {
+        b.id: (place[b.between[0]], place[b.between[1]])
+        for b in layout.bonus_rows
+        if b.between[0] in place and b.between[1] in place
+    }
+
+
 def bonus_cells(layout: Layout, row: Row) -> int:
     """Cells of the bonus rows beside ``row``: each can count as one more cross of it (Big
     Points, RULES.md §4)."""

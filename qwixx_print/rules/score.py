@@ -14,7 +14,7 @@ from typing import NamedTuple
 from qwixx_print.errors import RuleViolation
 from qwixx_print.layout import Layout
 from qwixx_print.rules.crosses import Crosses, Written, crosses_of
-from qwixx_print.rules.ending import END_LOCKS
+from qwixx_print.rules.ending import ORDINALS, end_at
 from qwixx_print.rules.powers import PowerEffect, power_effects, power_fields, unlocked_powers_at
 from qwixx_print.rules.primitives import (
     Positions,
@@ -25,8 +25,8 @@ from qwixx_print.rules.primitives import (
 )
 from qwixx_print.rules.variants import PARTS, PartScore, bonus_crosses, check_links
 
-MAX_LOCKS_PER_SHEET = END_LOCKS
-"""RULES.md §1 End: the game ends at the 2nd locked colour, so a sheet holds at most 2 locks."""
+NO_PART = PartScore(0, 0)
+"""What a part scores on a sheet without it."""
 
 POWER_PART = "power"
 """The total line's box for the powers' points (RULES.md §2 Kräfte), before the parts."""
@@ -53,32 +53,18 @@ class SheetScore(NamedTuple):
         """Ids of the locked rows, top to bottom."""
         return tuple(row for row, score in self.rows.items() if score.locked)
 
-    @property
-    def framed(self) -> int:
-        """Crossed fields of the framed group (0 without one; Connected Steps)."""
-        return self.parts.get("framed", PartScore(0, 0)).crosses
-
-    @property
-    def framed_points(self) -> int:
-        """Points of the framed group (0 without one; Connected Steps)."""
-        return self.parts.get("framed", PartScore(0, 0)).points
-
-    @property
-    def track(self) -> int:
-        """Crossed fields of the value track (0 without one; Lucky 15)."""
-        return self.parts.get("track", PartScore(0, 0)).crosses
-
-    @property
-    def track_points(self) -> int:
-        """Points of the value track (0 without one; Lucky 15)."""
-        return self.parts.get("track", PartScore(0, 0)).points
+    def part(self, name: str) -> PartScore:
+        """What the part ``name`` of :data:`~qwixx_print.rules.variants.PARTS` scored: its
+        crosses and points, (0, 0) on a sheet without it (``framed``: the framed group,
+        Connected Steps; ``track``: the value track, Lucky 15)."""
+        return self.parts.get(name, NO_PART)
 
     def part_points(self, part: str) -> int:
         """The points of one box of the total line beside the rows and penalties
         (:func:`total_parts`): the powers' (:data:`POWER_PART`) or a part's."""
         if part == POWER_PART:
             return sum(e.points for e in self.powers)
-        return self.parts[part].points
+        return self.part(part).points
 
 
 def total_parts(layout: Layout) -> tuple[str, ...]:
@@ -114,10 +100,10 @@ def score_crosses(layout: Layout, crosses: Crosses) -> SheetScore:
 
     Raises :class:`RowViolation` for a row :func:`score_fields` refuses, a bonus cell beside
     no crossed field, a link crossed at one end only, and :class:`RuleViolation` for a
-    value track not crossed left to right, more
-    penalties than boxes or more than :data:`MAX_LOCKS_PER_SHEET` locks (RULES.md §1 End),
-    unless the ``one-in-each`` power is unlocked: it crosses several rows at once and may
-    lock more (RULES.md §1 exception).
+    value track not crossed left to right, more penalties than boxes or more locks than
+    :func:`~qwixx_print.rules.ending.end_at` (2; 1 on a sheet of one lock colour: RULES.md §1
+    End, §6), unless the ``one-in-each`` power is unlocked: it crosses several rows at once
+    and may lock more (RULES.md §1 exception).
     """
     fields, again, squares = crosses.fields, crosses.again, crosses.squares
     gained = bonus_crosses(layout, fields, crosses.bonus) if layout.bonus_rows else {}
@@ -139,10 +125,11 @@ def score_crosses(layout: Layout, crosses: Crosses) -> SheetScore:
     lost = penalty_points(layout, crosses.penalties)
     powers = unlocked_powers_at(layout, fields)
     locked = [row for row, score in rows.items() if score.locked]
-    if len(locked) > MAX_LOCKS_PER_SHEET and "one-in-each" not in powers:
+    most = end_at(layout)  # the game ends at the locked colour that makes this many
+    if len(locked) > most and "one-in-each" not in powers:
         raise RuleViolation(
             f"{len(locked)} rows are locked ({', '.join(locked)}); the game ends at the "
-            f"second lock, so a sheet holds at most {MAX_LOCKS_PER_SHEET}"
+            f"{ORDINALS[most]} lock, so a sheet holds at most {most}"
         )
     effects = power_effects(powers, rows, lost)
     parts = {part.name: part.score(layout, crosses) for part in PARTS if part.has(layout)}

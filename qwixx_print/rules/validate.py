@@ -15,6 +15,7 @@ from qwixx_print.errors import counted
 from qwixx_print.layout import Field, Layout, Link, Row
 from qwixx_print.rules.powers import POWERS, power_fields
 from qwixx_print.rules.primitives import faces, max_before_lock, max_counted, score_table
+from qwixx_print.rules.variants import framed_fields
 
 
 class Problem(NamedTuple):
@@ -336,10 +337,7 @@ def _link_problem(
 def _framed(layout: Layout) -> list[Problem]:
     """The framed group (Connected Steps, RULES-more.md §4): each framed field, top row first
     and left to right, is right of or below the one before; none locks a row."""
-    cells = [
-        (r, i) for r, row in enumerate(layout.rows) for i, f in enumerate(row.fields) if f.framed
-    ]
-    for (r0, i0), (r1, i1) in pairwise(cells):
+    for (r0, i0), (r1, i1) in pairwise(framed_fields(layout)):
         if (r1, i1) not in ((r0, i0 + 1), (r0 + 1, i0)):
             row = layout.rows[r1]
             return [

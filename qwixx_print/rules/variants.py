@@ -51,6 +51,21 @@ def check_links(layout: Layout, fields: Positions) -> None:
             raise RowViolation(row, refusals.link_refusal(n, other, m))
 
 
+def framed_fields(layout: Layout) -> tuple[tuple[int, int], ...]:
+    """The fields of the framed group as (row place, 0-based index), top row first and left
+    to right (Connected Steps, RULES.md §4); empty on a sheet without one. Validation, the
+    sheet's header, its frames (``scene.padmarks.framed``) and ``generate`` read it."""
+    return tuple(
+        (r, i) for r, row in enumerate(layout.rows) for i, f in enumerate(row.fields) if f.framed
+    )
+
+
+def has_framed(layout: Layout) -> bool:
+    """Whether ``layout`` has a framed group (Connected Steps, RULES.md §4): it then scores
+    one more part (:data:`PARTS`) and its header says so."""
+    return bool(framed_fields(layout))
+
+
 def framed_crossed(layout: Layout, fields: Positions) -> int:
     """How many fields of the framed group are crossed (Connected Steps, RULES.md §4)."""
     return sum(1 for row in layout.rows for i in fields.get(row.id, ()) if row.fields[i].framed)
@@ -101,16 +116,12 @@ def _track(layout: Layout, crosses: Crosses) -> PartScore:
     return PartScore(len(crosses.track), track_points(layout, crosses.track))
 
 
-def _has_framed(layout: Layout) -> bool:
-    return any(f.framed for row in layout.rows for f in row.fields)
-
-
 def _has_track(layout: Layout) -> bool:
     return layout.value_track is not None
 
 
 PARTS: tuple[Scored, ...] = (
-    Scored("framed", "framed", _has_framed, _framed),
+    Scored("framed", "framed", has_framed, _framed),
     Scored("track", "value track", _has_track, _track),
 )
 """The parts a sheet scores on top of its rows, in the order of the sheet's total line."""

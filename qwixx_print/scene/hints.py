@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from qwixx_print.layout import Layout, Row
+from qwixx_print import rules
+from qwixx_print.layout import Layout
 
 CLASSIC_LOCK = 5
 """The classic lock threshold (RULES.md §1 Locking); any other is printed in the header."""
@@ -18,11 +19,6 @@ TRACK_HINTS = {
 """The header hint of a value track's trigger by its (white, coloured) dice (RULES-more.md §7:
 Lucky 15's white + white + colour; the others ``generate value-track`` deals); any other
 trigger prints as a dice sum."""
-
-
-def _in_order(row: Row) -> bool:
-    numbers = [f.number for f in row.fields]
-    return numbers in (sorted(numbers), sorted(numbers, reverse=True))
 
 
 def header_hints(layout: Layout, text: Mapping[str, str]) -> list[tuple[str, str]]:
@@ -41,7 +37,7 @@ def header_hints(layout: Layout, text: Mapping[str, str]) -> list[tuple[str, str
     for key, used in (  # RULES.md §4, before the older variants' marks
         ("bonus_row_hint", bool(layout.bonus_rows)),
         ("link_hint", bool(layout.links)),
-        ("framed_hint", any(f.framed for f in fields)),
+        ("framed_hint", rules.has_framed(layout)),
         ("diamond_hint", bool(layout.diamonds)),
         ("lucky_hint", layout.lucky_draw is not None),
     ):
@@ -64,9 +60,9 @@ def header_hints(layout: Layout, text: Mapping[str, str]) -> list[tuple[str, str
         ("double_hint", any(f.double for f in fields)),
         ("again_hint", any(row.again for row in layout.rows)),
         ("bonus_hint", any(f.bonus for f in fields)),
-        ("power_hint", any(f.power for f in fields)),
+        ("power_hint", bool(rules.power_fields(layout))),
         ("mixed_hint", any(row.colour is None for row in layout.rows)),
-        ("last_hint", any(row.colour is None or not _in_order(row) for row in layout.rows)),
+        ("last_hint", any(row.colour is None or not row.in_order for row in layout.rows)),
     ):
         if used:
             parts.append((key, text[key]))

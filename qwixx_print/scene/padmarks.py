@@ -11,7 +11,7 @@ PDF draws them. The phone draws each part where it stands on its sheet.
 
 from __future__ import annotations
 
-from qwixx_print import geometry
+from qwixx_print import geometry, rules
 from qwixx_print.compiled import Compiled
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
@@ -122,12 +122,7 @@ def framed(layout: Layout, sheet: geometry.SheetBoxes) -> list[Item]:
     """Connected Steps: a heavy dashed frame around each framed field with the steps mark in
     its top-right corner, and the mark on the framed group's total box."""
     found: list[Item] = []
-    boxes = [
-        box
-        for row, row_boxes in zip(layout.rows, sheet.rows, strict=True)
-        for f, box in zip(row.fields, row_boxes.fields, strict=True)
-        if f.framed
-    ]
+    boxes = [sheet.rows[r].fields[i] for r, i in rules.framed_fields(layout)]
     for k, box in enumerate(boxes):
         frame = Box(box.x - 0.1, box.y - 0.1, box.w + 0.2, box.h + 0.2)
         line, dash = looks.FRAMED_LINE, looks.FRAMED_DASH

@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable
 from typing import NamedTuple
 
-from qwixx_print import geometry, labels
+from qwixx_print import geometry, labels, rules
 from qwixx_print.geometry import Box
 from qwixx_print.layout import Layout
 from qwixx_print.scene import fonts, looks
@@ -216,15 +216,15 @@ def badge_centre(field: Box) -> Point:
 
 
 def badge_boxes(layout: Layout, sheet: geometry.SheetBoxes) -> list[Box]:
-    """The square (mm) around each power badge on the fields of ``sheet``, its outline
-    included: what text placed above the rows must keep clear of."""
+    """The square (mm) around each power badge on the fields of ``sheet`` (the power
+    fields of :func:`qwixx_print.rules.power_fields`, by symbol), its outline included:
+    what text placed above the rows must keep clear of (in any order)."""
     found = []
-    for row, row_boxes in zip(layout.rows, sheet.rows, strict=True):
-        for f, box in zip(row.fields, row_boxes.fields, strict=True):
-            if f.power:
-                x, y = badge_centre(box)
-                r = BADGE_R + 0.2  # half the 0.35 pt outline, rounded up
-                found.append(Box(x - r, y - r, 2 * r, 2 * r))
+    for places in rules.power_fields(layout).values():
+        for row, i in places:
+            x, y = badge_centre(sheet.rows[row].fields[i])
+            r = BADGE_R + 0.2  # half the 0.35 pt outline, rounded up
+            found.append(Box(x - r, y - r, 2 * r, 2 * r))
     return found
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from qwixx_print import catalogue, rules
+from qwixx_print import catalogue, geometry, rules
 from qwixx_print.compiled import Compiled
 
 
@@ -31,6 +31,19 @@ def test_the_end_and_the_dice_faces_are_the_rules() -> None:
     red = classic.rows[0]
     one_colour = dataclasses.replace(classic, rows=(red,), dice=("red",))
     assert rules.end_at(one_colour) == Compiled.of(one_colour).end_at == 1
+
+
+def test_where_a_bonus_row_stands_is_looked_up_once() -> None:
+    """``rules.bonus_places``: read by the compiled layout and by the sheet's boxes, which
+    also lay out a layout ``validate`` refused (to say whether its lucky numbers fit)."""
+    big = catalogue.find("big-points")
+    assert rules.bonus_places(big) == {"red-yellow": (0, 1), "green-blue": (2, 3)}
+    assert Compiled.of(big).bonus_between == ((0, 1), (2, 3))
+    assert len(geometry.sheet_boxes(big).bonus_rows) == 2
+    stray = dataclasses.replace(big.bonus_rows[0], between=("red", "purple"))
+    broken = dataclasses.replace(big, bonus_rows=(stray, big.bonus_rows[1]))
+    assert rules.bonus_places(broken) == {"green-blue": (2, 3)}
+    assert len(geometry.sheet_boxes(broken).bonus_rows) == 1
 
 
 def test_a_bonus_rows_cells_carry_the_numbers_of_the_row_above_it() -> None:

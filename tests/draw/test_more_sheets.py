@@ -374,10 +374,10 @@ def test_connected_steps_five_framed_crosses_score_15_on_top_of_the_rows() -> No
     score = rules.score_sheet(
         steps, rules.Written(crosses={"red": [3, 4, 5], "yellow": [5, 6]}, penalties=1)
     )
-    assert (score.framed, score.framed_points) == (5, 15)
+    assert score.part("framed") == (5, 15)
     assert score.total == 6 + 3 + 15 - 5
     full = {"red": [3, 4, 5], "yellow": [5, 6, 7], "green": [7, 6, 5], "blue": [5, 4]}
-    assert rules.score_sheet(steps, rules.Written(crosses=full)).framed_points == 66
+    assert rules.score_sheet(steps, rules.Written(crosses=full)).part("framed").points == 66
 
 
 def test_x_change_diamonds_add_nothing(tmp_path: Path, run: Run) -> None:

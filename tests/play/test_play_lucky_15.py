@@ -46,7 +46,7 @@ def test_the_active_player_crosses_the_track_instead_of_both_actions() -> None:
     )
     game.colour(None)
     assert lea.penalties == 0  # the track cross is a cross: no penalty
-    assert lea.score().track_points == 5 and lea.score().total == 5
+    assert lea.score().part("track").points == 5 and lea.score().total == 5
 
 
 def test_a_roll_without_15_and_a_field_out_of_order_are_refused() -> None:
@@ -78,7 +78,7 @@ def test_the_track_fills_left_to_right_scores_25_and_undoes() -> None:
         fifteen(game)
         game.white({"Léa": Move("track", None, k)})
         game.colour(None)
-    assert lea.state.track == 4 and lea.score().track_points == 25
+    assert lea.state.track == 4 and lea.score().part("track").points == 25
     fifteen(game)
     assert game.can_white("Léa", Move("track", None, 4)).reason == (
         "no track field 4 (the track has fields 0 to 3)"

@@ -116,10 +116,10 @@ def test_connected_steps_framed_crosses_score_as_a_fifth_group_and_undo() -> Non
     for i in (1, 2, 3):
         sheet.cross("red", i)
     sheet.cross("yellow", 3)
-    assert (sheet.score().framed, sheet.score().framed_points) == (4, 10)
+    assert sheet.score().part("framed") == (4, 10)
     assert sheet.score().total == 6 + 1 + 10
     sheet.undo()
-    assert sheet.score().framed_points == 6
+    assert sheet.score().part("framed").points == 6
 
 
 def test_x_change_swap_turns_the_white_sum_in_action_one_only() -> None:

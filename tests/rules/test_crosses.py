@@ -80,8 +80,9 @@ def test_the_total_line_holds_a_box_for_each_part_the_layout_scores(
 def test_the_value_track_scores_as_a_part_of_the_sheet() -> None:
     score = rules.score_sheet(catalogue.find("lucky-15"), WRITTEN["lucky-15"])
     assert score.parts == {"track": rules.PartScore(2, 11)}
-    assert score.part_points("track") == score.track_points == 11
+    assert score.part_points("track") == score.part("track").points == 11
     assert score.total == 3 + 11
+    assert score.part("framed") == (0, 0)  # a part the sheet does not have scores nothing
 
 
 def test_scoring_positions_by_keyword_is_scoring_their_record() -> None:

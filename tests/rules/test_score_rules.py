@@ -115,3 +115,38 @@ def test_ranking_shares_places_on_ties() -> None:
         (2, "C", 10),
         (4, "D", 5),
     ]
+
+
+RED_ONLY = layout.load(ROOT / "tests" / "data" / "layouts" / "red-only.yaml")
+"""Two red rows and one red die: a one-colour sheet, whose game ends at its 1st lock
+(RULES.md §6; ``rules.end_at`` is 1)."""
+RED_2 = {"red-2": [12, 11, 10, 9, 8, 2]}
+
+
+def test_a_one_colour_sheet_ends_at_its_first_lock() -> None:
+    """The game-end check and the sheet's most locks read ``rules.end_at``, not the 2 of
+    classic: before, a one-colour sheet's game was never checked."""
+    assert rules.validate(RED_ONLY) == [] and rules.end_at(RED_ONLY) == 1
+    rules.check_game_end(RED_ONLY, game(RED_ONLY, Léa=RED, Kim=RED))  # one white 12
+    rules.check_game_end(RED_ONLY, game(RED_ONLY, Léa=RED_2, Kim=RED_2))  # one white 2
+    with pytest.raises(RuleViolation) as refused:  # a 12 and a 2 in one action: no
+        rules.check_game_end(RED_ONLY, game(RED_ONLY, Léa=RED, Kim=RED_2))
+    assert str(refused.value) == (
+        "1 colour is locked: red (Léa, Kim); the game ends at the first locked colour, so all "
+        "close in one action: one row per player, and several rows only with one white-dice "
+        "sum that ends them all"
+    )
+    sheets = game(RED_ONLY, Léa=RED)
+    sheets["Kim"] = rules.score_sheet(RED_ONLY, rules.Written(penalties=4))
+    with pytest.raises(RuleViolation) as refused:
+        rules.check_game_end(RED_ONLY, sheets)
+    assert str(refused.value) == (
+        "Kim crossed the last penalty box, which ends the game at once, but 1 colour is "
+        "locked: red (Léa); the game ends at whichever comes first"
+    )
+    with pytest.raises(RuleViolation) as refused:
+        rules.score_sheet(RED_ONLY, rules.Written(crosses={**RED, **RED_2}))
+    assert str(refused.value) == (
+        "2 rows are locked (red, red-2); the game ends at the first lock, so a sheet holds at "
+        "most 1"
+    )

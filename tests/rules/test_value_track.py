@@ -39,7 +39,7 @@ def test_the_track_scores_its_rightmost_crossed_value(
             crosses={"red": (2, 3, 4)}, penalties=1, track=tuple(TRACK.values[k] for k in crossed)
         ),
     )
-    assert (score.track, score.track_points) == (len(crossed), points)
+    assert score.part("track") == (len(crossed), points)
     assert score.total == 6 - 5 + points
 
 
