@@ -425,7 +425,7 @@ def test_a_lock_after_one_cross_is_said_in_the_singular(lang: str, hint: str) ->
     assert hints.header_hints(one, labels.for_layout(one, lang)) == [("lock_after_one", hint)]
 
 
-def test_a_rules_hint_too_long_for_the_header_leaves_rules_out_instead_of_refusing(
+def test_rules_hints_too_long_for_one_header_line_are_wrapped_not_left_out(
     tmp_path: Path, run: Run
 ) -> None:
     path = ROOT / "tests" / "data" / "layouts" / "mixed-doubles-again.yaml"
@@ -449,12 +449,15 @@ def test_a_rules_hint_too_long_for_the_header_leaves_rules_out_instead_of_refusi
             )
         ).chars
     hint = [c for c in line if float(c["size"]) < 8]  # the title is 8.5 pt
-    printed = "".join(str(c["text"]) for c in sorted(hint, key=lambda c: float(c["x0"])))
-    shown = printed.split("\u00b7")
-    assert 1 <= len(shown) < len(full)
-    assert [part.replace(" ", "") for part in shown] == [
-        part.replace(" ", "") for part in full[: len(shown)]
-    ]
+    lines: dict[int, list[dict[str, object]]] = {}
+    for c in hint:
+        lines.setdefault(round(float(c["top"])), []).append(c)
+    assert len(lines) == 2  # too long for one line: wrapped on two, none left out
+    printed = "".join(
+        "".join(str(c["text"]) for c in sorted(chars, key=lambda c: float(str(c["x0"]))))
+        for _, chars in sorted(lines.items())
+    )
+    assert printed.replace(" ", "").replace("\u00b7", "") == "".join(full).replace(" ", "")
     assert min(float(c["size"]) for c in hint) >= 5.0
 
 
