@@ -158,9 +158,12 @@ def new_game() -> str:
     return new_game_form(request.args.get("layout", "classic"))
 
 
-def new_game_form(layout: str, names: list[str] | None = None, error: str = "") -> str:
+def new_game_form(
+    layout: str, names: list[str] | None = None, error: str = "", status: int = 400
+) -> str:
     """The new-game form on ``layout`` (404 for an unknown one), with the ``names`` typed
-    (a field for each, at least 5) and the ``error`` that refused them, if any."""
+    (a field for each, at least 5) and the ``error`` that refused them (its HTTP
+    ``status``), if any."""
     chosen = layouts.key_of(layout)
     names = [name[:40] for name in (names or [])][: 2 * MAX_PLAYERS]
     return render_template(
@@ -172,6 +175,7 @@ def new_game_form(layout: str, names: list[str] | None = None, error: str = "") 
         most=MAX_PLAYERS,
         names=names,
         error=error,
+        status=status,
     )
 
 
@@ -230,7 +234,8 @@ def start() -> BaseResponse | tuple[str, int]:
     try:
         table = create(layout, names)
     except (BadRequest, TooManyRequests) as exc:
-        return new_game_form(layout, names, str(exc.description)), exc.code or 400
+        status = exc.code or 400
+        return new_game_form(layout, names, str(exc.description), status), status
     return redirect(url_for("counter.page", game_id=table.id, token=table.host), 303)
 
 

@@ -86,27 +86,30 @@ def _score(path: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_score_refuses_a_log_with_a_penalty_out_of_turn(tmp_path: Path) -> None:
-    done = _score(_log(["{player: Sam, move: penalty}"], tmp_path))
-    assert done.returncode == 2, done.stdout
-    assert done.stderr == (
-        "qwixx-print: game.yaml:6: move 1: Sam, only the active player (Léa) takes a penalty, "
-        "when they cross nothing\n"
-    )
-
-
-def test_score_refuses_two_penalties_after_a_cross(tmp_path: Path) -> None:
-    moves = [
-        "{player: Léa, move: cross red 0}",
-        "{player: Léa, move: penalty}",
-        "{player: Léa, move: penalty}",
-    ]
+@pytest.mark.parametrize(
+    ("moves", "refusal"),
+    [
+        (  # Sam's penalty while Léa is active
+            ["{player: Sam, move: penalty}"],
+            "game.yaml:6: move 1: Sam, only the active player (Léa) takes a penalty, when they "
+            "cross nothing",
+        ),
+        (  # two penalties of Léa after her cross: the first is refused
+            [
+                "{player: Léa, move: cross red 0}",
+                "{player: Léa, move: penalty}",
+                "{player: Léa, move: penalty}",
+            ],
+            "game.yaml:7: move 2: Léa, you crossed something this turn (cross red 0): a penalty "
+            "is only for a turn with nothing crossed",
+        ),
+    ],
+)
+def test_score_refuses_a_log_at_its_first_illegal_penalty(
+    tmp_path: Path, moves: list[str], refusal: str
+) -> None:
     done = _score(_log(moves, tmp_path))
-    assert done.returncode == 2, done.stdout
-    assert done.stderr == (
-        "qwixx-print: game.yaml:7: move 2: Léa, you crossed something this turn (cross red 0): "
-        "a penalty is only for a turn with nothing crossed\n"
-    )
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", f"qwixx-print: {refusal}\n")
 
 
 def test_score_takes_a_penalty_in_its_own_turn_and_the_end_by_hand(tmp_path: Path) -> None:

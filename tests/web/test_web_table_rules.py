@@ -32,9 +32,7 @@ def _act(client: FlaskClient, game: dict[str, Any], who: str, action: str, turn:
 
 
 def _me(answer: Any, name: str) -> dict[str, Any]:
-    player: dict[str, Any] = next(
-        p for p in answer.get_json()["players"] if p["name"] == name
-    )
+    player: dict[str, Any] = next(p for p in answer.get_json()["players"] if p["name"] == name)
     return player
 
 
@@ -119,8 +117,12 @@ def test_the_pages_undo_names_its_step_and_a_repeat_is_answered_as_done(
     game = _game(client)
     url = f"/games/{game['game']}/{game['tokens']['Ben']}"
     csrf = token(client)
-    client.post(f"{url}/move", data={"kind": "cross", "row": "red", "index": "0", "csrf_token": csrf})
-    client.post(f"{url}/move", data={"kind": "cross", "row": "red", "index": "1", "csrf_token": csrf})
+    client.post(
+        f"{url}/move", data={"kind": "cross", "row": "red", "index": "0", "csrf_token": csrf}
+    )
+    client.post(
+        f"{url}/move", data={"kind": "cross", "row": "red", "index": "1", "csrf_token": csrf}
+    )
     page = client.get(url).get_data(as_text=True)
     assert 'data-action="undo" data-step="2"' in page
     for _ in range(2):
@@ -185,7 +187,7 @@ def test_only_the_host_ends_the_game_by_hand(client: FlaskClient) -> None:
     again = _act(client, game, "host", "finish", 1)
     assert ended.status_code == 200 and "note" not in ended.get_json()
     assert ended.get_json()["over"] is True
-    assert [r["name"] for r in ended.get_json()["ranking"]][0] == "Ben"
+    assert ended.get_json()["ranking"][0]["name"] == "Ben"
     assert again.get_json()["note"] == "already done: the game is over (the game was ended by hand)"
     assert again.get_json()["moves"] == ended.get_json()["moves"] == 2
     undone = _move(client, game, "Ben", kind="undo")  # a correction after the end
@@ -218,13 +220,13 @@ def test_a_refused_new_game_shows_the_form_again_with_the_names(client: FlaskCli
             continue
         page = answer.get_data(as_text=True)
         assert answer.status_code == 400
-        assert f'<p class="error" data-error="form">{line}</p>' in page
+        assert f'<p class="error" data-error="400">{line}</p>' in page
         for name in names:
             assert f'value="{name}"' in page
         assert 'class="new-game"' in page and "Back to the print page" not in page
     empty = client.post("/games", data={"layout": "classic", "name": ["", ""], "csrf_token": csrf})
     assert empty.status_code == 400
-    assert 'data-error="form"' in empty.get_data(as_text=True)
+    assert 'data-error="400"' in empty.get_data(as_text=True)
 
 
 def test_the_top_bar_says_point_for_one_and_the_site_has_an_icon(client: FlaskClient) -> None:
