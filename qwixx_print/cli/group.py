@@ -58,7 +58,11 @@ class LayoutGroup(click.Group):
             formatter.write_dl(rows)
 
     def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
-        return super().shell_complete(ctx, incomplete) + complete_layouts(ctx, None, incomplete)
+        commands = super().shell_complete(ctx, incomplete)
+        layouts = complete_layouts(ctx, None, incomplete)
+        if commands and all(item.type == "file" for item in layouts):
+            return commands  # "va": validate, not a file named va...
+        return commands + layouts
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:

@@ -93,12 +93,23 @@ def complete_layouts(
     ctx: click.Context, param: click.Parameter | None, incomplete: str
 ) -> list[CompletionItem]:
     """Shell completion of a LAYOUT: the shipped names and aliases starting with
-    ``incomplete``; a path (with ``/`` or a ``.yaml`` end in view) is left to the shell."""
+    ``incomplete``; a path (with ``/`` or a ``.yaml`` end in view), or a start no shipped name
+    has, is left to the shell's completion of file names."""
     from click.shell_completion import CompletionItem
 
     if "/" in incomplete or "." in incomplete:
-        return [CompletionItem(incomplete, type="file")]
-    return [CompletionItem(name) for name in _layout_names() if name.startswith(incomplete)]
+        return complete_files(ctx, param, incomplete)
+    names = [CompletionItem(name) for name in _layout_names() if name.startswith(incomplete)]
+    return names or complete_files(ctx, param, incomplete)
+
+
+def complete_files(
+    ctx: click.Context, param: click.Parameter | None, incomplete: str
+) -> list[CompletionItem]:
+    """Shell completion of a file name (a marks file, a game log): left to the shell."""
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(incomplete, type="file")]
 
 
 def complete_families(

@@ -11,6 +11,7 @@ from qwixx_print.cli.params import (
     FilePath,
     UserError,
     WholeNumber,
+    complete_files,
     complete_layouts,
     count_option,
     given_options,
@@ -142,7 +143,7 @@ def validate_command(files: tuple[str, ...]) -> None:
 
 
 @cli.command("score")
-@click.argument("source", metavar="MARKS.yaml")
+@click.argument("source", metavar="MARKS.yaml", shell_complete=complete_files)
 @click.option("--json", "as_json", is_flag=True, help="Print the scores as JSON.")
 @click.option(
     "--out",

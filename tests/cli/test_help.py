@@ -163,3 +163,23 @@ def test_the_readme_documents_completion_the_way_click_offers_it() -> None:
     readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
     for shell in ("bash", "zsh", "fish"):
         assert f"_QWIXX_PRINT_COMPLETE={shell}_source qwixx-print" in readme
+
+
+def test_completion_leaves_file_names_to_the_shell_for_marks_files_and_own_layouts() -> None:
+    # (the value of a "file,g" line: bash then completes file names starting with g)
+    assert complete("score", "g") == ["g"]
+    assert complete("validate", "night") == ["night"]
+    assert complete("validate", "cl") == ["classic"]
+
+
+def test_completion_marks_file_names_as_files() -> None:
+    env = {
+        **os.environ,
+        "_QWIXX_PRINT_COMPLETE": "bash_complete",
+        "COMP_WORDS": "qwixx-print score ga",
+        "COMP_CWORD": "2",
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "qwixx_print"], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.splitlines() == ["file,ga"]
