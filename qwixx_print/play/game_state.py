@@ -22,6 +22,11 @@ MAX_PLAYERS = 20
 test keeps them equal); the web counter takes fewer, the players a Qwixx box serves."""
 
 
+BY_HAND = "the game was ended by hand"
+"""Why a table game is over after :meth:`~qwixx_print.play.Game.end` (the host's "End the
+game")."""
+
+
 class Dice(NamedTuple):
     """One roll: the two ``white`` dice and the coloured dice still in play (``colours``,
     colour -> face), RULES.md §1 Dice."""
@@ -114,6 +119,11 @@ class GameState:
         self._turn_start: dict[str, int] = {name: 0 for name in names}
         """Table play: each sheet's history length when this turn began (its moves since)."""
         self._ended: list[_TurnEnd] = []  # table play: the state before each end of a turn
+        self.steps: dict[str, int] = {name: 0 for name in names}
+        """Table play: each player's moves, undos and redos so far (a page names the step it
+        saw, so a repeated Undo changes nothing; docs/web.md)."""
+        self.by_hand = False
+        """Table play: the game was ended by hand (:meth:`~qwixx_print.play.Game.end`)."""
         self.entries: list[dict[str, object]] = []
         """What happened, in order, as game-log entries (see :mod:`qwixx_print.play.log`);
         a move is a :class:`Move`, or ``None`` for a pass; a roll is its :class:`Dice`."""
@@ -223,6 +233,8 @@ class GameState:
         boxes = self.layout.penalty_boxes
         full = next((n for n, s in self.sheets.items() if s.penalties >= boxes), None)
         over = None if full is None else f"{full} crossed the last penalty box"
+        if self.by_hand:
+            over = BY_HAND
         for sheet in self.sheets.values():
             if sheet.table_over != over:
                 sheet.table_over = over
@@ -233,7 +245,7 @@ class GameState:
         (RULES.md §6, "An undo after the end")."""
         self._set_closed(self.closed & self._locked_colours())
         boxes = self.layout.penalty_boxes
-        if all(sheet.penalties < boxes for sheet in self.sheets.values()):
+        if not self.by_hand and all(sheet.penalties < boxes for sheet in self.sheets.values()):
             for sheet in self.sheets.values():
                 if sheet.table_over is not None:
                     sheet.table_over = None

@@ -272,7 +272,7 @@ def _move(node: Node) -> Move | None:
 
 def _replay(game: Game, node: Node) -> None:
     """Apply one log entry to ``game``; raises RuleViolation for an illegal move."""
-    entry = node.mapping((), ("roll", "white", "colour", "player", "move", "next", "back"))
+    entry = node.mapping((), ("roll", "white", "colour", "player", "move", "next", "back", "end"))
     if "roll" in entry:
         faces = entry["roll"].mapping(("white",), game.layout.dice)
         white = [n.integer(1, 99) for n in faces["white"].sequence(2, 2, "white dice")]
@@ -292,6 +292,10 @@ def _replay(game: Game, node: Node) -> None:
         game.undo_turn()
         if game.active != wanted:
             entry["back"].fail(f"the turn goes back to {game.active}, not {wanted}")
+    elif "end" in entry:
+        if entry["end"].text(40) != "by hand":
+            entry["end"].fail("the end is written {end: by hand}")
+        game.end()
     elif "player" in entry and "move" in entry:
         name, text = entry["player"].text(40), entry["move"].text(60)
         if text in ("undo", "redo"):
@@ -302,4 +306,4 @@ def _replay(game: Game, node: Node) -> None:
                 entry["move"].fail("a table move is a move, not 'pass'")
             game.play(name, move)
     else:
-        node.fail("a log entry is one of roll, white, colour, next, back, or player with move")
+        node.fail("a log entry is one of roll, white, colour, next, back, end, or player with move")

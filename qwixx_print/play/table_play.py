@@ -9,7 +9,7 @@ checks each sheet's own rules, and a mechanic's rule of the turn where it has on
 from __future__ import annotations
 
 from qwixx_print.errors import RuleViolation
-from qwixx_print.play.game_state import GameState, _TurnEnd
+from qwixx_print.play.game_state import BY_HAND, GameState, _TurnEnd
 from qwixx_print.play.move_kind import LEGAL, Move, Verdict
 from qwixx_print.play.sheet import Sheet
 
@@ -36,6 +36,13 @@ class TablePlay(GameState):
         self._refuse(name, self.can_play(name, move))
         self.sheets[name]._play_legal(move)
         self.entries.append({"player": name, "move": move})
+        self.steps[name] += 1
+
+    def moves_this_turn(self, name: str) -> list[Move]:
+        """``name``'s moves on their sheet since this turn began (table play), as they
+        stand: an undone one is not among them."""
+        sheet = self.sheets[name]
+        return [move for move, _ in sheet.history[self._turn_start[name] :]]
 
     def undo(self, name: str) -> Move:
         """Undo ``name``'s last move (table play); a colour it had closed reopens for all.
@@ -44,6 +51,7 @@ class TablePlay(GameState):
         self._refuse(name, sheet.can_undo())
         move = sheet.undo()
         self.entries.append({"player": name, "move": "undo"})
+        self.steps[name] += 1
         self._reopen()
         return move
 
@@ -53,6 +61,7 @@ class TablePlay(GameState):
         self._refuse(name, sheet.can_redo())
         move = sheet.redo()
         self.entries.append({"player": name, "move": "redo"})
+        self.steps[name] += 1
         return move
 
     def end_turn(self) -> None:
@@ -78,6 +87,8 @@ class TablePlay(GameState):
         it made active has not rolled (RULES.md §6, "An accidental Next player")?"""
         if not self.table:
             return Verdict("this game is played in turns: a turn is not taken back")
+        if self.by_hand:
+            return Verdict(f"{BY_HAND}: the turn cannot go back")
         if not self._ended:
             return Verdict("no turn has ended yet")
         if self.dice is not None:
@@ -105,6 +116,20 @@ class TablePlay(GameState):
         self._over = None
         self._changed = True  # the locks close again at the next end of the turn
         self.entries.append({"back": self.active})
+
+    def end(self) -> None:
+        """End the game by hand for everyone (table play: the host's "End the game", log
+        entry ``{end: by hand}``; RULES.md §6): every sheet is over, undo and redo still
+        correct a sheet, and the end stays. Raises RuleViolation in turn play or when the
+        game is over already."""
+        if not self.table:
+            raise RuleViolation("this game is played in turns: it ends by its rules")
+        self._refuse_if_over()
+        self.by_hand = True
+        self.entries.append({"end": "by hand"})
+        for sheet in self.sheets.values():
+            sheet.table_over = BY_HAND
+        self._over = None
 
     def _table_sheet(self, name: str) -> Sheet:
         if not self.table:

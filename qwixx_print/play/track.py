@@ -72,18 +72,19 @@ def verdict(
 
 def table_verdict(
     sheet: Sheet, name: str, active: str, dice: Dice | None, move: Move, since: int
-) -> Verdict:
+) -> Verdict | None:
     """Table play on a sheet with a value track: ``move`` of ``name``, whose moves of this
     turn are ``sheet.history[since:]``. The active player's track cross comes first in the
     turn (a penalty box aside) and stands alone: after it, only :data:`FREE` moves; the dice
-    are checked when the host entered the roll (``dice``)."""
+    are checked when the host entered the roll (``dice``). ``None``: the track has no say
+    (the other kinds' table rules and the sheet's decide)."""
     this_turn = [m.kind for m, _ in sheet.history[since:]]
     if move.kind == "track":
         earlier = name == active and any(kind != "penalty" for kind in this_turn)
         return verdict(sheet, name, active, dice, move, earlier)
     if name == active and "track" in this_turn and move.kind not in FREE:
         return Verdict(DONE)
-    return sheet.can(move)
+    return None
 
 
 class Track(MoveKind):

@@ -26,6 +26,29 @@ def lock_refusal(layout: Layout, row: Row, before: int, number: int | None = Non
     return f"the {shown} locks the row only after {layout.lock_threshold} crosses; {there}"
 
 
+NOT_A_CROSS = ("penalty", "concede", "finish")
+"""The moves that cross nothing for the penalty rule (a penalty box, a colour closed by
+another player, the end by hand)."""
+
+
+def penalty_refusal(name: str, active: str, made: Sequence[str]) -> str | None:
+    """``None`` when ``name`` may cross a penalty box in table play, ``active`` being the
+    active player and ``made`` the log lines of ``name``'s moves this turn (``cross red 5``),
+    else the rule it breaks as one line (RULES.md §1 Penalties: the active player, who
+    crossed nothing in either action of the turn; RULES.md §6 Table play: once a turn)."""
+    if name != active:
+        return f"only the active player ({active}) takes a penalty, when they cross nothing"
+    if "penalty" in made:
+        return "a penalty box is crossed once a turn: you crossed one this turn already"
+    crossed = [line for line in made if line.split(" ", 1)[0] not in NOT_A_CROSS]
+    if crossed:
+        return (
+            f"you crossed something this turn ({crossed[0]}): a penalty is only for a turn "
+            "with nothing crossed"
+        )
+    return None
+
+
 def small_box_refusal(
     row: Row,
     index: int,

@@ -33,6 +33,17 @@ def font(name: str) -> Response:
     return response
 
 
+def favicon() -> Response:
+    """The site's icon (``static/favicon.svg``, also linked by every page) at the address a
+    browser asks for unbidden, so no page logs a 404 for it."""
+    from importlib import resources
+
+    data = (resources.files("qwixx_print") / "web" / "static" / "favicon.svg").read_bytes()
+    response = Response(data, mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "max-age=86400"
+    return response
+
+
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 """Host names a request may always name: this computer's own."""
 
@@ -77,4 +88,5 @@ def create_app(
     app.register_blueprint(counter.bp)
     app.register_blueprint(jsonapi.bp)
     app.add_url_rule("/fonts/<name>", view_func=font)
+    app.add_url_rule("/favicon.ico", view_func=favicon)
     return app

@@ -32,7 +32,7 @@ from qwixx_print.web.mechanic_views import (
     page_controls,
     table_hints,
 )
-from qwixx_print.web.move_form import parse_move, turn_of
+from qwixx_print.web.move_form import parse_move, step_of, turn_of
 from qwixx_print.web.running import NO_SUCH_LINK, RunningGames, Table, check_names
 
 __all__ = ["colour_hints", "hints", "parse_move", "turn_of"]  # and the routes below
@@ -161,7 +161,9 @@ def board_context(table: Table, token: str | None, message: str = "") -> dict[st
         "sheets": sheet_svgs(table, token or "", own, view),
         "view": view,
         "own_total": sheet.score().total if sheet else None,
-        "can_penalty": bool(sheet.can_penalty()) if sheet else False,
+        "can_penalty": own is not None and bool(game.can_play(own, Move("penalty"))),
+        "step": game.steps[own] if own is not None else 0,
+        "can_finish": host and not game.over,
         **page_controls(sheet),
         "can_undo": bool(sheet.can_undo()) if sheet else False,
         "can_redo": bool(sheet.can_redo()) if sheet else False,
@@ -178,13 +180,27 @@ def board_context(table: Table, token: str | None, message: str = "") -> dict[st
 @bp.get("/games/new")
 def new_game() -> str:
     """The form for a new game: a layout (``?layout=`` chosen) and 1 to 5 names."""
-    chosen = layouts.key_of(request.args.get("layout", "classic"))
+    return new_game_form(request.args.get("layout", "classic"))
+
+
+def new_game_form(
+    layout: str, names: list[str] | None = None, error: str = "", status: int = 400
+) -> str:
+    """The new-game form on ``layout`` (404 for an unknown one), with the ``names`` typed
+    (a field for each, at least 5) and the ``error`` that refused them (its HTTP
+    ``status``), if any."""
+    chosen = layouts.key_of(layout)
+    names = [name[:40] for name in (names or [])][: 2 * MAX_PLAYERS]
     return render_template(
         "new_game.html",
         shipped=layouts.shipped(),
         chosen=chosen,
         chosen_name=layouts.find(chosen).name,
-        seats=range(MAX_PLAYERS),
+        seats=range(max(MAX_PLAYERS, len(names))),
+        most=MAX_PLAYERS,
+        names=names,
+        error=error,
+        status=status,
     )
 
 
@@ -236,9 +252,15 @@ def create(layout_key: str, names: list[str]) -> Table:
 
 
 @bp.post("/games")
-def start() -> BaseResponse:
-    """Start a game from the form and open its host page (303)."""
-    table = create(request.form.get("layout", ""), request.form.getlist("name"))
+def start() -> BaseResponse | tuple[str, int]:
+    """Start a game from the form and open its host page (303); names the game cannot take
+    (400) or too many games (429) show the form again, the names kept, the reason above."""
+    layout, names = request.form.get("layout", ""), request.form.getlist("name")
+    try:
+        table = create(layout, names)
+    except (BadRequest, TooManyRequests) as exc:
+        status = exc.code or 400
+        return new_game_form(layout, names, str(exc.description), status), status
     return redirect(url_for("counter.page", game_id=table.id, token=table.host), 303)
 
 
@@ -280,23 +302,36 @@ def board(game_id: str, token: str) -> str | tuple[str, int]:
     return _board(table, token)
 
 
-def make_move(table: Table, token: str, move: Move) -> None:
+def make_move(table: Table, token: str, move: Move, step: int | None = None) -> str | None:
     """Apply ``move`` (or undo/redo) to the sheet of ``token``'s player, through the engine:
     403 for the host's token (it changes no sheet), the engine's RuleViolation (409) when
-    it refuses."""
+    it refuses. A repeated tap changes nothing and is answered as done, the returned note
+    saying so (None when the move was made): a penalty when the player crossed one this
+    turn already (one a turn, RULES.md §1), an undo or redo naming a ``step`` of the
+    player's (``Game.steps``) that has passed."""
     name = seat(table, token)
     if name is None:
         raise Forbidden("the host's link changes no sheet: use a player's link")
 
-    def act(game: Game) -> None:
+    def act(game: Game) -> str | None:
+        if move.kind == "penalty" and name == game.active and move in game.moves_this_turn(name):
+            return f"already done: {name} crossed a penalty box this turn"
+        if move.kind in ("undo", "redo") and step is not None:
+            if step < game.steps[name]:
+                return f"already done: {name}'s sheet has changed since step {step}"
+            if step > game.steps[name]:
+                raise RuleViolation(
+                    f"{name}, step {step} has not come yet (this is step {game.steps[name]})"
+                )
         if move.kind == "undo":
             game.undo(name)
         elif move.kind == "redo":
             game.redo(name)
         else:
             game.play(name, move)
+        return None
 
-    running_games().act(table, act)
+    return running_games().act(table, act)
 
 
 @bp.post("/games/<game_id>/<token>/move")
@@ -306,29 +341,36 @@ def move(game_id: str, token: str) -> tuple[str, int]:
     try:
         values = request.form.to_dict()
         values.pop(CSRF_FIELD, None)
-        make_move(table, token, parse_move(values))
+        note = make_move(table, token, parse_move(values), step_of(values))
     except RuleViolation as exc:
         return render_template("_board.html", **board_context(table, token, str(exc))), 409
-    return render_template("_board.html", **board_context(table, token)), 200
+    return render_template("_board.html", **board_context(table, token, note or "")), 200
 
 
-TURN_ACTIONS = ("roll", "next", "back")
+TURN_ACTIONS = ("roll", "next", "back", "finish")
 """What a page does to the turn: roll the dice, pass them on (the active player or the
-host), take an accidental pass back (the host)."""
+host), take an accidental pass back, end the game by hand (the host)."""
 
 
 def table_action(table: Table, token: str, action: str, turn: int) -> str | None:
     """Act on the ``turn`` the page saw: ``roll`` its dice, pass them on to the ``next``
-    player, or take the last pass ``back`` (the host only). Only the active player and the
-    host roll and pass on; a repeated tap (the dice of that turn rolled, the turn passed
-    already) changes nothing and is answered as done: the returned note says so (None when
-    the action was made). The engine's RuleViolation (409) when it refuses."""
+    player, take the last pass ``back`` or ``finish`` the game by hand (these two the host
+    only). Only the active player and the host roll and pass on; a repeated tap (the dice
+    of that turn rolled, the turn passed already, the game over) changes nothing and is
+    answered as done: the returned note says so (None when the action was made). The
+    engine's RuleViolation (409) when it refuses."""
     name = seat(table, token)
 
     def act(game: Game) -> str | None:
-        if action == "back":
+        if action in ("back", "finish"):
             if name is not None:
-                raise RuleViolation(f"{name}, only the host's page takes a turn back")
+                what = "takes a turn back" if action == "back" else "ends the game by hand"
+                raise RuleViolation(f"{name}, only the host's page {what}")
+            if action == "finish":  # whatever the turn: the host confirmed the end
+                if game.over:
+                    return f"already done: the game is over ({game.why_over})"
+                game.end()
+                return None
             if turn != game.turn:
                 return f"already done: the turn is {game.turn} ({game.active})"
             game.undo_turn()
@@ -353,7 +395,7 @@ def table_action(table: Table, token: str, action: str, turn: int) -> str | None
     return running_games().act(table, act)
 
 
-@bp.post("/games/<game_id>/<token>/<any(roll, next, back):action>")
+@bp.post("/games/<game_id>/<token>/<any(roll, next, back, finish):action>")
 def dice(game_id: str, token: str, action: str) -> tuple[str, int]:
     """Roll the dice, pass them on or take a pass back, for the turn the page names; the
     engine's reason (409) when it refuses, a note when it was done already (200)."""

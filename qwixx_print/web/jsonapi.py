@@ -11,6 +11,7 @@ from werkzeug.exceptions import BadRequest
 
 from qwixx_print import catalogue
 from qwixx_print.errors import RuleViolation
+from qwixx_print.play import Move
 from qwixx_print.web import counter, drawing, guard, layouts, mechanic_views, move_form
 from qwixx_print.web.running import Table
 
@@ -73,7 +74,8 @@ def game_state(table: Table, token: str | None = None) -> dict[str, Any]:
             player.update(mechanic_views.legal_json(sheet, view, hints))
             player["can_undo"] = bool(sheet.can_undo())
             player["can_redo"] = bool(sheet.can_redo())
-            player["can_penalty"] = bool(sheet.can_penalty())
+            player["can_penalty"] = bool(game.can_play(name, Move("penalty")))
+            player["step"] = game.steps[name]
         players.append(player)
     dice = game.dice
     return {
@@ -126,21 +128,27 @@ def player(game_id: str, token: str) -> Response:
 @bp.post("/games/<game_id>/<token>/moves")
 def move(game_id: str, token: str) -> tuple[Response, int]:
     """``{"kind": "cross", "row": "red", "index": 3}`` (or again, bonus, swap with a
-    ``diamond``, lucky, penalty, finish, undo, redo) -> the game (200), or
+    ``diamond``, lucky, track, square, penalty, undo, redo, these two with an optional
+    ``step``) -> the game (200, with a ``note`` when a repeated tap changed nothing), or
     ``{"error": reason}`` (409) when the engine refuses."""
     table = counter.table_of(game_id)
+    body = _body()
+    move = move_form.parse_move(body, form=False)
     try:
-        counter.make_move(table, token, move_form.parse_move(_body()))
+        note = counter.make_move(table, token, move, move_form.step_of(body, form=False))
     except RuleViolation as exc:
         return jsonify(error=str(exc)), 409
-    return jsonify(game_state(table, token)), 200
+    state = game_state(table, token)
+    if note is not None:
+        state["note"] = note
+    return jsonify(state), 200
 
 
-@bp.post("/games/<game_id>/<token>/<any(roll, next, back):action>")
+@bp.post("/games/<game_id>/<token>/<any(roll, next, back, finish):action>")
 def dice(game_id: str, token: str, action: str) -> tuple[Response, int]:
-    """``{"turn": N}``: roll the dice, pass them on or take a pass back (the host) for turn
-    N; the game (200, with a ``note`` when it was done already) or the engine's reason
-    (409)."""
+    """``{"turn": N}``: roll the dice, pass them on, take a pass back or end the game by
+    hand (these two the host) for turn N; the game (200, with a ``note`` when it was done
+    already) or the engine's reason (409)."""
     table = counter.table_of(game_id)
     counter.seat(table, token)  # a wrong token answers as an unknown game, before the body
     body = _body()
@@ -148,7 +156,9 @@ def dice(game_id: str, token: str, action: str) -> tuple[Response, int]:
     if unknown:
         raise BadRequest(f"a {action} has the key turn; unknown: {unknown[0][:20]!r}")
     try:
-        note = counter.table_action(table, token, action, move_form.turn_of(body.get("turn")))
+        note = counter.table_action(
+            table, token, action, move_form.turn_of(body.get("turn"), form=False)
+        )
     except RuleViolation as exc:
         return jsonify(error=str(exc)), 409
     state = game_state(table, token)

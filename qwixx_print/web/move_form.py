@@ -14,12 +14,14 @@ from werkzeug.exceptions import BadRequest
 from qwixx_print.play import Move
 from qwixx_print.play.kinds import KINDS
 
-SHEET_MOVES = tuple(kind for kind in KINDS if kind != "concede")
+SHEET_MOVES = tuple(kind for kind in KINDS if kind not in ("concede", "finish"))
 """Moves a player's link may make on their own sheet: the engine's kinds
-(:data:`qwixx_print.play.moves.KINDS`) but conceding, which the host does."""
+(:data:`qwixx_print.play.moves.KINDS`) but conceding (a closed colour is the game's) and the
+end by hand (the host's page ends the game for everyone: ``finish``)."""
 
-MOVE_KEYS = ("kind", "row", "index", "diamond")
-"""The keys of a move in a form or JSON body; any other is refused."""
+MOVE_KEYS = ("kind", "row", "index", "diamond", "step")
+"""The keys of a move in a form or JSON body; any other is refused (``step``: the player's
+step an undo or redo acts on, :func:`step_of`)."""
 
 MOVE_NEEDS = {name: kind.args for name, kind in KINDS.items() if name in SHEET_MOVES and kind.args}
 """What each move naming a place needs, in its log line's order (docs/play.md; the kind's
@@ -37,13 +39,13 @@ range of a row: ``no field 11 (the row has fields 0 to 10)``)."""
 _WHOLE = re.compile(r"-?[0-9]+")
 
 
-def _index(value: object, key: str = "index") -> int:
-    """A field's (or diamond's) index from a request: a whole number 0 to
-    :data:`MAX_INDEX` (a JSON number or digits); 400 naming ``key`` otherwise, saying
+def _index(value: object, key: str = "index", most: int = MAX_INDEX, form: bool = True) -> int:
+    """A field's (or diamond's, or a step's) index from a request: a whole number 0 to
+    ``most`` (a JSON number; digits from a ``form``); 400 naming ``key`` otherwise, saying
     whether it is no whole number, below 0 or out of range."""
     if isinstance(value, int) and not isinstance(value, bool):
         text = str(value)
-    elif isinstance(value, str) and _WHOLE.fullmatch(value):
+    elif form and isinstance(value, str) and _WHOLE.fullmatch(value):
         text = value
     else:
         shown = repr(value[:20]) if isinstance(value, str) else repr(value)[:20]
@@ -51,8 +53,8 @@ def _index(value: object, key: str = "index") -> int:
     digits = text.lstrip("-").lstrip("0") or "0"
     if text.startswith("-") and digits != "0":
         raise BadRequest(f"{key} must be 0 or more, got -{_long(digits)}")
-    if len(digits) > len(str(MAX_INDEX)) or int(digits) > MAX_INDEX:
-        raise BadRequest(f"{key} is out of range (0 to {MAX_INDEX}), got {_long(digits)}")
+    if len(digits) > len(str(most)) or int(digits) > most:
+        raise BadRequest(f"{key} is out of range (0 to {most}), got {_long(digits)}")
     return int(digits)
 
 
@@ -64,12 +66,13 @@ def _long(digits: str, most: int = 20) -> str:
     return f"{digits[:most]}\u2026 ({len(digits)} digits)"
 
 
-def parse_move(values: Mapping[str, object]) -> Move:
-    """The move in a form or JSON body: ``kind`` and what it names (:data:`MOVE_NEEDS`):
-    ``row`` (text), ``index`` and ``diamond`` (whole numbers); 400 naming the key for a
-    kind a player's link cannot make, a missing or wrong-typed value, or a key that is not
-    :data:`MOVE_KEYS`. Keys a kind does not name are ignored (a tap in swap mode sends the
-    field's own values too)."""
+def parse_move(values: Mapping[str, object], form: bool = True) -> Move:
+    """The move in a form or JSON body (``form`` False: numbers must be JSON numbers, not
+    text): ``kind`` and what it names (:data:`MOVE_NEEDS`): ``row`` (text), ``index`` and
+    ``diamond`` (whole numbers); 400 naming the key for a kind a player's link cannot make,
+    a missing or wrong-typed value, or a key that is not :data:`MOVE_KEYS`. Keys a kind
+    does not name are ignored (a tap in swap mode sends the field's own values too), but
+    their type is checked (:func:`step_of` reads ``step``)."""
     unknown = sorted(set(values) - set(MOVE_KEYS))
     if unknown:
         keys = ", ".join(repr(key[:20]) for key in unknown[:5])
@@ -79,6 +82,8 @@ def parse_move(values: Mapping[str, object]) -> Move:
     if not isinstance(kind, str) or kind not in kinds:
         shown = repr(kind[:20]) if isinstance(kind, str) else repr(kind)[:20]
         raise BadRequest(f"kind must be one of {', '.join(kinds)}, got {shown}")
+    if "step" in values:
+        step_of(values, form)
     needs = MOVE_NEEDS.get(kind, ())
     for key in needs:
         if key not in values:
@@ -88,8 +93,8 @@ def parse_move(values: Mapping[str, object]) -> Move:
     row = values["row"] if "row" in needs else None
     if row is not None and not isinstance(row, str):
         raise BadRequest(f"row must be a row's id (text), got {repr(row)[:20]}")
-    index = _index(values["index"]) if "index" in needs else None
-    diamond = _index(values["diamond"], "diamond") if "diamond" in needs else None
+    index = _index(values["index"], form=form) if "index" in needs else None
+    diamond = _index(values["diamond"], "diamond", form=form) if "diamond" in needs else None
     return Move(kind, None if row is None else row[:40], index, diamond)
 
 
@@ -99,13 +104,27 @@ def _named(keys: tuple[str, ...]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
 
 
-def turn_of(value: object) -> int:
-    """The turn a roll, next or back request acts on (the page's ``turn`` field, the JSON
-    ``turn``): a whole number from 1 (a JSON number or digits); 400 naming ``turn``
-    otherwise."""
+MAX_STEP = 10**9
+"""Largest step an undo or redo may name (a game holds at most 100,000 entries)."""
+
+
+def step_of(values: Mapping[str, object], form: bool = True) -> int | None:
+    """The player's step an undo or redo acts on (``Game.steps``: the page's Undo and Redo
+    name the step they showed, so a repeated tap changes nothing): a whole number 0 to
+    :data:`MAX_STEP` (a JSON number; digits from a ``form``), or None when not named; 400
+    naming ``step`` otherwise."""
+    if "step" not in values:
+        return None
+    return _index(values["step"], "step", MAX_STEP, form)
+
+
+def turn_of(value: object, form: bool = True) -> int:
+    """The turn a roll, next, back or finish request acts on (the page's ``turn`` field,
+    the JSON ``turn``): a whole number from 1 (a JSON number; digits from a ``form``); 400
+    naming ``turn`` otherwise."""
     if value is None:
         raise BadRequest("turn is missing: a roll, next or back names the turn it acts on")
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 9:
+    if form and isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 9:
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10**9:
         shown = repr(value[:20]) if isinstance(value, str) else repr(value)[:20]

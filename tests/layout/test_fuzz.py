@@ -141,9 +141,9 @@ table: true
 moves:
   - {player: Ana, move: cross red 4}
   - {player: Ana, move: again red 4}
-  - {player: Ben, move: penalty}
   - {player: Ana, move: undo}
   - {next: Ben}
+  - {player: Ben, move: penalty}
   - {player: Ben, move: concede green}
 """,
 )

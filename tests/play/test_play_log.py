@@ -34,6 +34,8 @@ def lea_log() -> Game:
     game.play("Sam", Move("cross", "red", 3))
     game.undo("Sam")
     game.play("Sam", Move("cross", "red", 2))
+    game.end_turn()
+    game.end_turn()  # Léa's turn again: she crosses nothing (RULES.md §1 Penalties)
     game.play("Léa", Move("penalty"))
     return game
 

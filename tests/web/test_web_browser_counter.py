@@ -130,11 +130,12 @@ def assert_whole_qr_code(browser: Any, name: str) -> None:
 
 
 PLAN = {
-    "Ben": [("green", 0), ("green", 3), ("green", 5), ("blue", 1), "penalty"],
+    "Ben": ["penalty", ("green", 0), ("green", 3), ("green", 5), ("blue", 1)],
     "Cid": [("red", 2), ("red", 6), ("yellow", 1), ("blue", 0), ("blue", 4), ("blue", 7)],
     "Ann": [*((r, i) for r in ("red", "yellow") for i in (0, 1, 2, 3, 4, 10))],
 }
-"""What each player taps, in order; Ann's two locks end the game."""
+"""What each player taps, in order; Ann's two locks end the game. Ben takes a penalty as
+the active player, before crossing (RULES.md §1 Penalties): the host passes him the dice."""
 
 
 def test_a_three_player_game_tapped_to_its_end_scores_as_the_cli(base: str, tmp_path: Path) -> None:
@@ -144,6 +145,16 @@ def test_a_three_player_game_tapped_to_its_end_scores_as_the_cli(base: str, tmp_
         for name in ("Ann", "Ben", "Cid"):
             assert_whole_qr_code(browser, name)
         for name, taps in PLAN.items():
+            if name == "Ben":  # the host's "Next player": Ben is active
+                head, tail = links["host"].split("/games/", 1)
+                request = urllib.request.Request(
+                    f"{head}/api/games/{tail}/next",
+                    data=json.dumps({"turn": 1}).encode(),
+                    headers={"Content-Type": "application/json"},
+                    method="POST",
+                )
+                with urllib.request.urlopen(request, timeout=20) as answer:
+                    assert json.load(answer)["active"] == "Ben"
             browser.get(links[name])
             for step in taps:
                 if step == "penalty":

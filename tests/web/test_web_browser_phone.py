@@ -228,7 +228,7 @@ def test_fields_the_engine_does_not_allow_are_muted_never_darker(base: str, shee
             assert_normal(seen[("red", 0)], colours["red"])
             assert_muted(seen[("red", 1)], colours["red"])
         post_json(api_of(links["Ann"]) + "/moves", {"kind": "cross", "row": "yellow", "index": 0})
-        post_json(api_of(links["Ann"]) + "/moves", {"kind": "finish"})
+        post_json(api_of(links["host"]) + "/finish", {"turn": state(links["Ann"])["turn"]})
         assert state(links["Ann"])["over"]
         browser.refresh()
         wait_for(browser, "document.getElementById('board').dataset.over == 'true'")

@@ -146,7 +146,7 @@ def test_a_players_page_keeps_name_and_total_on_top_and_the_whole_longo_sheet_on
         wait_for(browser, "window.scrollY > 600")  # the own sheet scrolled past
         whose = rects(browser, "[data-whose]")[0]
         assert 0 <= whose["y"] <= 1 and whose["bottom"] > 0  # stuck to the top
-        assert whose["text"].split() == ["Ann", "your", "sheet", "1", "points"]
+        assert whose["text"].split() == ["Ann", "your", "sheet", "1", "point"]
         screenshot(browser, "player-phone-scrolled", tmp_path)
         browser.execute_script("window.scrollTo(0, 0)")
         browser.find_element(By.CSS_SELECTOR, "[data-menu] summary").click()

@@ -37,21 +37,18 @@ def tap(client: FlaskClient, game: dict[str, Any], name: str, **move: object) ->
     return client.post(f"/api/games/{game['game']}/{game['tokens'][name]}/moves", json=move)
 
 
-def test_a_refused_new_game_leads_back_to_its_form(client: FlaskClient) -> None:
-    """A newcomer's 40-letter name: the refusal wraps and offers the way back to the form
-    (the browser's back, which keeps the names typed); a request from no page of this site
-    gets no such link."""
+def test_a_refused_new_game_shows_its_form_again(client: FlaskClient) -> None:
+    """A newcomer's 40-letter name: the refusal wraps, above the form again, the names as
+    typed, whichever page the request came from (no way back needed)."""
     form = "http://localhost/games/new?layout=classic"
-    data = {"layout": "classic", "name": ["W" * 40], "csrf_token": token(client)}
-    page = client.post("/games", data=data, headers={"Referer": form})
-    assert page.status_code == 400
-    html = page.get_data(as_text=True)
-    assert f'<a href="{form}" data-back>' in html  # page.js takes it back in the history
-    with client.get("/static/page.js") as script:
-        assert "history.back()" in script.get_data(as_text=True)
-    data["csrf_token"] = token(client)
-    elsewhere = client.post("/games", data=data, headers={"Referer": "http://evil.example/"})
-    assert "data-back" not in elsewhere.get_data(as_text=True)
+    data = {"layout": "classic", "name": ["W" * 40, "Sam"], "csrf_token": token(client)}
+    for referer in (form, "http://evil.example/"):
+        page = client.post("/games", data=data, headers={"Referer": referer})
+        assert page.status_code == 400
+        html = page.get_data(as_text=True)
+        assert '<p class="error" data-error="400">the name &#39;WWWW' in html
+        assert f'value="{"W" * 40}"' in html and 'value="Sam"' in html
+        assert "data-back" not in html and '<form method="post"' in html
 
 
 def test_the_new_game_form_starts_a_game_and_opens_the_host_page(client: FlaskClient) -> None:
@@ -179,12 +176,16 @@ def test_a_tap_crosses_a_field_and_a_refused_tap_shows_the_engines_reason(
 
 def test_undo_redo_and_penalty_through_the_api(client: FlaskClient) -> None:
     game = new_game(client, ["Léa"])
+    assert tap(client, game, "Léa", kind="penalty").get_json()["players"][0]["total"] == -5
+    host = game["host"].rsplit("/", 1)[1]
+    client.post(f"/api/games/{game['game']}/{host}/next", json={"turn": 1})  # Léa's again
     assert tap(client, game, "Léa", kind="cross", row="green", index=0).status_code == 200
-    assert tap(client, game, "Léa", kind="penalty").get_json()["players"][0]["total"] == 1 - 5
+    assert tap(client, game, "Léa", kind="undo").get_json()["players"][0]["total"] == -5
     undone = tap(client, game, "Léa", kind="undo").get_json()["players"][0]
-    assert (undone["penalties"], undone["total"], undone["can_redo"]) == (0, 1, True)
+    assert (undone["penalties"], undone["total"], undone["can_redo"]) == (0, 0, True)
     redone = tap(client, game, "Léa", kind="redo").get_json()["players"][0]
     assert redone["penalties"] == 1
+    assert tap(client, game, "Léa", kind="redo").get_json()["players"][0]["total"] == 1 - 5
     refused = tap(client, game, "Léa", kind="redo")
     assert refused.status_code == 409
     assert refused.get_json() == {"error": "Léa, there is no undone move to redo"}
@@ -305,7 +306,7 @@ def test_the_end_shows_the_ranking_and_the_filled_in_sheets(client: FlaskClient)
             "/api/games/GAME/LEA/moves",
             {"kind": "jump"},
             400,
-            "kind must be one of cross, again, bonus, swap, lucky, track, square, penalty, finish, undo, redo, got 'jump'",
+            "kind must be one of cross, again, bonus, swap, lucky, track, square, penalty, undo, redo, got 'jump'",
         ),
         (
             "post",
@@ -417,14 +418,14 @@ def test_the_end_shows_the_ranking_and_the_filled_in_sheets(client: FlaskClient)
             "/api/games/GAME/LEA/moves",
             {"kind": 3},
             400,
-            "kind must be one of cross, again, bonus, swap, lucky, track, square, penalty, finish, undo, redo, got 3",
+            "kind must be one of cross, again, bonus, swap, lucky, track, square, penalty, undo, redo, got 3",
         ),
         (
             "post",
             "/api/games/GAME/LEA/moves",
             {"kind": "penalty", "colour": "red", "by": "Sam"},
             400,
-            "a move has the keys kind, row, index, diamond; unknown: 'by', 'colour'",
+            "a move has the keys kind, row, index, diamond, step; unknown: 'by', 'colour'",
         ),
         ("post", "/api/games/GAME/LEA/moves", ["penalty"], 400, "send a JSON object"),
         (
@@ -564,22 +565,26 @@ def test_a_restarted_server_replays_every_game_from_its_log(app: Flask, tmp_path
     client = app.test_client()
     game = new_game(client, ["Léa", "Sam"], layout="nochmal")
     moves = [
+        ("Sam", {"kind": "penalty"}),  # passed on: Sam is active
         ("Léa", {"kind": "cross", "row": "red", "index": 0}),
         ("Sam", {"kind": "cross", "row": "blue", "index": 3}),
         ("Léa", {"kind": "again", "row": "red", "index": 0}),
-        ("Sam", {"kind": "penalty"}),
+        ("Sam", {"kind": "undo"}),
         ("Sam", {"kind": "undo"}),
     ]
+    host = game["host"].rsplit("/", 1)[1]
+    client.post(f"/api/games/{game['game']}/{host}/next", json={"turn": 1})
     for name, move in moves:
         assert tap(client, game, name, **move).status_code == 200
     before = client.get(f"/api/games/{game['game']}").get_json()
     restarted = create_app(tmp_path / "web.sqlite3").test_client()
     after = restarted.get(f"/api/games/{game['game']}").get_json()
     assert after == before
-    assert after["moves"] == 5
+    assert after["moves"] == 7
     assert after["players"][0]["again"]["red"] == [0]
-    # and the game goes on
-    assert tap(restarted, game, "Sam", kind="redo").get_json()["players"][1]["penalties"] == 1
+    # and the game goes on: the steps counted again from the log
+    redone = tap(restarted, game, "Sam", kind="redo", step=4).get_json()["players"][1]
+    assert (redone["crossed"]["blue"], redone["penalties"]) == ([], 1)
 
 
 def test_the_board_answers_204_while_nothing_changed(client: FlaskClient) -> None:

@@ -212,8 +212,10 @@ def test_games_with_the_new_moves_replay_after_a_restart(app: Flask, tmp_path: P
     games, before = {}, {}
     for sheet, moves in NEW_MOVES.items():
         game = games[sheet] = new_game(client, ["Ann", "Ben"], sheet)
-        for move in [*moves, {"kind": "penalty"}, {"kind": "undo"}]:
+        assert tap(client, game, "Ann", kind="penalty").status_code == 200  # the active one
+        for move in moves:
             assert tap(client, game, "Ben", **move).status_code == 200, (sheet, move)
+        assert tap(client, game, "Ann", kind="undo").status_code == 200
         before[sheet] = client.get(f"/api/games/{game['game']}").get_json()
     restarted = create_app(tmp_path / "web.sqlite3").test_client()
     for sheet, game in games.items():
@@ -308,8 +310,11 @@ def test_the_filled_in_sheets_of_a_finished_game_show_the_new_marks_as_score_dra
     }
     for sheet, (moves, marks) in plays.items():
         game = new_game(client, ["Ann"], sheet)
-        for move in [*moves, {"kind": "finish"}]:
+        for move in moves:
             assert tap(client, game, "Ann", **move).status_code == 200, (sheet, move)
+        host = game["host"].rsplit("/", 1)[1]  # the host's page ends the game by hand
+        ended = client.post(f"/api/games/{game['game']}/{host}/finish", json={"turn": 1})
+        assert ended.get_json()["over"], sheet
         ann = player(client, game, "Ann")
         if "lucky" in ann:
             marks["lucky"] = ann["lucky"]

@@ -128,3 +128,12 @@ document.addEventListener("click", function (event) {
   if (!other || !box) return;
   box.textContent = other.dataset.player + "'s sheet is read only: yours is at the top";
 });
+
+document.addEventListener("htmx:responseError", function () {
+  // the refusal bar fades after a while (style.css): a new refusal shows it again
+  var box = document.getElementById("message");
+  if (!box) return;
+  box.style.animation = "none";
+  void box.offsetWidth;
+  box.style.animation = "";
+});

@@ -1,0 +1,151 @@
+"""The penalty at a table (RULES.md §1 Penalties, §6 Table play): only the active player takes
+it, having crossed nothing this turn, once a turn; one refusal
+(:func:`qwixx_print.rules.penalty_refusal`) for the web table and for a game log, which
+``qwixx-print score`` refuses at its first illegal penalty. The end by hand: ``{end: by
+hand}``."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from qwixx_print import api, rules
+from qwixx_print.errors import RuleViolation
+from qwixx_print.play import Game, Move
+from qwixx_print.play import log as playlog
+from qwixx_print.play.sheet import Sheet
+
+PENALTY = Move("penalty")
+
+
+def _table() -> Game:
+    return Game(api.checked("classic"), ["Léa", "Sam"], table=True)
+
+
+def test_the_refusal_names_the_rule_it_breaks() -> None:
+    assert rules.penalty_refusal("Léa", "Léa", []) is None
+    assert rules.penalty_refusal("Léa", "Léa", ["concede red", "finish"]) is None
+    assert rules.penalty_refusal("Sam", "Léa", []) == (
+        "only the active player (Léa) takes a penalty, when they cross nothing"
+    )
+    assert rules.penalty_refusal("Léa", "Léa", ["penalty"]) == (
+        "a penalty box is crossed once a turn: you crossed one this turn already"
+    )
+    assert rules.penalty_refusal("Léa", "Léa", ["cross red 3", "penalty"]) == (
+        "a penalty box is crossed once a turn: you crossed one this turn already"
+    )
+    assert rules.penalty_refusal("Léa", "Léa", ["again red 3"]) == (
+        "you crossed something this turn (again red 3): a penalty is only for a turn with "
+        "nothing crossed"
+    )
+
+
+def test_the_table_engine_asks_the_refusal_for_every_penalty() -> None:
+    game = _table()
+    with pytest.raises(RuleViolation) as refused:
+        game.play("Sam", PENALTY)
+    assert str(refused.value) == (
+        "Sam, only the active player (Léa) takes a penalty, when they cross nothing"
+    )
+    game.play("Léa", Move("cross", "red", 0))
+    assert game.can_play("Léa", PENALTY).reason.startswith("you crossed something this turn")
+    game.end_turn()
+    game.play("Sam", PENALTY)
+    assert not game.can_play("Sam", PENALTY)
+    assert game.moves_this_turn("Sam") == [PENALTY]
+    assert (game.sheets["Sam"].penalties, game.steps) == (1, {"Léa": 1, "Sam": 1})
+
+
+def test_the_value_track_leaves_the_penalty_to_its_rule() -> None:
+    game = Game(api.checked("lucky-15"), ["Léa", "Sam"], table=True)
+    assert not game.can_play("Sam", PENALTY)
+    assert game.can_play("Léa", PENALTY)
+
+
+def _log(moves: list[str], tmp_path: Path) -> Path:
+    path = tmp_path / "game.yaml"
+    lines = "\n".join(f"  - {move}" for move in moves)
+    path.write_text(
+        f"game-log: 1\nlayout: classic\nplayers: [Léa, Sam]\ntable: true\nmoves:\n{lines}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def _score(path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "qwixx_print", "score", path.name],
+        cwd=path.parent,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("moves", "refusal"),
+    [
+        (  # Sam's penalty while Léa is active
+            ["{player: Sam, move: penalty}"],
+            "game.yaml:6: move 1: Sam, only the active player (Léa) takes a penalty, when they "
+            "cross nothing",
+        ),
+        (  # two penalties of Léa after her cross: the first is refused
+            [
+                "{player: Léa, move: cross red 0}",
+                "{player: Léa, move: penalty}",
+                "{player: Léa, move: penalty}",
+            ],
+            "game.yaml:7: move 2: Léa, you crossed something this turn (cross red 0): a penalty "
+            "is only for a turn with nothing crossed",
+        ),
+    ],
+)
+def test_score_refuses_a_log_at_its_first_illegal_penalty(
+    tmp_path: Path, moves: list[str], refusal: str
+) -> None:
+    done = _score(_log(moves, tmp_path))
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", f"qwixx-print: {refusal}\n")
+
+
+def test_score_takes_a_penalty_in_its_own_turn_and_the_end_by_hand(tmp_path: Path) -> None:
+    moves = [
+        "{player: Léa, move: cross red 0}",
+        "{next: Sam}",
+        "{player: Sam, move: penalty}",
+        "{end: by hand}",
+    ]
+    done = _score(_log(moves, tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert "Léa" in done.stdout and "-5" in done.stdout
+
+
+def test_the_end_by_hand_holds_through_undo_and_is_logged() -> None:
+    game = _table()
+    game.play("Léa", Move("cross", "red", 0))
+    game.end()
+    assert game.over and game.why_over == "the game was ended by hand"
+    game.undo("Léa")
+    assert game.over and not game.can_undo_turn()
+    with pytest.raises(RuleViolation):
+        game.end()
+    replayed = playlog.from_data(playlog.to_data(game))
+    assert replayed.entries[1] == {"end": "by hand"}
+    assert replayed.over and replayed.sheets["Léa"].score().total == 0
+
+
+def test_a_lone_sheets_log_passes_the_turn_before_a_penalty_after_crosses() -> None:
+    sheet = Sheet(api.checked("classic"))
+    sheet.cross("red", 0)
+    sheet.penalty()
+    sheet.penalty()
+    game = playlog.sheet_game(sheet)
+    assert game.sheets["player"].penalties == 2
+    assert [entry for entry in game.entries if "next" in entry] == [
+        {"next": "player"},
+        {"next": "player"},
+    ]

@@ -1,0 +1,85 @@
+"""The web table's page in chromium (a newcomer's findings): the penalty only on the active
+player's page, a double tap on Penalty or Undo applied once, the host's "End the game"
+after a confirmation, the refusal bar fading off the locks and totals, no 404 for an
+icon, "1 point"."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from typing import Any
+
+from selenium.webdriver.common.by import By
+
+from tests.browser import chromium, need_browser, served, wait_for
+from tests.web.test_web_browser_counter import start_game
+
+
+def _state(base: str, link: str) -> dict[str, Any]:
+    game_id = link.split("/")[-2]
+    with urllib.request.urlopen(f"{base}/api/games/{game_id}", timeout=20) as answer:
+        state: dict[str, Any] = json.load(answer)
+    return state
+
+
+def _double_tap(browser: Any, action: str) -> None:
+    """Two taps on the button ``action`` before the first is answered, then the board."""
+    browser.execute_script(
+        "var b = document.querySelector(arguments[0]); b.click(); b.click();",
+        f'[data-action="{action}"]',
+    )
+    time.sleep(0.5)  # let a second request, if any was sent, be answered
+    wait_for(browser, "!document.querySelector('.htmx-request')")
+
+
+def test_penalty_undo_and_the_end_at_a_table_of_three(tmp_path: Any) -> None:
+    need_browser()
+    with served(tmp_path / "web.sqlite3") as base, chromium(390, 844) as browser:
+        links = start_game(browser, base, ["Ann", "Ben", "Cid"])
+        browser.get(links["Ben"])
+        wait_for(browser, "document.querySelector('.own .field')")
+        assert browser.find_elements(By.CSS_SELECTOR, '[data-action="penalty"]') == []
+        browser.get(links["Ann"])
+        wait_for(browser, "document.querySelector('.own .field')")
+        _double_tap(browser, "penalty")
+        assert _state(base, links["Ann"])["players"][0]["total"] == -5
+        assert browser.find_element(By.CSS_SELECTOR, "[data-own-total]").text == "-5"
+        assert browser.find_element(By.CSS_SELECTOR, '[data-action="penalty"]').get_attribute(
+            "disabled"
+        )
+        for index in (0, 1):  # two crosses, then a double tap on Undo takes back one
+            field = f'.own .field[data-row="red"][data-index="{index}"]'
+            browser.execute_script(
+                f"document.querySelector('{field}').scrollIntoView({{block: 'center'}})"
+            )
+            browser.find_element(By.CSS_SELECTOR, field).click()
+            wait_for(browser, f"document.querySelector('{field}').dataset.crossed === 'true'")
+        _double_tap(browser, "undo")
+        assert _state(base, links["Ann"])["players"][0]["crossed"]["red"] == [0]
+        top = browser.find_element(By.CSS_SELECTOR, "[data-whose] span:last-child").text
+        assert top == "-4 points"
+        field = '.own .field[data-row="red"][data-index="0"]'
+        browser.execute_script(
+            f"document.querySelector('{field}').scrollIntoView({{block: 'center'}})"
+        )
+        browser.find_element(By.CSS_SELECTOR, field).click()
+        message = wait_for(browser, "document.getElementById('message').textContent")
+        assert message == "Ann, red: the 2 is crossed already"
+        wait_for(  # the bar fades: the locks and totals under it show again
+            browser,
+            "getComputedStyle(document.getElementById('message')).visibility === 'hidden'",
+            12,
+        )
+        browser.get(links["host"])
+        wait_for(browser, "document.querySelector('[data-action=\"finish\"]')")
+        browser.find_element(By.CSS_SELECTOR, '[data-action="finish"]').click()
+        browser.switch_to.alert.dismiss()  # not now: nothing changes
+        time.sleep(0.3)
+        assert _state(base, links["host"])["over"] is False
+        browser.find_element(By.CSS_SELECTOR, '[data-action="finish"]').click()
+        browser.switch_to.alert.accept()
+        wait_for(browser, "document.querySelector('[data-game-over]')")
+        assert _state(base, links["host"])["over"] is True
+        logged = [e["message"] for e in browser.get_log("browser")]
+    assert not [line for line in logged if "404" in line or "favicon" in line], logged
