@@ -11,6 +11,7 @@ import json
 import time
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy
@@ -21,7 +22,7 @@ from selenium.webdriver.common.by import By
 from qwixx_print import catalogue, geometry, labels
 from qwixx_print.scene import palette
 from qwixx_print.scene.turn import Turn
-from tests.browser import chromium, need_browser, own_shown, phone, served, wait_for
+from tests.browser import chromium, need_browser, own_shown, phone, screenshot, served, wait_for
 from tests.web.test_web_browser_counter import moves_made, start_game
 
 WIDTH, HEIGHT = 390, 844
@@ -448,3 +449,33 @@ def test_the_turned_kraefte_sheet_keeps_the_power_legends_words_along_their_stri
         ), power
     assert all(h > w > 0 for _, w, h in turned), turned
     assert len(turned) >= 4 + len(geometry.powers(layout))
+
+
+def test_a_phone_turned_sideways_shows_the_whole_own_sheet_below_the_name_bar(
+    base: str, tmp_path: Path
+) -> None:
+    """Sideways (844 x 390 px) the own sheet is sized to the screen's height, not its width:
+    scrolled to the sheet, all its rows and the total line are on the screen at once, below
+    the sticky name bar (a newcomer saw 2 of 4 rows)."""
+    with chromium() as browser:
+        links = start_game(browser, base, ["Ann", "Ben"], "classic")
+        phone(browser, HEIGHT, WIDTH)
+        browser.get(links["Ann"])
+        own_shown(browser)
+        browser.execute_script("document.querySelector('.own svg').scrollIntoView()")
+        time.sleep(0.3)
+        top, bottom, width = browser.execute_script(
+            "const r = document.querySelector('.own svg').getBoundingClientRect();"
+            " return [r.top, r.bottom, r.width]"
+        )
+        bar = browser.execute_script(
+            "return document.querySelector('[data-whose]').getBoundingClientRect().bottom"
+        )
+        assert bottom - top <= WIDTH - bar + 1  # the whole sheet fits below the bar
+        assert 0.5 * HEIGHT < width <= HEIGHT  # and is still wider than half the screen
+        screenshot(browser, "phone-sideways", tmp_path)
+        total = browser.execute_script(
+            "const r = document.querySelector('.own [data-total], .own .total')"
+            "?.getBoundingClientRect(); return r ? r.bottom : null"
+        )
+        assert total is None or total <= WIDTH
