@@ -209,11 +209,13 @@ def score_row(
 
 
 def _check_numbers(numbers: Collection[int], by_number: Mapping[int, object], what: str) -> None:
+    of = "" if what == "crossed" else f" ({what})"  # a cross needs no word; a small box does
     for number, count in Counter(numbers).items():
         if number not in by_number:
-            raise RuleViolation(f"{number} is not a number of this row ({what})")
+            raise RuleViolation(f"{number} is not a number of this row{of}")
         if count > 1:
-            raise RuleViolation(f"{number} is given {count} times ({what})")
+            given = f"is {what}" if what == "crossed" else "is given"
+            raise RuleViolation(f"{number} {given} {count} times{of}")
 
 
 def penalty_points(layout: Layout, penalties: int) -> int:

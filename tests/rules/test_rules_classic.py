@@ -76,7 +76,7 @@ def test_descending_row_locks_with_the_2() -> None:
 def test_number_outside_the_row_and_twice_are_refused() -> None:
     with pytest.raises(RuleViolation, match="13 is not a number of this row"):
         rules.score_row(CLASSIC, RED, [13])
-    with pytest.raises(RuleViolation, match="5 is given 2 times"):
+    with pytest.raises(RuleViolation, match="5 is crossed 2 times"):
         rules.score_row(CLASSIC, RED, [5, 5])
 
 
