@@ -87,6 +87,10 @@ def find(name_or_path: str) -> Layout:
         return load(path, name_or_path)
     key = shipped_name(name_or_path)
     if key is None:
+        files = [f"{name_or_path}{end}" for end in (".yaml", ".yml")]
+        here = [file for file in files if Path(file).is_file()]
+        if here:  # "night" beside night.yaml: the file is meant
+            raise LayoutError(f"{name_or_path}: no such layout (did you mean {here[0]}?)")
         raise LayoutError(
             f"{name_or_path}: no such layout{did_you_mean(name_or_path)} "
             f"(shipped: {', '.join(shipped_names())}; or give a .yaml path)"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -183,3 +184,16 @@ def test_completion_marks_file_names_as_files() -> None:
         [sys.executable, "-m", "qwixx_print"], env=env, capture_output=True, text=True, timeout=60
     )
     assert done.stdout.splitlines() == ["file,ga"]
+
+
+def test_a_layout_name_beside_its_yaml_file_suggests_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Run
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(Path(__file__).parents[2] / "layouts" / "classic.yaml", tmp_path / "night.yaml")
+    result = run("validate", "night")
+    assert (result.exit_code, result.stderr.splitlines()[0]) == (
+        2,
+        "qwixx-print: night: no such layout (did you mean night.yaml?)",
+    )
+    assert run("validate", "night.yaml").exit_code == 0
