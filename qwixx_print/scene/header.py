@@ -63,9 +63,10 @@ def _rules_hint(found: list[tuple[str, str]], box: Box, every: bool) -> list[Ite
     return []
 
 
-TITLE_SHARES = (0.55, 0.4)
-"""The most of the header line the title keeps beside the rules hint: 55 %, and where the
-hint does not fit whole beside that, 40 % (the title shrinks to fit it)."""
+HINT_TRIES = ((True, 0.55), (True, 0.4), (False, 0.55))
+"""How the header fits the rules hint beside the title, in order: every rule beside a title
+of at most 55 % of the line, else 40 % (the title shrinks to fit it), else as many rules as
+fit beside the 55 % title (:func:`_rules_hint`'s ``every``, the title's share)."""
 
 
 def header(
@@ -73,7 +74,7 @@ def header(
 ) -> list[Item]:
     """The title, left; with ``rules_hint`` the variant's own rules right of it, up to the
     slip's name: every rule, on one line or two, beside a title of at most 55 % of the line,
-    else 40 % (:data:`TITLE_SHARES`), else as many rules as fit beside the 55 % title. Drawn
+    else 40 % (:data:`HINT_TRIES`), else as many rules as fit beside the 55 % title. Drawn
     in the ink the PDF sets for the whole sheet first."""
     title = Box(sheet.title.x + 0.5, sheet.title.y, sheet.title.w - 1.0, sheet.title.h)
     found: list[Item] = []
@@ -82,13 +83,10 @@ def header(
         width = fonts.string_width(text["title"], FONT_BOLD, looks.TITLE_PT) / MM
         right = sheet.slip.x - 1.0 if sheet.slip is not None else sheet.title.right - 0.5
         line = title
-        for every in (True, False):
-            for share in TITLE_SHARES if every else TITLE_SHARES[:1]:
-                title = Box(line.x, line.y, min(width + 0.5, line.w * share), line.h)
-                hint_box = Box(title.right + 2.0, title.y, right - title.right - 2.0, title.h)
-                items = _rules_hint(hinted, hint_box, every)
-                if items:
-                    break
+        for every, share in HINT_TRIES:
+            title = Box(line.x, line.y, min(width + 0.5, line.w * share), line.h)
+            hint_box = Box(title.right + 2.0, title.y, right - title.right - 2.0, title.h)
+            items = _rules_hint(hinted, hint_box, every)
             if items:
                 break
         found += items
