@@ -202,8 +202,13 @@ _QUIET = [False]
 def mechanics(layout: Layout) -> int:
     """The mechanics of ``layout`` the general kernel is compiled for
     (:func:`qwixx_print.sim.tables.mechanics`)."""
-    lucky = layout.lucky_draw is not None or bool(layout.lucky)
-    return tables.mechanics(kernel_tables(layout)[0], lucky)
+    return tables.mechanics(kernel_tables(layout)[0], has_lucky(layout))
+
+
+def has_lucky(layout: Layout) -> bool:
+    """Whether the sheets of ``layout`` have lucky numbers (Longo, RULES.md §4: drawn or
+    fixed)."""
+    return layout.lucky_draw is not None or bool(layout.lucky)
 
 
 def compiled_name(layout: Layout, codes: Sequence[int] = (2,)) -> str:
@@ -304,8 +309,7 @@ def kernel_tables(layout: Layout) -> tuple[tables.KernelTables, Any, Any]:
     known = _TABLES.get(id(layout))
     if known is None or known[0] is not layout:
         t = tables.compile_layout(layout)
-        lucky = layout.lucky_draw is not None or bool(layout.lucky)
-        lean_view = lean.lean_tables(t) if lean.fits(t, lucky) else None
+        lean_view = lean.lean_tables(t) if lean.fits(t, has_lucky(layout)) else None
         plain_view = None
         if lean_view is not None and plain.plain(t):
             plain_view = plain.plain_tables(t, lean_view)
