@@ -57,10 +57,15 @@ def run() -> Run:
 def simulator() -> None:
     """The compiled simulator, every kernel, compiled (or loaded) before the tests that use
     it: a first compile says so on stderr (``sim.run.announce``), which tests of a command's
-    exact stderr must not see."""
+    exact stderr must not see. Besides what ``run.prepare`` compiles (the web server's), the
+    general kernel's variant of every shipped layout, so a test's stderr does not depend on
+    which tests ran before it."""
+    from qwixx_print import catalogue
     from qwixx_print.sim import run
 
     run.prepare()
+    for name in catalogue.shipped_names():
+        run.kernel_chunk(catalogue.find(name), (2, 0), 1, 0, 1)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -18,11 +18,12 @@ from qwixx_print.sim.matches import (
     _key,
     _lucky_fewest,
     _lucky_next,
+    _matches,
     _row_matches,
     _swap_of,
 )
 from qwixx_print.sim.square_moves import _gap_square
-from qwixx_print.sim.state import Sheets, _bits, _fast
+from qwixx_print.sim.state import Sheets, _bits, _fast, _open
 from qwixx_print.sim.tables import (
     DICE,
     USES_BONUS_ROWS,
@@ -35,6 +36,39 @@ from qwixx_print.sim.tables import (
 
 
 @_fast
+def _row_key(
+    t: KernelTables, s: Sheets, p: int, r: int, first: int, last: int, again: int
+) -> tuple[int, int]:
+    """The gap-k option of row ``r`` for player ``p`` given its :func:`_matches`
+    (``first``, ``last``, ``again``): ``(key, field)``, field -1 for the small box;
+    :data:`NONE` when there is none. The order of :func:`_gap_best`."""
+    have = s.crosses[p, r]
+    box = _key(0, have, 2 * r, AGAIN, 0)
+    if last >= 0:
+        return _key(-1, have, 2 * r, 0, 0), last
+    if first >= 0:
+        key = _key(first - s.pos[p, r] - 1, have, 2 * r, 0, 0)
+        if again == 1 and box < key:
+            return box, -1
+        return key, first
+    if again == 1:
+        return box, -1
+    return NONE, -2
+
+
+@_fast
+def _bonus_key(t: KernelTables, s: Sheets, p: int, b: int, total: int, c: int) -> tuple[int, int]:
+    """The gap-k option of bonus row ``b`` for the sum ``total`` (``c`` as in
+    :func:`_gap_best`): ``(key, cell)``, :data:`NONE` when there is none (RULES.md §4 Big
+    Points)."""
+    j = _bonus_cell(t, s, p, b, total, c)
+    if j < 0:
+        return NONE, -2
+    place = 2 * t.bonus_upper[b] + 1
+    return _key(j - s.bonus_pos[p, b] - 1, _bits(s.bonus_cells[p, b]), place, BONUS, 0), j
+
+
+@_fast
 def _gap_best(
     t: KernelTables, s: Sheets, p: int, total: int, c: int, m: int, fields_only: bool = False
 ) -> tuple[int, int, int]:
@@ -43,35 +77,18 @@ def _gap_best(
     field)``, ``field`` -1 for a small box, ``row`` past the last row for a bonus row. Smaller
     keys are better (:func:`_key`), so the order is fewest skips (a last field -1, a small box
     0), more crosses, upper place, a field before a small box and a bonus cell
-    (docs/simulate.md)."""
+    (docs/simulate.md). Keys of different options of one sum differ (a key holds the place)."""
     best, br, bj = NONE, -1, -2
     rows = t.fields.shape[0]
     for k in range(rows):
         r, first, last, again = _row_matches(t, s, p, total, c, k, m)
         if r == END:
             break
-        if fields_only:
-            again = 0
-        have = s.crosses[p, r]
-        box = _key(0, have, 2 * r, AGAIN, 0)
-        if last >= 0:
-            key, j = _key(-1, have, 2 * r, 0, 0), last
-        elif first >= 0:
-            key, j = _key(first - s.pos[p, r] - 1, have, 2 * r, 0, 0), first
-            if again == 1 and box < key:
-                key, j = box, -1
-        elif again == 1:
-            key, j = box, -1
-        else:
-            continue
+        key, j = _row_key(t, s, p, r, first, last, 0 if fields_only else again)
         if key < best:
             best, br, bj = key, r, j
     for b in range(t.bonus_upper.shape[0] if m & USES_BONUS_ROWS and not fields_only else 0):
-        j = _bonus_cell(t, s, p, b, total, c)
-        if j < 0:
-            continue
-        place = 2 * t.bonus_upper[b] + 1
-        key = _key(j - s.bonus_pos[p, b] - 1, _bits(s.bonus_cells[p, b]), place, BONUS, 0)
+        key, j = _bonus_key(t, s, p, b, total, c)
         if key < best:
             best, br, bj = key, rows + b, j
     return best, br, bj
@@ -110,16 +127,33 @@ def _gap_white(t: KernelTables, s: Sheets, p: int, total: int, m: int) -> tuple[
 
 @_fast
 def _gap_colour(t: KernelTables, s: Sheets, p: int, roll: Ints, m: int) -> tuple[int, int, int]:
-    """The best of the white + colour options for gap-k (same order as :func:`_gap_best`),
-    link squares of the coloured dice last (Connect 15)."""
+    """The best of the white + colour options for gap-k (same order as :func:`_gap_best`;
+    of options with equal keys, two lock fields of one row, the field left), link squares of
+    the coloured dice last (Connect 15). Each row of a colour is looked at once for both
+    white dice (one sum when they are equal): the result is the smallest (key, field) of all
+    options, in whatever order they are met."""
     best, br, bj = NONE, -1, -2
+    rows = t.fields.shape[0]
+    sums = 2 if roll[0] != roll[1] else 1
     for c in range(t.rules[DICE]):
         if s.closed[c] == 1:
             continue
-        for w in range(2):
-            key, r, j = _gap_best(t, s, p, roll[w] + roll[2 + c], c, m)
-            if key < best or (key == best and j < bj):  # equal keys: two lock fields
-                best, br, bj = key, r, j
+        for k in range(rows):
+            r = t.colour_rows[c, k]
+            if r < 0:
+                break
+            if not _open(t, s, p, r):
+                continue
+            for w in range(sums):
+                first, last, again = _matches(t, s, p, r, roll[w] + roll[2 + c], c, m)
+                key, j = _row_key(t, s, p, r, first, last, again)
+                if key < best or (key == best and j < bj):
+                    best, br, bj = key, r, j
+        for b in range(t.bonus_upper.shape[0] if m & USES_BONUS_ROWS else 0):
+            for w in range(sums):
+                key, j = _bonus_key(t, s, p, b, roll[w] + roll[2 + c], c)
+                if key < best or (key == best and j < bj):
+                    best, br, bj = key, rows + b, j
     if m & USES_SQUARES:
         key, r, j = _gap_square(t, s, p, roll, True)  # RULES.md §7: by the faces, not a sum
         if key < best:

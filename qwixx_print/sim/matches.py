@@ -128,11 +128,13 @@ def _bonus_cell(t: KernelTables, s: Sheets, p: int, b: int, total: int, c: int) 
     if c >= 0 and c != t.bonus_colours[b, 0] and c != t.bonus_colours[b, 1]:
         return -1
     up, lo = t.bonus_upper[b], t.bonus_lower[b]
+    if total >= t.next_field.shape[2]:
+        return -1
     either = s.crossed[p, up] | s.crossed[p, lo]
-    for j in range(s.bonus_pos[p, b] + 1, t.fields[up]):
-        if t.number[up, j] == total and (either >> j) & 1 == 1:
-            return j
-    return -1
+    j = t.next_field[up, s.bonus_pos[p, b] + 1, total]  # the cells of that number, in turn
+    while j >= 0 and (either >> j) & 1 == 0:
+        j = t.next_field[up, j + 1, total]
+    return int(j)
 
 
 @_fast

@@ -110,7 +110,7 @@ def _square_options(t: KernelTables, s: Sheets, p: int, roll: Ints, colour: bool
     for r in range(t.fields.shape[0]):
         for left in range(t.fields[r]):
             if square_moves._square_free(t, s, p, r, left) and square_moves._square_dice(
-                t, s, p, r, left, roll, colour
+                t, s, r, left, roll, colour
             ):
                 out[n, 0], out[n, 1] = r, left
                 n += 1

@@ -43,26 +43,36 @@ def _square_free(t: KernelTables, s: Sheets, p: int, r: int, left: int) -> bool:
 
 
 @_fast
-def _square_dice(
-    t: KernelTables, s: Sheets, p: int, r: int, left: int, roll: Ints, colour: bool
-) -> bool:
-    """The dice of ``roll`` allow the square right of field ``left`` of row ``r``: the white
-    pair (action 1), or, ``colour``, the active player's white + the square's colour or that
-    colour + another coloured die in play (action 2; a square's colour is its left field's)."""
+def _square_colours(t: KernelTables, s: Sheets, roll: Ints, colour: bool) -> int:
+    """The colours (bit ``c``: die ``c``) whose link squares the dice of ``roll`` allow: the
+    white pair (action 1: every colour, -1, or none), or, ``colour``, the active player's
+    white + the square's colour or that colour + another coloured die in play (action 2; a
+    square's colour is its left field's). Asked once a choice: most rolls allow none, and
+    then no square is looked at."""
     flags = t.square_rules[2]
     if not colour:
-        return flags & WHITE_WHITE != 0 and _shows(t, roll[0], roll[1])
-    c = t.colour[r, left]
-    if s.closed[c] == 1:
-        return False
-    face = roll[2 + c]
-    if flags & WHITE_COLOUR and (_shows(t, roll[0], face) or _shows(t, roll[1], face)):
-        return True
-    if flags & COLOUR_COLOUR:
-        for other in range(t.rules[DICE]):
-            if other != c and s.closed[other] == 0 and _shows(t, face, roll[2 + other]):
-                return True
-    return False
+        return -1 if flags & WHITE_WHITE != 0 and _shows(t, roll[0], roll[1]) else 0
+    allowed = 0
+    for c in range(t.rules[DICE]):
+        if s.closed[c] == 1:
+            continue
+        face = roll[2 + c]
+        if flags & WHITE_COLOUR and (_shows(t, roll[0], face) or _shows(t, roll[1], face)):
+            allowed |= 1 << c
+            continue
+        if flags & COLOUR_COLOUR:
+            for other in range(t.rules[DICE]):
+                if other != c and s.closed[other] == 0 and _shows(t, face, roll[2 + other]):
+                    allowed |= 1 << c
+                    break
+    return allowed
+
+
+@_fast
+def _square_dice(t: KernelTables, s: Sheets, r: int, left: int, roll: Ints, colour: bool) -> bool:
+    """The dice of ``roll`` allow the square right of field ``left`` of row ``r``
+    (:func:`_square_colours`)."""
+    return bool((_square_colours(t, s, roll, colour) >> t.colour[r, left]) & 1)
 
 
 @_fast
@@ -72,12 +82,13 @@ def _gap_square(
     """The gap-k best link square of ``roll``: ``(key, row, -2 - left)``; the key skips the
     fields between the last cross and the square (:func:`qwixx_print.sim.matches._key`)."""
     best, br, bj = NONE, -1, -2
-    for r in range(t.fields.shape[0]):
+    allowed = _square_colours(t, s, roll, colour)
+    for r in range(t.fields.shape[0] if allowed else 0):
         mask = t.square_mask[r]
         for left in range(t.fields[r] if mask else 0):
             if (mask >> left) & 1 == 0 or not _square_free(t, s, p, r, left):
                 continue
-            if not _square_dice(t, s, p, r, left, roll, colour):
+            if (allowed >> t.colour[r, left]) & 1 == 0:
                 continue
             key = _key(left - s.pos[p, r], s.crosses[p, r], 2 * r, SQUARE, 0)
             if key < best:

@@ -18,7 +18,7 @@ from qwixx_print.sim.matches import (
     _row_matches,
     _swap_of,
 )
-from qwixx_print.sim.square_moves import _square_dice, _square_free, _square_value
+from qwixx_print.sim.square_moves import _square_colours, _square_free, _square_value
 from qwixx_print.sim.state import Sheets, _bits, _fast
 from qwixx_print.sim.tables import (
     DIAMOND_COST,
@@ -216,12 +216,11 @@ def _strong_squares(
     ranked last among options of its place: ``(value, row, field, diamond)``, a square's
     field ``-2 - left``."""
     best, bplace, brank, bd, bj = b
-    for r in range(t.fields.shape[0]):
+    allowed = _square_colours(t, s, roll, colour)
+    for r in range(t.fields.shape[0] if allowed else 0):
         mask = t.square_mask[r]
         for left in range(t.fields[r] if mask else 0):
-            if not _square_free(t, s, p, r, left) or not _square_dice(
-                t, s, p, r, left, roll, colour
-            ):
+            if not _square_free(t, s, p, r, left) or (allowed >> t.colour[r, left]) & 1 == 0:
                 continue
             v = _square_value(t, s, p, r, left)
             field = -2 - bj if bj <= -2 else bj
@@ -239,7 +238,7 @@ def _strong_colour(
     for c in range(t.rules[DICE]):
         if s.closed[c] == 1:
             continue
-        for w in range(2):
+        for w in range(2 if roll[0] != roll[1] else 1):  # equal white dice: one sum
             v, r, j = _strong_best(t, s, p, roll[w] + roll[2 + c], c, m)
             if r >= 0 and _better_option(t, v, r, j, best, br, bj):
                 best, br, bj = v, r, j
