@@ -27,6 +27,7 @@ target fails.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import resource
 import statistics
@@ -78,7 +79,12 @@ print(games / (time.process_time() - start))
 
 def tree_speed(tree: Path, name: str, codes: Sequence[int], games: int) -> float:
     """Games per CPU second of the kernel of the source tree ``tree``, in a child process
-    with its own cache (compiled there on first use)."""
+    with its own cache (compiled there on first use); NaN when that tree has no layout
+    ``name`` (a sheet added since)."""
+    if not (tree / "qwixx_print" / "layouts" / f"{name}.yaml").exists() and not (
+        tree / "layouts" / f"{name}.yaml"
+    ).exists():
+        return math.nan
     env = {**os.environ, "PYTHONPATH": str(tree), "QWIXX_PRINT_CACHE": str(tree / ".cache")}
     done = subprocess.run(
         [sys.executable, "-c", MEASURE, name, ",".join(map(str, codes)), str(games)],
@@ -116,7 +122,10 @@ def interleaved(
 
 def was_text(now: float, old: Sequence[float], before: Sequence[Path]) -> str:
     """The ``before`` trees' figures beside ``now``: ``before NAME 1,234: 1.50x; ...``."""
-    return "".join(f"{t.name} {o:,.0f}: {now / o:.2f}x; " for t, o in zip(before, old, strict=True))
+    return "".join(
+        f"{t.name} -: no such sheet; " if math.isnan(o) else f"{t.name} {o:,.0f}: {now / o:.2f}x; "
+        for t, o in zip(before, old, strict=True)
+    )
 
 
 TODAY = {
