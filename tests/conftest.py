@@ -56,7 +56,7 @@ def run() -> Run:
 @pytest.fixture(scope="session")
 def simulator() -> None:
     """The compiled simulator, every kernel, compiled (or loaded) before the tests that use
-    it: a first compile says so on stderr (``sim.run.announce``), which tests of a command's
+    it: a first compile says so on stderr (``sim.compiling.announce``), which tests of a command's
     exact stderr must not see. Besides what ``run.prepare`` compiles (the web server's), the
     general kernel's variant of every shipped layout, so a test's stderr does not depend on
     which tests ran before it."""

@@ -19,7 +19,6 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_all_start_methods, get_context
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -28,6 +27,19 @@ import numpy.typing as npt
 from qwixx_print.compiled import Compiled
 from qwixx_print.layout import Layout
 from qwixx_print.sim import tables
+from qwixx_print.sim.compiling import (
+    CLASSIC,
+    CLASSIC_GAP,
+    DOUBLES,
+    GENERAL,
+    LEAN,
+    MIXED,
+    PLAIN,
+    _marker,
+    announce,
+    compiled_before,
+    quiet,
+)
 from qwixx_print.sim.tables import Games
 
 CHUNK = 20_000
@@ -161,44 +173,6 @@ def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, co
     return games
 
 
-CLASSIC_GAP, CLASSIC, PLAIN, LEAN, GENERAL = "classic-gap", "classic", "plain", "lean", "general"
-DOUBLES, MIXED = "doubles", "mixed"
-"""The compiled kernels: :mod:`qwixx_print.sim.plain_games`'s entry points (classic's build
-with gap bots only, classic's build, any plain layout, classic's build with doubles, with
-rows of mixed colours), :mod:`qwixx_print.sim.lean` and :mod:`qwixx_print.sim.kernel` (one
-variant per set of mechanics, :func:`compiled_name`)."""
-
-COMPILE_SECONDS = {
-    CLASSIC_GAP: 10,
-    CLASSIC: 8,
-    PLAIN: 8,
-    DOUBLES: 8,
-    MIXED: 8,
-    LEAN: 10,
-    GENERAL: 60,
-}
-"""About how long each kernel takes to compile on an idle 2-core machine (benchmarks/simulate.py
-measures it; docs/performance.md)."""
-
-GENERAL_MORE_SECONDS = 5
-"""About how long a further set of mechanics of the general kernel takes to compile once a
-first one has compiled the helpers they share (docs/performance.md)."""
-
-KERNEL_PLAYS = {
-    CLASSIC_GAP: "sheets built as classic (gap bots)",
-    CLASSIC: "sheets built as classic",
-    PLAIN: "sheets built as classic",
-    DOUBLES: "sheets with double fields",
-    MIXED: "sheets with rows of mixed colours",
-    LEAN: "the sheets without special fields",
-    GENERAL: "the special fields",
-}
-"""What each kernel plays, as :func:`announce` says it."""
-
-_ANNOUNCED: set[str] = set()
-_QUIET = [False]
-
-
 def mechanics(layout: Layout) -> int:
     """The mechanics of ``layout`` the general kernel is compiled for
     (:func:`qwixx_print.sim.tables.mechanics`)."""
@@ -238,40 +212,6 @@ def variant_of(layout: Layout, codes: Sequence[int] = (2,)) -> str:
     return LEAN if lean_view is not None else GENERAL
 
 
-def _marker(variant: str) -> Path:
-    """The file that says ``variant`` was compiled into this version's cache folder."""
-    from qwixx_print.sim import jit
-
-    return jit.CACHE / f"{variant}.compiled"
-
-
-def compiled_before(variant: str) -> bool:
-    """Whether kernel ``variant`` (:func:`compiled_name`) was compiled into the cache folder
-    of this version of the simulator (so it only loads, in about a second)."""
-    return _marker(variant).exists()
-
-
-def announce(variant: str) -> None:
-    """Say once per process on stderr that kernel ``variant`` (:func:`compiled_name`) is
-    being compiled: how long it takes about and where it is cached (issue 20: the first run
-    used to be silent)."""
-    from qwixx_print.sim import jit
-
-    if variant in _ANNOUNCED or _QUIET[0]:
-        return
-    _ANNOUNCED.add(variant)
-    kind = variant if variant in KERNEL_PLAYS else GENERAL
-    seconds = COMPILE_SECONDS[kind]
-    if kind == GENERAL and any(jit.CACHE.glob(f"{GENERAL}-*.compiled")):
-        seconds = GENERAL_MORE_SECONDS  # the helpers all its variants share are compiled
-    print(
-        f"qwixx-print: preparing the simulator for {KERNEL_PLAYS[kind]}, once: about "
-        f"{seconds} s; it is kept in {jit.CACHE}",
-        file=sys.stderr,
-        flush=True,
-    )
-
-
 def prepare(announced: bool = True) -> None:
     """Compile (or load) every kernel a shipped layout needs now (the plain kernel's entry
     points of classic's build, with doubles and with mixed colours, and the general kernel),
@@ -281,7 +221,7 @@ def prepare(announced: bool = True) -> None:
     from qwixx_print import catalogue
 
     if not announced:
-        _QUIET[0] = True
+        quiet()
 
     shipped = (
         ("classic", (2, 2)),

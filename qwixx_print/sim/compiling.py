@@ -1,0 +1,88 @@
+"""The simulator's compiled kernels as the cache and the user see them: their names, what
+each plays, about how long each compiles, whether one was compiled into this version's cache
+folder (:data:`qwixx_print.sim.jit.CACHE`), and the one line that says so when a command has
+to compile it (issue 20: the first run used to be silent). :mod:`qwixx_print.sim.run` picks
+the kernel and plays it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+CLASSIC_GAP, CLASSIC, PLAIN, LEAN, GENERAL = "classic-gap", "classic", "plain", "lean", "general"
+DOUBLES, MIXED = "doubles", "mixed"
+"""The compiled kernels: :mod:`qwixx_print.sim.plain_games`'s entry points (classic's build
+with gap bots only, classic's build, any plain layout, classic's build with doubles, with
+rows of mixed colours), :mod:`qwixx_print.sim.lean` and :mod:`qwixx_print.sim.kernel` (one
+variant per set of mechanics, :func:`qwixx_print.sim.run.compiled_name`)."""
+
+COMPILE_SECONDS = {
+    CLASSIC_GAP: 10,
+    CLASSIC: 8,
+    PLAIN: 8,
+    DOUBLES: 8,
+    MIXED: 8,
+    LEAN: 10,
+    GENERAL: 60,
+}
+"""About how long each kernel takes to compile on an idle 2-core machine (benchmarks/simulate.py
+measures it; docs/performance.md)."""
+
+GENERAL_MORE_SECONDS = 5
+"""About how long a further set of mechanics of the general kernel takes to compile once a
+first one has compiled the helpers they share (docs/performance.md)."""
+
+KERNEL_PLAYS = {
+    CLASSIC_GAP: "sheets built as classic (gap bots)",
+    CLASSIC: "sheets built as classic",
+    PLAIN: "sheets built as classic",
+    DOUBLES: "sheets with double fields",
+    MIXED: "sheets with rows of mixed colours",
+    LEAN: "the sheets without special fields",
+    GENERAL: "the special fields",
+}
+"""What each kernel plays, as :func:`announce` says it."""
+
+_ANNOUNCED: set[str] = set()
+_QUIET = [False]
+
+
+def quiet() -> None:
+    """Say nothing of compiles from now on in this process (the web server compiles in the
+    background; the page says it)."""
+    _QUIET[0] = True
+
+
+def _marker(variant: str) -> Path:
+    """The file that says ``variant`` was compiled into this version's cache folder."""
+    from qwixx_print.sim import jit
+
+    return jit.CACHE / f"{variant}.compiled"
+
+
+def compiled_before(variant: str) -> bool:
+    """Whether kernel ``variant`` (:func:`qwixx_print.sim.run.compiled_name`) was compiled
+    into the cache folder of this version of the simulator (so it only loads, in about a
+    second)."""
+    return _marker(variant).exists()
+
+
+def announce(variant: str) -> None:
+    """Say once per process on stderr that kernel ``variant``
+    (:func:`qwixx_print.sim.run.compiled_name`) is being compiled: how long it takes about
+    and where it is cached (issue 20: the first run used to be silent)."""
+    from qwixx_print.sim import jit
+
+    if variant in _ANNOUNCED or _QUIET[0]:
+        return
+    _ANNOUNCED.add(variant)
+    kind = variant if variant in KERNEL_PLAYS else GENERAL
+    seconds = COMPILE_SECONDS[kind]
+    if kind == GENERAL and any(jit.CACHE.glob(f"{GENERAL}-*.compiled")):
+        seconds = GENERAL_MORE_SECONDS  # the helpers all its variants share are compiled
+    print(
+        f"qwixx-print: preparing the simulator for {KERNEL_PLAYS[kind]}, once: about "
+        f"{seconds} s; it is kept in {jit.CACHE}",
+        file=sys.stderr,
+        flush=True,
+    )
