@@ -164,6 +164,26 @@ def test_an_uploaded_file_with_errors_shows_each_located_beside_its_line(
     assert f'class="bad" data-line="{line}"' in page
 
 
+def test_a_pasted_layout_with_three_mistakes_shows_all_three_beside_their_lines(
+    client: FlaskClient,
+) -> None:
+    broken = (
+        CLASSIC_YAML.replace("11, 12]", "11, x12]", 1)
+        .replace("    colour: yellow", "    colour: yelow", 1)
+        .replace("  threshold: 5", "  treshold: 5")
+    )
+    answer = client.post("/upload", data={"text": broken, "csrf_token": token(client)})
+    assert answer.status_code == 422
+    page = answer.get_data(as_text=True)
+    errors = re.findall(r'<li class="error">([^<]*)</li>', page)
+    assert [e.split(": ")[:2] for e in errors] == [
+        ["pasted.yaml:9", "rows[0].fields[10]"],
+        ["pasted.yaml:11", "rows[1].colour"],
+        ["pasted.yaml:20", "lock.treshold"],
+    ]
+    assert all(f'class="bad" data-line="{line}"' in page for line in (9, 11, 20))
+
+
 def test_broken_yaml_is_refused_with_its_line(client: FlaskClient) -> None:
     answer = client.post("/upload", data={"text": "rows: [1\n", "csrf_token": token(client)})
     assert answer.status_code == 422
