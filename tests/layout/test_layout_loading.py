@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pypdf
 import pytest
 
 from qwixx_print import catalogue, layout
@@ -142,6 +143,58 @@ def test_utf16_marks_file_with_a_byte_order_mark_is_scored(tmp_path: Path, run: 
     result = run("score", str(path), "--json")
     assert result.exit_code == 0, result.stderr
     assert '"name": "Léa"' in result.stdout and '"total": 68' in result.stdout
+
+
+def _qwixx_print(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    """``qwixx-print ARGS`` as its own process, bytes in and out."""
+    return subprocess.run(
+        [sys.executable, "-m", "qwixx_print", *args],
+        input=stdin,
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_notepad_unicode_files_are_read_by_every_command_alike(tmp_path: Path) -> None:
+    """UTF-16 LE with its byte-order mark FF FE (Notepad's "Unicode", PowerShell 5's ``>``)
+    is read as UTF-8 is (issue 12.2; docs/layout-format.md): a layout by
+    validate and print, a marks file and a game log by score, from a file and from
+    standard input, each giving what its UTF-8 twin gives."""
+    from qwixx_print.play import log as playlog
+    from tests.play.test_play_log import lea_log
+
+    layout_file = tmp_path / "kräfte-ω.yaml"
+    layout_file.write_bytes(CLASSIC_YAML.replace("name: classic", "name: Ω sheet").encode("utf-16"))
+    assert layout_file.read_bytes()[:2] == b"\xff\xfe"
+    done = _qwixx_print("validate", str(layout_file))
+    assert (done.returncode, done.stdout.decode()) == (0, f"{layout_file}: valid\n")
+    pdf = tmp_path / "sheet.pdf"
+    assert _qwixx_print(str(layout_file), "--out", str(pdf)).returncode == 0
+    assert pypdf.PdfReader(pdf).metadata.title == "Qwixx score sheets: Ω sheet"
+    marks = (ROOT / "tests" / "data" / "marks" / "lea.yaml").read_text(encoding="utf-8")
+    marks = marks.replace("layout: classic", f"layout: {layout_file.name}")
+    marks_file = tmp_path / "lea16.yaml"
+    marks_file.write_bytes(marks.encode("utf-16"))
+    log_text = playlog.dumps(lea_log())
+    for args, stdin in (
+        (("score", str(marks_file)), None),
+        (("score", "-"), log_text.encode("utf-16")),
+        (("score", "-"), log_text.encode("utf-32")),
+    ):
+        done = _qwixx_print(*args, stdin=stdin)
+        assert done.returncode == 0, done.stderr.decode()
+        assert "   1. Léa    68" in done.stdout.decode("utf-8")
+
+
+def test_a_mistake_in_a_utf16_file_is_located_as_in_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "u16.yaml"
+    path.write_bytes(CLASSIC_YAML.replace("  threshold: 5", "  treshold: 5").encode("utf-16"))
+    done = _qwixx_print("validate", str(path))
+    assert done.returncode == 2
+    assert done.stderr.decode().splitlines()[0] == (
+        f"qwixx-print: {path}:20: lock.treshold: unknown key 'treshold' (did you mean 'threshold'?)"
+    )
 
 
 def test_broken_utf16_after_its_byte_order_mark_is_one_line(tmp_path: Path) -> None:
