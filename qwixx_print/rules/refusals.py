@@ -49,6 +49,19 @@ def penalty_refusal(name: str, active: str, made: Sequence[str]) -> str | None:
     return None
 
 
+def crossed_refusal(number: int, small_box: bool = False) -> str:
+    """The rule a cross asked for on a crossed field breaks (RULES.md §1: a field is crossed
+    once), ``number`` being the field's; with ``small_box`` the small box under it is
+    crossed too (Nochmal, RULES.md §2), and the words name both: a second tap on a small box
+    lands on its field (a crossed box takes no tap of its own), and a tap on either is
+    refused alike. Asked by play for a field (:meth:`Legality._cross_refusal
+    <qwixx_print.play.legality.Legality._cross_refusal>`) and for a small box
+    (:func:`small_box_refusal`)."""
+    if small_box:
+        return f"the {number} and the small box under it are crossed already"
+    return f"the {number} is crossed already"
+
+
 def small_box_refusal(
     row: Row,
     index: int,
@@ -80,7 +93,7 @@ def small_box_refusal(
     if latest is None:
         return None
     if index in again:
-        return f"the small box under {number} is crossed already"
+        return crossed_refusal(number, small_box=True)
     if index != latest:
         return (
             f"the small box under {number} may be crossed only while the {number} is "
