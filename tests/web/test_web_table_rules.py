@@ -277,3 +277,28 @@ def test_a_second_tap_on_a_nochmal_small_box_is_refused_naming_the_box(
         [0],
         {"red": [0], "yellow": [], "green": [], "blue": []},
     )
+
+
+def test_the_active_player_crosses_nothing_after_their_penalty(client: FlaskClient) -> None:
+    """RULES.md §1 Penalties, §6 Table play: a penalty says the active player crossed nothing
+    in either action, so a white + colour sum tapped after it is refused (409, one line);
+    the others still cross the white sum, and an undone penalty frees the cross."""
+    game = _game(client)
+    assert _act(client, game, "Ann", "roll", 1).status_code == 200
+    assert _move(client, game, "Ann", kind="penalty").status_code == 200
+    refused = _move(client, game, "Ann", kind="cross", row="red", index=4)
+    assert (refused.status_code, refused.get_json()) == (
+        409,
+        {
+            "error": "Ann, you took a penalty this turn: a penalty is only for a turn with "
+            "nothing crossed, so you cross nothing more this turn (undo the penalty to cross)"
+        },
+    )
+    assert _move(client, game, "Ben", kind="cross", row="red", index=4).status_code == 200
+    state = client.get(f"/api/games/{game['game']}").get_json()
+    ann, ben = state["players"][0], state["players"][1]
+    assert (ann["crossed"]["red"], ann["penalties"], ann["total"]) == ([], 1, -5)
+    assert ben["crossed"]["red"] == [4]
+    assert _move(client, game, "Ann", kind="undo").status_code == 200
+    crossed = _move(client, game, "Ann", kind="cross", row="red", index=4)
+    assert (crossed.status_code, _me(crossed, "Ann")["total"]) == (200, 1)
