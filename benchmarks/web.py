@@ -63,7 +63,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlencode
@@ -85,7 +85,7 @@ PHONE = {"HX-Request": "true", "X-Sheet-View": "turned"}
 is drawn turned, alone (docs/web.md; code before that ignores the header and sends both)."""
 
 
-TAPS = [
+TAPS: list[Mapping[str, str | int]] = [
     *(
         {"kind": "cross", "row": row, "index": i}
         for row in ("red", "yellow", "green", "blue")
@@ -287,7 +287,7 @@ def run(port: int, args: argparse.Namespace) -> int:
         host.timed("GET", "/pdf?layout=classic")
         host.timed("GET", f"/games/{games[0][0]}/{games[0][1]}")
     start = time.monotonic()
-    pdfs = []
+    pdfs: list[float] = []
     while len(pdfs) < args.pdfs and time.monotonic() - start < args.limit:
         pdfs.append(host.timed("GET", "/pdf?layout=classic"))
     # one page each, cycling through the 40 combinations of language, paper and sheets per
@@ -298,7 +298,7 @@ def run(port: int, args: argparse.Namespace) -> int:
         for paper in ("a4", "letter")
         for n in (1, 2, 4, 8)
     ]
-    fresh = []
+    fresh: list[float] = []
     while len(fresh) < args.pdfs and time.monotonic() - start < 2 * args.limit:
         fresh.append(host.timed("GET", combos[len(fresh) % len(combos)]))
 

@@ -101,7 +101,13 @@ class Node(NamedTuple):
 
     def fail(self, text: str) -> NoReturn:
         """Raise ``error`` with ``text`` located at this place."""
-        raise self.error(self.doc.message(self.place, text))
+        raise self.failure(text)
+
+    def failure(self, text: str) -> QwixxError:
+        """``error`` with ``text`` located at this place (its ``line`` set), not raised."""
+        error = self.error(self.doc.message(self.place, text))
+        error.line = self.doc.line(self.place)
+        return error
 
     def _kind(self) -> str:
         if isinstance(self.value, dict):
@@ -119,27 +125,36 @@ class Node(NamedTuple):
         required: tuple[str, ...],
         optional: tuple[str, ...] = (),
         explained: Mapping[str, str] | None = None,
+        found: list[QwixxError] | None = None,
     ) -> dict[str, Node]:
         """The entries of a mapping; unknown keys and missing ``required`` keys are errors.
 
-        ``explained`` maps keys the format deliberately lacks to the message they get.
+        ``explained`` maps keys the format deliberately lacks to the message they get. With
+        ``found``, those errors are added to it, not raised, and the entries returned are
+        the known ones (the caller checks for a required key); a value that is no mapping is
+        raised either way.
         """
         if not isinstance(self.value, dict):
             self.fail(f"expected a mapping (key: value), got {self._kind()}")
         known = (*required, *optional)
+        problems: list[QwixxError] = []
         for key in self.value:
             if explained and key in explained:
-                self.child(key, None).fail(explained[key])
-            if key not in known:
+                problems.append(self.child(key, None).failure(explained[key]))
+            elif key not in known:
                 import difflib  # only on this error path: keeps start-up light
 
                 close = difflib.get_close_matches(key, known, n=1)
                 hint = f"did you mean '{close[0]}'?" if close else "known: " + ", ".join(known)
-                self.child(key, None).fail(f"unknown key {shown(key)} ({hint})")
-        for key in required:
-            if key not in self.value:
-                self.fail(f"missing key '{key}'")
-        return {key: self.child(key, value) for key, value in self.value.items()}
+                problems.append(self.child(key, None).failure(f"unknown key {shown(key)} ({hint})"))
+        problems += [
+            self.failure(f"missing key '{key}'") for key in required if key not in self.value
+        ]
+        if problems and found is None:
+            raise problems[0]
+        if found is not None:
+            found += problems
+        return {key: self.child(key, value) for key, value in self.value.items() if key in known}
 
     def items(self) -> Iterator[tuple[str, Node]]:
         """The entries of a mapping with free keys (e.g. rows of a marks file)."""

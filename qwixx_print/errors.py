@@ -55,12 +55,32 @@ class QwixxError(Exception):
     message given is passed through :func:`escaped`, so it is always one line.
     """
 
+    line: int | None = None
+    """The line of the file the message is located at, where the reader knew it (set by
+    :meth:`qwixx_print.doc.Node.failure`): several problems of one file are told in its order."""
+
     def __init__(self, message: str) -> None:
         super().__init__(escaped(message))
 
 
 class LayoutError(QwixxError):
-    """A layout file that cannot be read, does not fit the schema or breaks RULES.md §3."""
+    """A layout file that cannot be read, does not fit the schema or breaks RULES.md §3.
+
+    ``problems`` holds every problem it stands for, one located line each (``validate``
+    prints them all); the message is the first of them, saying how many more there are
+    (:func:`first_of`).
+    """
+
+    def __init__(self, message: str, problems: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.problems = tuple(map(escaped, problems)) or (str(self),)
+
+    @classmethod
+    def of_all(cls, found: Sequence[QwixxError]) -> LayoutError:
+        """One error for all the problems ``found`` in a file (at least one), in the order
+        of their lines (those without a line first)."""
+        ordered = [str(error) for error in sorted(found, key=lambda error: error.line or 0)]
+        return cls(first_of(ordered), ordered)
 
 
 class MarksError(QwixxError):

@@ -95,24 +95,31 @@ _BOMS = (
 """Byte-order marks of the encodings YAML 1.2 §5.2 requires besides UTF-8, and their codec."""
 
 
-def _decode(data: bytes, file: str, error: type[QwixxError]) -> str:
-    """The text of ``data``: UTF-8 (a byte-order mark is dropped), or UTF-16 or UTF-32 with
-    a byte-order mark (as Windows Notepad saves "Unicode"); raises ``error`` otherwise."""
-    if data.startswith(codecs.BOM_UTF8):
-        data = data[3:]
+def encoding(data: bytes) -> tuple[str, int]:
+    """The codec a file's ``data`` is read with, and how many bytes its byte-order mark
+    takes: UTF-32 or UTF-16 when it starts with their mark (as Windows Notepad saves
+    "Unicode", PowerShell 5's ``>`` too), else UTF-8 (its mark, if any, is skipped too).
+    The one decision of a layout's, marks file's or game log's encoding: the reader and the
+    web page that shows an upload beside its problems both ask it."""
     for bom, codec in _BOMS:
         if data.startswith(bom):
-            try:
-                return data[len(bom) :].decode(codec)
-            except UnicodeDecodeError:
-                raise error(
-                    f"{file}: not valid {codec[:6].upper()} text: save the file as UTF-8"
-                ) from None
+            return codec, len(bom)
+    return "utf-8", len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+
+
+def _decode(data: bytes, file: str, error: type[QwixxError]) -> str:
+    """The text of ``data`` in its :func:`encoding`; raises ``error`` for bytes that are not
+    text in it."""
+    codec, skip = encoding(data)
     try:
-        return data.decode("utf-8")
+        return data[skip:].decode(codec)
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        bad = data[exc.start]
+        if codec != "utf-8":
+            raise error(
+                f"{file}: not valid {codec[:6].upper()} text: save the file as UTF-8"
+            ) from None
+        line = data[: skip + exc.start].count(b"\n") + 1
+        bad = data[skip + exc.start]
         raise error(
             f"{file}:{line}: not UTF-8 text (byte 0x{bad:02x}): save the file as UTF-8"
         ) from None

@@ -131,7 +131,7 @@ def validate_command(files: tuple[str, ...]) -> None:
         try:
             found = api.problems(catalogue.find(file))
         except LayoutError as exc:
-            found = [str(exc)]
+            found = list(exc.problems)
         for line in found:
             say(line)
         if found:

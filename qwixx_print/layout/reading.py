@@ -9,15 +9,19 @@ the game's invariants (RULES.md §3) are checked afterwards by
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from qwixx_print.doc import Doc, Node, shown
-from qwixx_print.errors import LayoutError, named
+from qwixx_print.errors import LayoutError, QwixxError, named
 from qwixx_print.layout.model import MAX_FIELDS, MAX_ROWS, PALETTE, Field, Layout, Row
 from qwixx_print.layout.nodes import HEX, ID, NO_SIZES, int_in
 from qwixx_print.layout.nodes import colour as read_colour
 from qwixx_print.layout.variant_keys import MECHANICS, Context
+
+T = TypeVar("T")
+P = ParamSpec("P")
 
 _ALIAS = re.compile(r"[^\W\d_][\w-]{0,39}")
 
@@ -43,72 +47,133 @@ TOP_KEYS = (
 lists them: the core's, each mechanic's (:data:`MECHANICS`), the labels."""
 
 
+class _Found(list[QwixxError]):
+    """The problems found so far in one layout file, each located. A part of the file that
+    has one is read as its default (or left out), so the parts after it are read too and
+    ``validate`` tells every problem at once (docs/layout-format.md)."""
+
+    def read(self, default: T, read: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """``read(*args, **kwargs)``, or ``default`` when it raises a LayoutError, which is
+        added here."""
+        try:
+            return read(*args, **kwargs)
+        except LayoutError as error:
+            self.append(error)
+            return default
+
+
 def from_doc(doc: Doc, default_name: str) -> Layout:
     """Build a :class:`Layout` from a parsed YAML document.
 
-    Raises :class:`LayoutError` (located) for unknown keys, wrong types, out-of-range values
-    and unknown colours.
+    Raises :class:`LayoutError` for unknown keys, wrong types, out-of-range values and
+    unknown colours: one for all the problems of the file (its ``problems``, in the order of
+    their lines). A part that cannot be read tells no problem about the parts that use it:
+    with a broken ``numbers`` the fields may hold any number 0..99, a broken colour is still
+    a colour of its name, a broken row leaves the links (which name rows' fields) unread.
     """
-    top = Node.root(doc, LayoutError).mapping(("rows",), TOP_KEYS, NO_SIZES)
-    table = _colour_table(top.get("colours"))
-    low, high, once = 2, 12, True
-    if "numbers" in top:
-        nums = top["numbers"].mapping((), ("from", "to", "each_once"))
-        low, high = int_in(nums, "from", 2, 0, 99), int_in(nums, "to", 12, 0, 99)
-        if high < low and "to" in nums:
-            nums["to"].fail(f"must not be below 'from' ({low})")
-        if high < low:
-            nums["from"].fail(f"must not be above 'to' ({high}, the default)")
-        once = nums["each_once"].boolean() if "each_once" in nums else True
-    rows = tuple(_row(item, table, low, high) for item in top["rows"].sequence(1, MAX_ROWS, "rows"))
+    found = _Found()
+    top = Node.root(doc, LayoutError).mapping(("rows",), TOP_KEYS, NO_SIZES, found)
+    table = _colour_table(top.get("colours"), found)
+    low, high, once = found.read((0, 99, True), _numbers, top)
+    row_nodes = found.read([], top["rows"].sequence, 1, MAX_ROWS, "rows") if "rows" in top else []
+    read_rows = [_row(node, table, low, high, found) for node in row_nodes]
+    rows = tuple(row for row in read_rows if row is not None)
     if "dice" in top:
-        dice = tuple(read_colour(item, table) for item in top["dice"].sequence(1, 8, "dice"))
+        dice = found.read((), _dice, top["dice"], table)
     else:
         dice = tuple(dict.fromkeys(f.colour for r in rows for f in r.fields))
-    lock = top["lock"].mapping((), ("threshold", "fields")) if "lock" in top else {}
-    penalties = top["penalties"].mapping((), ("boxes", "points")) if "penalties" in top else {}
-    scoring = top["scoring"].mapping((), ("max_counted", "table")) if "scoring" in top else {}
-    table_nodes = scoring["table"].sequence(1, 40) if "table" in scoring else None
-    labels = {k: v.text(200) for k, v in top["labels"].items()} if "labels" in top else {}
-    found: dict[str, Any] = dict(
-        name=_name(top["name"]) if "name" in top else default_name,
+    lock = found.read({}, _keys, top, "lock", ("threshold", "fields"), found)
+    penalties = found.read({}, _keys, top, "penalties", ("boxes", "points"), found)
+    scoring = found.read({}, _keys, top, "scoring", ("max_counted", "table"), found)
+    values: dict[str, Any] = dict(
+        name=found.read(default_name, _name, top["name"]) if "name" in top else default_name,
         rows=rows,
         dice=dice,
-        lock_threshold=int_in(lock, "threshold", 5, 1, 40),
-        penalty_boxes=int_in(penalties, "boxes", 4, 1, 10),
-        penalty_points=int_in(penalties, "points", 5, 0, 100),
-        max_counted=int_in(scoring, "max_counted", 12, 1, 40),
-        score_table=tuple(n.integer(0, 100_000) for n in table_nodes) if table_nodes else None,
+        lock_threshold=found.read(5, int_in, lock, "threshold", 5, 1, 40),
+        penalty_boxes=found.read(4, int_in, penalties, "boxes", 4, 1, 10),
+        penalty_points=found.read(5, int_in, penalties, "points", 5, 0, 100),
+        max_counted=found.read(12, int_in, scoring, "max_counted", 12, 1, 40),
+        score_table=found.read(None, _score_table, scoring["table"])
+        if "table" in scoring
+        else None,
         number_range=(low, high),
         each_number_once=once,
-        labels=labels,
-        description=top["description"].text(300) if "description" in top else "",
-        source=top["source"].text(300) if "source" in top else "",
-        aliases=tuple(_alias(n) for n in top["aliases"].sequence(0, 10))
-        if "aliases" in top
-        else (),
-        lock_fields=int_in(lock, "fields", 1, 1, 3),
+        labels=_labels(top["labels"], found) if "labels" in top else {},
+        description=found.read("", top["description"].text, 300) if "description" in top else "",
+        source=found.read("", top["source"].text, 300) if "source" in top else "",
+        aliases=found.read((), _aliases, top["aliases"]) if "aliases" in top else (),
+        lock_fields=found.read(1, int_in, lock, "fields", 1, 1, 3),
     )
-    context = Context(rows, table, low, high)
+    context = Context(rows, table, low, high, whole=bool(rows) and len(rows) == len(read_rows))
     for keys, read in MECHANICS:
         if any(key in top for key in keys):
-            found.update(read(top, context))
+            values.update(found.read({}, read, top, context))
+    if found:
+        raise LayoutError.of_all(found)
     colours = {name: table[name] for name in sorted(table)}
-    return Layout(colours=colours, doc=doc, **found)
+    return Layout(colours=colours, doc=doc, **values)
 
 
-def _colour_table(node: Node | None) -> dict[str, str]:
+def _numbers(top: dict[str, Node]) -> tuple[int, int, bool]:
+    """The numbers of the fields, ``low``..``high``, and whether each is there once."""
+    if "numbers" not in top:
+        return 2, 12, True
+    nums = top["numbers"].mapping((), ("from", "to", "each_once"))
+    low, high = int_in(nums, "from", 2, 0, 99), int_in(nums, "to", 12, 0, 99)
+    if high < low and "to" in nums:
+        nums["to"].fail(f"must not be below 'from' ({low})")
+    if high < low:
+        nums["from"].fail(f"must not be above 'to' ({high}, the default)")
+    return low, high, nums["each_once"].boolean() if "each_once" in nums else True
+
+
+def _keys(top: dict[str, Node], key: str, known: tuple[str, ...], found: _Found) -> dict[str, Node]:
+    """The entries of the mapping at ``key`` of ``top`` (none without it); unknown keys
+    join ``found``."""
+    return top[key].mapping((), known, None, found) if key in top else {}
+
+
+def _dice(node: Node, table: dict[str, str]) -> tuple[str, ...]:
+    return tuple(read_colour(item, table) for item in node.sequence(1, 8, "dice"))
+
+
+def _score_table(node: Node) -> tuple[int, ...]:
+    return tuple(n.integer(0, 100_000) for n in node.sequence(1, 40))
+
+
+def _labels(node: Node, found: _Found) -> dict[str, str]:
+    """The layout's own labels, each read on its own."""
+    items = found.read([], _entries, node)
+    return {key: found.read("", value.text, 200) for key, value in items}
+
+
+def _entries(node: Node) -> list[tuple[str, Node]]:
+    """The entries of the mapping at ``node`` (LayoutError when it is no mapping)."""
+    return list(node.items())
+
+
+def _aliases(node: Node) -> tuple[str, ...]:
+    return tuple(_alias(n) for n in node.sequence(0, 10))
+
+
+def _colour_table(node: Node | None, found: _Found) -> dict[str, str]:
+    """The palette with the layout's own ``colours``; a broken entry joins ``found`` and
+    stands as black under its name, so the fields naming it tell nothing more."""
     table = dict(PALETTE)
     if node is None:
         return table
-    for name, value in node.items():
-        if not ID.fullmatch(name):
-            value.fail(f"colour name {shown(name)} must be a lowercase word")
-        hex_code = value.text(7)
-        if not HEX.fullmatch(hex_code):
-            value.fail(f"colour must be a hex code like \"#e2231a\", got '{hex_code}'")
-        table[name] = hex_code.lower()
+    for name, value in found.read([], _entries, node):
+        table[name] = found.read("#000000", _colour, name, value)
     return table
+
+
+def _colour(name: str, value: Node) -> str:
+    if not ID.fullmatch(name):
+        value.fail(f"colour name {shown(name)} must be a lowercase word")
+    hex_code = value.text(7)
+    if not HEX.fullmatch(hex_code):
+        value.fail(f"colour must be a hex code like \"#e2231a\", got '{hex_code}'")
+    return hex_code.lower()
 
 
 def _field(node: Node, row_colour: str | None, table: dict[str, str], low: int, high: int) -> Field:
@@ -130,20 +195,35 @@ def _field(node: Node, row_colour: str | None, table: dict[str, str], low: int, 
     )
 
 
-def _row(node: Node, table: dict[str, str], low: int, high: int) -> Row:
-    keys = node.mapping(("id", "fields"), ("colour", "again", "squares"), NO_SIZES)
-    row_id = keys["id"].text(30)
+def _row(node: Node, table: dict[str, str], low: int, high: int, found: _Found) -> Row | None:
+    """The row at ``node``, or None when it has a problem (each field's joins ``found``)."""
+    before = len(found)
+    keys = found.read({}, node.mapping, ("id", "fields"), _ROW_KEYS, NO_SIZES, found)
+    row_id = found.read("", _row_id, keys["id"]) if "id" in keys else ""
+    colour = found.read("", read_colour, keys["colour"], table) if "colour" in keys else None
+    items = (
+        found.read([], keys["fields"].sequence, 2, MAX_FIELDS, "fields") if "fields" in keys else []
+    )
+    fields = tuple(found.read(None, _field, item, colour, table, low, high) for item in items)
+    again = found.read(False, keys["again"].boolean) if "again" in keys else False
+    if len(found) > before:
+        return None
+    whole = tuple(f for f in fields if f is not None)
+    squares = found.read((), _squares, keys["squares"], row_id, whole) if "squares" in keys else ()
+    return None if len(found) > before else Row(row_id, whole, again, squares)
+
+
+_ROW_KEYS = ("colour", "again", "squares")
+
+
+def _row_id(node: Node) -> str:
+    row_id = node.text(30)
     if not ID.fullmatch(row_id):
-        keys["id"].fail(
+        node.fail(
             f"row id '{row_id}' must be a lowercase word (letters, digits, - or _)"
             + _odd_character(row_id)
         )
-    colour = read_colour(keys["colour"], table) if "colour" in keys else None
-    items = keys["fields"].sequence(2, MAX_FIELDS, "fields")
-    fields = tuple(_field(item, colour, table, low, high) for item in items)
-    again = keys["again"].boolean() if "again" in keys else False
-    squares = _squares(keys["squares"], row_id, fields) if "squares" in keys else ()
-    return Row(row_id, fields, again, squares)
+    return row_id
 
 
 def _squares(node: Node, row_id: str, fields: tuple[Field, ...]) -> tuple[tuple[int, int], ...]:

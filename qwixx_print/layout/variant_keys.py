@@ -26,12 +26,15 @@ from qwixx_print.layout.nodes import ID, NO_SIZES, colour, int_in
 
 class Context(NamedTuple):
     """What a mechanic's reader may need of the layout read so far: its ``rows``, its
-    ``colours`` (name -> hex, a hex code read is added) and its numbers ``low``..``high``."""
+    ``colours`` (name -> hex, a hex code read is added), its numbers ``low``..``high`` and
+    whether the rows are ``whole`` (False when one of them could not be read: a reader that
+    looks fields up in them then reads nothing, rather than call a good reference broken)."""
 
     rows: tuple[Row, ...]
     colours: dict[str, str]
     low: int
     high: int
+    whole: bool = True
 
 
 Reader = Callable[[dict[str, Node], Context], dict[str, Any]]
@@ -53,7 +56,10 @@ def _bonus_rows(top: dict[str, Node], context: Context) -> dict[str, Any]:
 
 def _links_or_slips(top: dict[str, Node], context: Context) -> dict[str, Any]:
     """``links`` (one sheet) or ``slips`` (Connected Chain, RULES.md §4): the sheet is the
-    first slip's until :meth:`~qwixx_print.layout.Layout.sheet` picks another."""
+    first slip's until :meth:`~qwixx_print.layout.Layout.sheet` picks another; nothing
+    while a row is broken (``context.whole``)."""
+    if not context.whole:
+        return {}
     slips = _slips(top, context.rows)
     if slips:
         return {"slips": slips, "slip": slips[0].name, "links": slips[0].links}

@@ -7,11 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from qwixx_print import rules
-from qwixx_print.play.move_kind import Move, MoveKind, SumKind, Verdict
+from qwixx_print.play.move_kind import Move, MoveKind, SumKind
 
 if TYPE_CHECKING:
-    from qwixx_print.play.game_state import GameState
     from qwixx_print.play.sheet import Sheet
     from qwixx_print.play.sheet_state import State
 
@@ -39,20 +37,12 @@ class Cross(SumKind):
 class Penalty(MoveKind):
     """``penalty``: the next penalty box (RULES.md §1 Penalties); the last ends the game. In
     table play only the active player takes it, having crossed nothing this turn, once a
-    turn (:func:`qwixx_print.rules.penalty_refusal`; RULES.md §6 Table play)."""
+    turn, and crosses nothing after it in that turn: the table's rule for every move
+    (:meth:`qwixx_print.play.Game.can_play`, :func:`qwixx_print.rules.penalty_refusal`;
+    RULES.md §6 Table play)."""
 
     __slots__ = ()
     name = "penalty"
-    has_table_rule = True
-
-    def table_verdict(
-        self, game: GameState, name: str, sheet: Sheet, move: Move, since: int
-    ) -> Verdict | None:
-        if move.kind != self.name:
-            return None
-        made = [str(m) for m, _ in sheet.history[since:]]
-        reason = rules.penalty_refusal(name, game.active, made)
-        return sheet.can(move) if reason is None else Verdict(reason)
 
     def apply(self, sheet: Sheet, s: State, move: Move) -> State:
         return s._replace(penalties=s.penalties + 1)

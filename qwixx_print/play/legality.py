@@ -98,7 +98,7 @@ class Legality(SheetBase):
             return closed
         last, numbers = self._last(r), self.board.numbers[r]
         if i in self._state.crossed[r]:
-            return f"the {numbers[i]} is crossed already"
+            return rules.crossed_refusal(numbers[i], i in self._state.again[r])
         if i < last:
             return f"{numbers[i]} is left of your last cross ({numbers[last]})"
         if i <= self._reach(r):  # a link square right of it is crossed (RULES.md §7)

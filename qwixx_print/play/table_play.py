@@ -8,6 +8,7 @@ checks each sheet's own rules, and a mechanic's rule of the turn where it has on
 
 from __future__ import annotations
 
+from qwixx_print import rules
 from qwixx_print.errors import RuleViolation
 from qwixx_print.play.game_state import BY_HAND, GameState, _TurnEnd
 from qwixx_print.play.move_kind import LEGAL, Move, Verdict
@@ -18,11 +19,18 @@ class TablePlay(GameState):
     """The table play of a :class:`~qwixx_print.play.Game`."""
 
     def can_play(self, name: str, move: Move) -> Verdict:
-        """May ``name`` make ``move`` on their own sheet now (table play)?"""
+        """May ``name`` make ``move`` on their own sheet now (table play)? The penalty rule
+        of the turn first, for every kind of move (:func:`qwixx_print.rules.penalty_refusal`:
+        the active player's penalty and crosses never share a turn), then each mechanic's
+        rule of the turn, then the sheet's."""
         if not self.table:
             return Verdict("this game is played in turns: use white and colour")
         if name not in self.sheets:
             return Verdict(f"no player '{name}' (players: {', '.join(self.names)})")
+        made = [str(done) for done in self.moves_this_turn(name)]
+        reason = rules.penalty_refusal(name, self.active, made, move.kind)
+        if reason is not None:
+            return Verdict(reason)
         sheet = self.sheets[name]
         for kind in sheet.table_kinds:  # e.g. the value track's cross stands for the turn
             verdict = kind.table_verdict(self, name, sheet, move, self._turn_start[name])

@@ -75,7 +75,8 @@ def table_verdict(
 ) -> Verdict | None:
     """Table play on a sheet with a value track: ``move`` of ``name``, whose moves of this
     turn are ``sheet.history[since:]``. The active player's track cross comes first in the
-    turn (a penalty box aside) and stands alone: after it, only :data:`FREE` moves; the dice
+    turn and stands alone: after it, only :data:`FREE` moves (after a penalty box, no track
+    cross either: :func:`qwixx_print.rules.penalty_refusal`, asked before); the dice
     are checked when the host entered the roll (``dice``). ``None``: the track has no say
     (the other kinds' table rules and the sheet's decide)."""
     this_turn = [m.kind for m, _ in sheet.history[since:]]

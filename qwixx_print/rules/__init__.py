@@ -59,6 +59,7 @@ from qwixx_print.rules.primitives import (
 )
 from qwixx_print.rules.refusals import (
     bonus_cell_refusal,
+    crossed_refusal,
     diamond_refusal,
     link_refusal,
     lock_refusal,
@@ -118,6 +119,7 @@ __all__ = [
     "bonus_source",
     "check_game_end",
     "check_links",
+    "crossed_refusal",
     "crosses_before_lock",
     "crosses_of",
     "diamond_positions",

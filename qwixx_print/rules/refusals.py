@@ -31,11 +31,25 @@ NOT_A_CROSS = ("penalty", "concede", "finish")
 another player, the end by hand)."""
 
 
-def penalty_refusal(name: str, active: str, made: Sequence[str]) -> str | None:
-    """``None`` when ``name`` may cross a penalty box in table play, ``active`` being the
-    active player and ``made`` the log lines of ``name``'s moves this turn (``cross red 5``),
-    else the rule it breaks as one line (RULES.md §1 Penalties: the active player, who
-    crossed nothing in either action of the turn; RULES.md §6 Table play: once a turn)."""
+def penalty_refusal(
+    name: str, active: str, made: Sequence[str], asked: str = "penalty"
+) -> str | None:
+    """``None`` when the penalty rule lets ``name`` make a move of the kind ``asked`` in
+    table play, ``active`` being the active player and ``made`` the log lines of ``name``'s
+    moves this turn (``cross red 5``), else the rule it breaks as one line. RULES.md §1
+    Penalties: the active player takes a penalty when they crossed nothing in either action
+    of the turn, so a penalty and a cross of theirs never share a turn, whichever comes
+    first (RULES.md §6 Table play): a penalty after a cross, a second penalty and a cross
+    after a penalty are refused (an undone move no longer counts). A move that crosses
+    nothing (:data:`NOT_A_CROSS`) and the crosses of the other players are not its
+    business."""
+    if asked != "penalty":
+        if name == active and asked not in NOT_A_CROSS and "penalty" in made:
+            return (
+                "you took a penalty this turn: a penalty is only for a turn with nothing "
+                "crossed, so you cross nothing more this turn (undo the penalty to cross)"
+            )
+        return None
     if name != active:
         return f"only the active player ({active}) takes a penalty, when they cross nothing"
     if "penalty" in made:
@@ -47,6 +61,19 @@ def penalty_refusal(name: str, active: str, made: Sequence[str]) -> str | None:
             "with nothing crossed"
         )
     return None
+
+
+def crossed_refusal(number: int, small_box: bool = False) -> str:
+    """The rule a cross asked for on a crossed field breaks (RULES.md §1: a field is crossed
+    once), ``number`` being the field's; with ``small_box`` the small box under it is
+    crossed too (Nochmal, RULES.md §2), and the words name both: a second tap on a small box
+    lands on its field (a crossed box takes no tap of its own), and a tap on either is
+    refused alike. Asked by play for a field (:meth:`Legality._cross_refusal
+    <qwixx_print.play.legality.Legality._cross_refusal>`) and for a small box
+    (:func:`small_box_refusal`)."""
+    if small_box:
+        return f"the {number} and the small box under it are crossed already"
+    return f"the {number} is crossed already"
 
 
 def small_box_refusal(
@@ -80,7 +107,7 @@ def small_box_refusal(
     if latest is None:
         return None
     if index in again:
-        return f"the small box under {number} is crossed already"
+        return crossed_refusal(number, small_box=True)
     if index != latest:
         return (
             f"the small box under {number} may be crossed only while the {number} is "

@@ -95,7 +95,7 @@ def check_upload(yaml: bytes, shown: str) -> tuple[Layout | None, list[str]]:
     try:
         sheet = api.from_text(yaml, shown)
     except LayoutError as exc:
-        return None, [str(exc)]
+        return None, list(exc.problems)
     return sheet, api.problems(sheet)
 
 

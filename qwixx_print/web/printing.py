@@ -216,10 +216,15 @@ def upload() -> tuple[str, int] | BaseResponse:
 
 
 def _shown_text(data: bytes) -> str:
-    """An upload's text to show beside its problems: UTF-8 (bad bytes as U+FFFD), each line
-    with its control characters escaped as the CLI's messages escape them
-    (:func:`qwixx_print.errors.escaped`: a NUL as ``\\u0000``), never written raw."""
-    text = data.decode("utf-8", errors="replace").replace("\r\n", "\n")
+    """An upload's text to show beside its problems, read in the encoding the reader reads
+    it in (:func:`qwixx_print.yamldoc.encoding`: UTF-8, or UTF-16 or UTF-32 after their
+    byte-order mark; bad bytes as U+FFFD), each line with its control characters escaped as
+    the CLI's messages escape them (:func:`qwixx_print.errors.escaped`: a NUL as
+    ``\\u0000``), never written raw."""
+    from qwixx_print.yamldoc import encoding
+
+    codec, skip = encoding(data)
+    text = data[skip:].decode(codec, errors="replace").replace("\r\n", "\n")
     return "\n".join(escaped(line) for line in text.split("\n"))
 
 

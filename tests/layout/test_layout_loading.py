@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pypdf
 import pytest
 
 from qwixx_print import catalogue, layout
@@ -142,6 +145,58 @@ def test_utf16_marks_file_with_a_byte_order_mark_is_scored(tmp_path: Path, run: 
     assert '"name": "Léa"' in result.stdout and '"total": 68' in result.stdout
 
 
+def _qwixx_print(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    """``qwixx-print ARGS`` as its own process, bytes in and out."""
+    return subprocess.run(
+        [sys.executable, "-m", "qwixx_print", *args],
+        input=stdin,
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_notepad_unicode_files_are_read_by_every_command_alike(tmp_path: Path) -> None:
+    """UTF-16 LE with its byte-order mark FF FE (Notepad's "Unicode", PowerShell 5's ``>``)
+    is read as UTF-8 is (issue 12.2; docs/layout-format.md): a layout by
+    validate and print, a marks file and a game log by score, from a file and from
+    standard input, each giving what its UTF-8 twin gives."""
+    from qwixx_print.play import log as playlog
+    from tests.play.test_play_log import lea_log
+
+    layout_file = tmp_path / "kräfte-ω.yaml"
+    layout_file.write_bytes(CLASSIC_YAML.replace("name: classic", "name: Ω sheet").encode("utf-16"))
+    assert layout_file.read_bytes()[:2] == b"\xff\xfe"
+    done = _qwixx_print("validate", str(layout_file))
+    assert (done.returncode, done.stdout.decode()) == (0, f"{layout_file}: valid\n")
+    pdf = tmp_path / "sheet.pdf"
+    assert _qwixx_print(str(layout_file), "--out", str(pdf)).returncode == 0
+    assert pypdf.PdfReader(pdf).metadata.title == "Qwixx score sheets: Ω sheet"
+    marks = (ROOT / "tests" / "data" / "marks" / "lea.yaml").read_text(encoding="utf-8")
+    marks = marks.replace("layout: classic", f"layout: {layout_file.name}")
+    marks_file = tmp_path / "lea16.yaml"
+    marks_file.write_bytes(marks.encode("utf-16"))
+    log_text = playlog.dumps(lea_log())
+    for args, stdin in (
+        (("score", str(marks_file)), None),
+        (("score", "-"), log_text.encode("utf-16")),
+        (("score", "-"), log_text.encode("utf-32")),
+    ):
+        done = _qwixx_print(*args, stdin=stdin)
+        assert done.returncode == 0, done.stderr.decode()
+        assert "   1. Léa    68" in done.stdout.decode("utf-8")
+
+
+def test_a_mistake_in_a_utf16_file_is_located_as_in_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "u16.yaml"
+    path.write_bytes(CLASSIC_YAML.replace("  threshold: 5", "  treshold: 5").encode("utf-16"))
+    done = _qwixx_print("validate", str(path))
+    assert done.returncode == 2
+    assert done.stderr.decode().splitlines()[0] == (
+        f"qwixx-print: {path}:20: lock.treshold: unknown key 'treshold' (did you mean 'threshold'?)"
+    )
+
+
 def test_broken_utf16_after_its_byte_order_mark_is_one_line(tmp_path: Path) -> None:
     path = tmp_path / "broken.yaml"
     path.write_bytes(b"\xff\xfe" + "name: x\n".encode("utf-16-le") + b"\x00\xdc")
@@ -184,3 +239,101 @@ def test_a_row_id_with_a_look_alike_letter_names_the_character(write_layout: Wri
 def test_names_are_composed_so_a_pasted_name_is_the_same_name(write_layout: Write) -> None:
     path = write_layout(CLASSIC_YAML.replace("name: classic", "name: Cafe\u0301"))
     assert layout.load(path).name == "Caf\u00e9"
+
+
+def _validate(path: Path) -> subprocess.CompletedProcess[str]:
+    """``qwixx-print validate PATH`` as its own process."""
+    return subprocess.run(
+        [sys.executable, "-m", "qwixx_print", "validate", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+THREE_MISTAKES = (
+    CLASSIC_YAML.replace("fields: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]", "fields: [2, 3, x4]", 1)
+    .replace("    colour: yellow", "    colour: yelow", 1)
+    .replace("  threshold: 5", "  treshold: 5")
+)
+"""The classic layout with a field that is no number (line 9), an unknown colour (line 11)
+and a misspelt key (line 20)."""
+
+
+def test_validate_tells_every_schema_mistake_of_a_file_at_once(tmp_path: Path) -> None:
+    """Not only the first: one located line each, in the order of the file, then the sum."""
+    path = tmp_path / "three.yaml"
+    path.write_text(THREE_MISTAKES, encoding="utf-8")
+    done = _validate(path)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [
+        f"qwixx-print: {path}:9: rows[0].fields[2]: expected a whole number, got 'x4'",
+        f"qwixx-print: {path}:11: rows[1].colour: unknown colour 'yelow': use one of red, "
+        'yellow, green, blue, purple, orange, grey, black or a hex code like "#e2231a"',
+        f"qwixx-print: {path}:20: lock.treshold: unknown key 'treshold' (did you mean 'threshold'?)",
+        "qwixx-print: 1 of 1 layout broken",
+    ]
+
+
+def test_printing_a_layout_with_three_mistakes_names_the_first_and_counts_the_others(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "three.yaml"
+    path.write_text(THREE_MISTAKES, encoding="utf-8")
+    out = tmp_path / "never.pdf"
+    done = subprocess.run(
+        [sys.executable, "-m", "qwixx_print", str(path), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (done.returncode, done.stderr) == (
+        2,
+        f"qwixx-print: {path}:9: rows[0].fields[2]: expected a whole number, got 'x4' "
+        "(and 2 more: run 'qwixx-print validate')\n",
+    )
+    assert not out.exists()
+
+
+def test_a_broken_part_tells_nothing_about_the_parts_that_use_it(write_layout: Write) -> None:
+    """A colour entry with a bad hex code is still a colour for the row that names it, a
+    broken 'numbers' lets the fields hold any number, a broken row does not make the links
+    to it look broken: each mistake is told once, where it is."""
+    text = (
+        CLASSIC_YAML.replace(
+            "dice: [red, yellow, green, blue]",
+            'colours: {teal: "#12"}\ndice: [teal, yellow, green, blue]',
+        )
+        .replace("    colour: red", "    colour: teal", 1)
+        .replace("rows:", "numbers: {from: 1, to: 12, each_once: yes}\nrows:", 1)
+        .replace(
+            "fields: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]",
+            "fields: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]",
+            1,
+        )
+        .replace(
+            "fields: [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]",
+            "fields: [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, zwei]",
+            1,
+        )
+        + "links:\n  - [green 12, blue 12]\n"
+    )
+    with pytest.raises(LayoutError) as info:
+        layout.load(write_layout(text, "parts"), "parts.yaml")
+    assert info.value.problems == (
+        "parts.yaml:5: colours.teal: colour must be a hex code like \"#e2231a\", got '#12'",
+        "parts.yaml:7: numbers.each_once: expected true or false, got 'yes'",
+        "parts.yaml:17: rows[2].fields[10]: expected a whole number, got 'zwei'",
+    )
+
+
+def test_a_yaml_syntax_error_stays_one_line(tmp_path: Path) -> None:
+    """Where the YAML itself cannot be read, nothing further can be: one refusal."""
+    path = tmp_path / "syntax.yaml"
+    path.write_text(THREE_MISTAKES.replace("name: classic", "name: [classic"), encoding="utf-8")
+    done = _validate(path)
+    assert done.returncode == 2
+    assert len(done.stderr.splitlines()) == 2
+    assert done.stderr.startswith(f"qwixx-print: {path}:")
+    assert "not valid YAML" in done.stderr.splitlines()[0]

@@ -65,6 +65,47 @@ def test_the_value_track_leaves_the_penalty_to_its_rule() -> None:
     assert game.can_play("Léa", PENALTY)
 
 
+AFTER_PENALTY = (
+    "you took a penalty this turn: a penalty is only for a turn with nothing crossed, so you "
+    "cross nothing more this turn (undo the penalty to cross)"
+)
+
+
+def test_the_refusal_of_a_cross_after_a_penalty() -> None:
+    """RULES.md §1 Penalties: the active player's penalty says they crossed nothing in either
+    action of the turn, so no cross of theirs follows it in that turn (§6 Table play)."""
+    for kind in ("cross", "again", "bonus", "swap", "lucky", "track", "square"):
+        assert rules.penalty_refusal("Léa", "Léa", ["penalty"], kind) == AFTER_PENALTY
+    assert rules.penalty_refusal("Léa", "Léa", [], "cross") is None
+    assert rules.penalty_refusal("Léa", "Léa", ["penalty"], "concede") is None
+    assert rules.penalty_refusal("Sam", "Léa", ["cross red 2"], "cross") is None
+
+
+def test_the_active_player_crosses_nothing_after_their_penalty_until_they_undo_it() -> None:
+    game = _table()
+    game.roll(white=(1, 2), colours={"red": 3, "yellow": 1, "green": 1, "blue": 1})
+    game.play("Léa", PENALTY)
+    for move in (Move("cross", "red", 1), Move("cross", "red", 4)):  # white 3, white + red 6
+        with pytest.raises(RuleViolation) as refused:
+            game.play("Léa", move)
+        assert str(refused.value) == f"Léa, {AFTER_PENALTY}"
+    game.play("Sam", Move("cross", "red", 1))  # the others still cross the white sum
+    assert (game.sheets["Léa"].crossed("red"), game.sheets["Léa"].penalties) == ((), 1)
+    game.undo("Léa")
+    game.play("Léa", Move("cross", "red", 4))
+    assert game.sheets["Léa"].score().total == 1
+    game.end_turn()
+    game.play("Léa", Move("cross", "red", 5))  # Sam's turn: Léa takes the white sum
+    game.play("Sam", PENALTY)
+    assert not game.can_play("Sam", Move("cross", "red", 5))
+
+
+def test_no_value_track_cross_after_a_penalty() -> None:
+    game = Game(api.checked("lucky-15"), ["Léa", "Sam"], table=True)
+    game.play("Léa", PENALTY)
+    assert game.can_play("Léa", Move("track", None, 0)).reason == AFTER_PENALTY
+
+
 def _log(moves: list[str], tmp_path: Path) -> Path:
     path = tmp_path / "game.yaml"
     lines = "\n".join(f"  - {move}" for move in moves)
@@ -102,6 +143,15 @@ def _score(path: Path) -> subprocess.CompletedProcess[str]:
             ],
             "game.yaml:7: move 2: Léa, you crossed something this turn (cross red 0): a penalty "
             "is only for a turn with nothing crossed",
+        ),
+        (  # Léa's white + colour sum after her penalty: refused at that move
+            [
+                "{roll: {white: [1, 2], red: 3, yellow: 1, green: 1, blue: 1}}",
+                "{player: Léa, move: penalty}",
+                "{player: Sam, move: cross red 1}",
+                "{player: Léa, move: cross red 4}",
+            ],
+            f"game.yaml:9: move 4: Léa, {AFTER_PENALTY}",
         ),
     ],
 )

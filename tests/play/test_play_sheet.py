@@ -254,7 +254,11 @@ def test_nochmal_small_box_only_under_the_most_recent_cross_and_sixteen_count() 
         "in the row (it is the 3)"
     )
     s.again("red", 1)
-    assert s.can_again("red", 1).reason == "red: the small box under 3 is crossed already"
+    twice = "red: the 3 and the small box under it are crossed already"
+    assert s.can_again("red", 1).reason == twice
+    # a second tap on the box lands on its field, a cross: the same words, naming the box
+    assert s.can_cross("red", 1).reason == twice
+    assert s.can_cross("red", 0).reason == "red: the 2 is crossed already"
     for i in range(2, 10):
         s.cross("red", i)
         s.again("red", i)

@@ -130,12 +130,13 @@ def assert_whole_qr_code(browser: Any, name: str) -> None:
 
 
 PLAN = {
-    "Ben": ["penalty", ("green", 0), ("green", 3), ("green", 5), ("blue", 1)],
+    "Ben": ["penalty", "next", ("green", 0), ("green", 3), ("green", 5), ("blue", 1)],
     "Cid": [("red", 2), ("red", 6), ("yellow", 1), ("blue", 0), ("blue", 4), ("blue", 7)],
     "Ann": [*((r, i) for r in ("red", "yellow") for i in (0, 1, 2, 3, 4, 10))],
 }
 """What each player taps, in order; Ann's two locks end the game. Ben takes a penalty as
-the active player, before crossing (RULES.md §1 Penalties): the host passes him the dice."""
+the active player (the host passes him the dice), which ends his crossing for the turn
+(RULES.md §1 Penalties, §6): he passes the dice on to Cid and crosses her white sums."""
 
 
 def test_a_three_player_game_tapped_to_its_end_scores_as_the_cli(base: str, tmp_path: Path) -> None:
@@ -157,8 +158,8 @@ def test_a_three_player_game_tapped_to_its_end_scores_as_the_cli(base: str, tmp_
                     assert json.load(answer)["active"] == "Ben"
             browser.get(links[name])
             for step in taps:
-                if step == "penalty":
-                    press(browser, "penalty")
+                if step in ("penalty", "next"):
+                    press(browser, step)
                 else:
                     tap(browser, *step)
                     assert own_field(browser, *step) == "true"

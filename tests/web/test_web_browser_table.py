@@ -48,6 +48,11 @@ def test_penalty_undo_and_the_end_at_a_table_of_three(tmp_path: Any) -> None:
         assert browser.find_element(By.CSS_SELECTOR, '[data-action="penalty"]').get_attribute(
             "disabled"
         )
+        # the penalty ends Ann's crossing this turn (RULES.md §6): the dice pass on to Ben,
+        # whose white sums Ann still crosses
+        browser.find_element(By.CSS_SELECTOR, '[data-action="next"]').click()
+        wait_for(browser, "!document.querySelector('[data-action=\"penalty\"]')")
+        assert _state(base, links["Ann"])["active"] == "Ben"
         for index in (0, 1):  # two crosses, then a double tap on Undo takes back one
             field = f'.own .field[data-row="red"][data-index="{index}"]'
             browser.execute_script(
@@ -56,6 +61,9 @@ def test_penalty_undo_and_the_end_at_a_table_of_three(tmp_path: Any) -> None:
             browser.find_element(By.CSS_SELECTOR, field).click()
             wait_for(browser, f"document.querySelector('{field}').dataset.crossed === 'true'")
         _double_tap(browser, "undo")
+        red_1 = '.own .field[data-row="red"][data-index="1"]'
+        wait_for(browser, f"document.querySelector('{red_1}').dataset.crossed === 'false'")
+        time.sleep(0.5)  # a second undo, had it been sent, would be answered by now
         assert _state(base, links["Ann"])["players"][0]["crossed"]["red"] == [0]
         top = browser.find_element(By.CSS_SELECTOR, "[data-whose] span:last-child").text
         assert top == "-4 points"

@@ -565,11 +565,11 @@ def test_a_restarted_server_replays_every_game_from_its_log(app: Flask, tmp_path
     client = app.test_client()
     game = new_game(client, ["Léa", "Sam"], layout="nochmal")
     moves = [
-        ("Sam", {"kind": "penalty"}),  # passed on: Sam is active
+        ("Sam", {"kind": "cross", "row": "blue", "index": 3}),  # passed on: Sam is active
         ("Léa", {"kind": "cross", "row": "red", "index": 0}),
-        ("Sam", {"kind": "cross", "row": "blue", "index": 3}),
-        ("Léa", {"kind": "again", "row": "red", "index": 0}),
         ("Sam", {"kind": "undo"}),
+        ("Léa", {"kind": "again", "row": "red", "index": 0}),
+        ("Sam", {"kind": "penalty"}),  # the cross undone: nothing crossed this turn
         ("Sam", {"kind": "undo"}),
     ]
     host = game["host"].rsplit("/", 1)[1]

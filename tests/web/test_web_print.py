@@ -164,6 +164,26 @@ def test_an_uploaded_file_with_errors_shows_each_located_beside_its_line(
     assert f'class="bad" data-line="{line}"' in page
 
 
+def test_a_pasted_layout_with_three_mistakes_shows_all_three_beside_their_lines(
+    client: FlaskClient,
+) -> None:
+    broken = (
+        CLASSIC_YAML.replace("11, 12]", "11, x12]", 1)
+        .replace("    colour: yellow", "    colour: yelow", 1)
+        .replace("  threshold: 5", "  treshold: 5")
+    )
+    answer = client.post("/upload", data={"text": broken, "csrf_token": token(client)})
+    assert answer.status_code == 422
+    page = answer.get_data(as_text=True)
+    errors = re.findall(r'<li class="error">([^<]*)</li>', page)
+    assert [e.split(": ")[:2] for e in errors] == [
+        ["pasted.yaml:9", "rows[0].fields[10]"],
+        ["pasted.yaml:11", "rows[1].colour"],
+        ["pasted.yaml:20", "lock.treshold"],
+    ]
+    assert all(f'class="bad" data-line="{line}"' in page for line in (9, 11, 20))
+
+
 def test_broken_yaml_is_refused_with_its_line(client: FlaskClient) -> None:
     answer = client.post("/upload", data={"text": "rows: [1\n", "csrf_token": token(client)})
     assert answer.status_code == 422
@@ -333,6 +353,34 @@ def test_an_uploaded_binary_file_is_shown_with_its_control_characters_escaped(
     assert not any(c in page for c in "\x00\x01\x1b\x7f\r")
     assert "bin\\u0000ary" in page  # in the listing and the text box
     assert "\\u0001\\u001b[31m\\u007f" in page
+
+
+def test_an_uploaded_utf16_file_is_shown_as_its_text_with_the_mistake_marked(
+    client: FlaskClient,
+) -> None:
+    """The upload page reads a file in the encoding the reader does (UTF-16 after FF FE,
+    Notepad's "Unicode"), so its text and the line of its mistake show as in UTF-8."""
+    broken = CLASSIC_YAML.replace("name: classic", "name: Kräfte-Ω").replace(
+        "  threshold: 5", "  treshold: 5"
+    )
+    answer = client.post(
+        "/upload",
+        data={
+            "file": (io.BytesIO(broken.encode("utf-16")), "notepad.yaml"),
+            "csrf_token": token(client),
+        },
+        content_type="multipart/form-data",
+    )
+    assert answer.status_code == 422
+    page = answer.get_data(as_text=True)
+    errors = re.findall(r'<li class="error">([^<]*)</li>', page)
+    assert errors == [
+        "notepad.yaml:20: lock.treshold: unknown key &#39;treshold&#39; (did you mean "
+        "&#39;threshold&#39;?)"
+    ]
+    assert '<span class="bad" data-line="20"><i>20</i>  treshold: 5' in page
+    assert "<i>2</i>name: Kräfte-Ω" in page
+    assert "\\u0000" not in page and "\ufffd" not in page
 
 
 def test_the_cards_come_classic_first_then_the_variants_then_the_more_official_sheets(

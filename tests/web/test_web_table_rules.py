@@ -5,6 +5,7 @@ numbers sent as text; the host ends the game by hand; the new-game form keeps th
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -242,3 +243,62 @@ def test_the_top_bar_says_point_for_one_and_the_site_has_an_icon(client: FlaskCl
     assert icon.data.startswith(b"<svg")
     with client.get("/static/favicon.svg") as linked:
         assert (linked.status_code, linked.mimetype) == (200, "image/svg+xml")
+
+
+def test_a_second_tap_on_a_nochmal_small_box_is_refused_naming_the_box(
+    client: FlaskClient,
+) -> None:
+    """Once crossed, a small box takes no tap of its own: a second tap there lands on its
+    field, which the page posts as a cross; the engine's refusal names the small box."""
+    made = client.post("/api/games", json={"layout": "nochmal", "players": ["Ann", "Ben"]})
+    game: dict[str, Any] = made.get_json()
+    assert _move(client, game, "Ann", kind="cross", row="red", index=0).status_code == 200
+    boxed = _move(client, game, "Ann", kind="again", row="red", index=0)
+    assert (boxed.status_code, _me(boxed, "Ann")["total"]) == (200, 3)
+    page = f"/games/{game['game']}/{game['tokens']['Ann']}"
+    board = client.get(f"{page}/board").get_data(as_text=True)
+    small_box = re.search(r'<g class="again" data-row="red" data-index="0"[^>]*>', board)
+    assert small_box and 'data-crossed="true"' in small_box[0] and "hx-post" not in small_box[0]
+    field = re.search(r'<g class="field[^"]*" data-row="red" data-index="0"[^>]*>', board)
+    assert field and "&#34;kind&#34;: &#34;cross&#34;" in field[0]
+    words = "Ann, red: the 2 and the small box under it are crossed already"
+    for kind in ("cross", "again"):
+        refused = _move(client, game, "Ann", kind=kind, row="red", index=0)
+        assert (refused.status_code, refused.get_json()) == (409, {"error": words})
+    tapped = client.post(
+        f"{page}/move",
+        data={"kind": "cross", "row": "red", "index": "0"},
+        headers={"X-CSRF-Token": token(client)},
+    )
+    assert tapped.status_code == 409
+    assert re.search(r"data-message>([^<]*)<", tapped.get_data(as_text=True))[1] == words
+    state = client.get(f"/api/games/{game['game']}").get_json()
+    assert (state["players"][0]["crossed"]["red"], state["players"][0]["again"]) == (
+        [0],
+        {"red": [0], "yellow": [], "green": [], "blue": []},
+    )
+
+
+def test_the_active_player_crosses_nothing_after_their_penalty(client: FlaskClient) -> None:
+    """RULES.md §1 Penalties, §6 Table play: a penalty says the active player crossed nothing
+    in either action, so a white + colour sum tapped after it is refused (409, one line);
+    the others still cross the white sum, and an undone penalty frees the cross."""
+    game = _game(client)
+    assert _act(client, game, "Ann", "roll", 1).status_code == 200
+    assert _move(client, game, "Ann", kind="penalty").status_code == 200
+    refused = _move(client, game, "Ann", kind="cross", row="red", index=4)
+    assert (refused.status_code, refused.get_json()) == (
+        409,
+        {
+            "error": "Ann, you took a penalty this turn: a penalty is only for a turn with "
+            "nothing crossed, so you cross nothing more this turn (undo the penalty to cross)"
+        },
+    )
+    assert _move(client, game, "Ben", kind="cross", row="red", index=4).status_code == 200
+    state = client.get(f"/api/games/{game['game']}").get_json()
+    ann, ben = state["players"][0], state["players"][1]
+    assert (ann["crossed"]["red"], ann["penalties"], ann["total"]) == ([], 1, -5)
+    assert ben["crossed"]["red"] == [4]
+    assert _move(client, game, "Ann", kind="undo").status_code == 200
+    crossed = _move(client, game, "Ann", kind="cross", row="red", index=4)
+    assert (crossed.status_code, _me(crossed, "Ann")["total"]) == (200, 1)
