@@ -81,9 +81,10 @@ def tree_speed(tree: Path, name: str, codes: Sequence[int], games: int) -> float
     """Games per CPU second of the kernel of the source tree ``tree``, in a child process
     with its own cache (compiled there on first use); NaN when that tree has no layout
     ``name`` (a sheet added since)."""
-    if not (tree / "qwixx_print" / "layouts" / f"{name}.yaml").exists() and not (
-        tree / "layouts" / f"{name}.yaml"
-    ).exists():
+    if (
+        not (tree / "qwixx_print" / "layouts" / f"{name}.yaml").exists()
+        and not (tree / "layouts" / f"{name}.yaml").exists()
+    ):
         return math.nan
     env = {**os.environ, "PYTHONPATH": str(tree), "QWIXX_PRINT_CACHE": str(tree / ".cache")}
     done = subprocess.run(
