@@ -184,6 +184,16 @@ def wait_for(browser: Any, script: str, seconds: float = 10.0) -> Any:
     raise AssertionError(f"still false after {seconds} s: {script}")
 
 
+def settled(browser: Any) -> None:
+    """Wait until no htmx request is in flight and the board last swapped in has settled:
+    htmx readies a new board's fields and buttons as it settles, and a click before that
+    sends nothing (a test clicking at once lost its tap now and then)."""
+    wait_for(
+        browser,
+        "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')",
+    )
+
+
 def follow(browser: Any, css: str, seconds: float = 60.0) -> None:
     """Click the link or submit button ``css`` and wait until the page it opens has fully
     loaded (a new document, ``readyState`` complete): acting on a page still loading raced

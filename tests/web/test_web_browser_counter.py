@@ -22,7 +22,16 @@ from PIL import Image
 from selenium.webdriver.common.by import By
 
 from qwixx_print import catalogue, geometry
-from tests.browser import chromium, need_browser, own_shown, phone, screenshot, served, wait_for
+from tests.browser import (
+    chromium,
+    need_browser,
+    own_shown,
+    phone,
+    screenshot,
+    served,
+    settled,
+    wait_for,
+)
 
 CSS_PX_PER_MM = 96 / 25.4
 """CSS pixels per millimetre (a CSS inch is 96 px)."""
@@ -70,7 +79,9 @@ def moves_made(browser: Any) -> int:
 
 
 def tap(browser: Any, row: str, index: int) -> None:
-    """Tap a field of the own sheet and wait for the board to come back."""
+    """Tap a field of the own sheet (once the board has settled) and wait for the board to
+    come back."""
+    settled(browser)
     before = moves_made(browser)
     message = browser.execute_script("return document.getElementById('message').textContent")
     browser.find_element(
@@ -84,6 +95,9 @@ def tap(browser: Any, row: str, index: int) -> None:
 
 
 def press(browser: Any, action: str) -> None:
+    """Press the button ``action`` (once the board has settled) and wait for the board to
+    come back."""
+    settled(browser)
     before = moves_made(browser)
     browser.find_element(By.CSS_SELECTOR, f'[data-action="{action}"]').click()
     wait_for(browser, f"document.getElementById('board').dataset.moves != '{before}'")

@@ -12,7 +12,7 @@ from typing import Any
 
 from selenium.webdriver.common.by import By
 
-from tests.browser import chromium, need_browser, served, wait_for
+from tests.browser import chromium, need_browser, served, settled, wait_for
 from tests.web.test_web_browser_counter import start_game
 
 
@@ -24,7 +24,9 @@ def _state(base: str, link: str) -> dict[str, Any]:
 
 
 def _double_tap(browser: Any, action: str) -> None:
-    """Two taps on the button ``action`` before the first is answered, then the board."""
+    """Two taps on the button ``action`` before the first is answered, then the board (the
+    taps once the board last swapped in has settled, :func:`tests.browser.settled`)."""
+    settled(browser)
     browser.execute_script(
         "var b = document.querySelector(arguments[0]); b.click(); b.click();",
         f'[data-action="{action}"]',
@@ -91,3 +93,64 @@ def test_penalty_undo_and_the_end_at_a_table_of_three(tmp_path: Any) -> None:
         assert _state(base, links["host"])["over"] is True
         logged = [e["message"] for e in browser.get_log("browser")]
     assert not [line for line in logged if "404" in line or "favicon" in line], logged
+
+
+STALE_POLLS = """
+window.qwixxStale = arguments[0];
+window.qwixxPolls = 0;
+var text = Object.getOwnPropertyDescriptor(XMLHttpRequest.prototype, 'response');
+var open = XMLHttpRequest.prototype.open;
+XMLHttpRequest.prototype.open = function (method) {
+  this.qwixxGet = method === 'GET';
+  return open.apply(this, arguments);
+};
+Object.defineProperty(XMLHttpRequest.prototype, 'response', {
+  configurable: true,
+  get: function () {
+    return this.qwixxGet && window.qwixxStale ? window.qwixxStale : text.get.call(this);
+  },
+});
+var status = Object.getOwnPropertyDescriptor(XMLHttpRequest.prototype, 'status');
+Object.defineProperty(XMLHttpRequest.prototype, 'status', {
+  configurable: true,
+  get: function () {
+    return this.qwixxGet && window.qwixxStale ? 200 : status.get.call(this);
+  },
+});
+document.addEventListener('htmx:afterRequest', function () { window.qwixxPolls += 1; });
+"""
+"""JavaScript: from now on every GET the page sends (the board's poll every 2 s) is answered
+200 with ``arguments[0]``, the board as it was before a move: a poll sent before the move
+(``?since=`` the old count, so the server draws the board) and answered after it, made to
+happen on every poll; ``qwixxPolls`` counts the answers."""
+
+
+def test_a_poll_answered_after_a_move_does_not_take_the_board_back(tmp_path: Any) -> None:
+    need_browser()
+    with served(tmp_path / "web.sqlite3") as base, chromium(390, 844) as browser:
+        links = start_game(browser, base, ["Ann", "Ben"])
+        browser.get(links["Ann"])
+        wait_for(browser, "document.querySelector('.own .field')")
+        old = browser.execute_script("return document.getElementById('board').outerHTML")
+        field = '.own .field[data-row="red"][data-index="0"]'
+        browser.execute_script(
+            f"document.querySelector('{field}').scrollIntoView({{block: 'center'}})"
+        )
+        browser.find_element(By.CSS_SELECTOR, field).click()
+        wait_for(browser, f"document.querySelector('{field}').dataset.crossed === 'true'")
+        assert browser.execute_script("return document.getElementById('board').dataset.moves") == (
+            "1"
+        )
+        browser.execute_script(STALE_POLLS, old)
+        wait_for(browser, "window.qwixxPolls >= 2", 8)  # two polls answered with the old board
+        assert browser.execute_script("return document.getElementById('board').dataset.moves") == (
+            "1"
+        )
+        assert (
+            browser.execute_script(f"return document.querySelector('{field}').dataset.crossed")
+            == "true"
+        )
+        browser.execute_script("window.qwixxStale = null")
+        _double_tap(browser, "undo")  # the page's step is the sheet's: the undo is taken
+        wait_for(browser, f"document.querySelector('{field}').dataset.crossed === 'false'")
+        assert _state(base, links["Ann"])["players"][0]["crossed"]["red"] == []

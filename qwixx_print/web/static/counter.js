@@ -47,6 +47,16 @@ document.addEventListener("htmx:beforeSwap", function (event) {
     event.detail.isError = false;
   }
 });
+// A board answered after a newer one is shown is not swapped in: a poll sent before a move
+// and answered after it would show the sheet as it was, and a tap on Undo in that moment
+// would name a step that has passed. data-moves: the length of the game's log, which only
+// grows (an undo is an entry too).
+document.addEventListener("htmx:beforeSwap", function (event) {
+  var board = document.getElementById("board");
+  if (!board || event.detail.target !== board) return;
+  var found = /data-moves="(\d+)"/.exec(String(event.detail.serverResponse || ""));
+  if (found && Number(found[1]) < Number(board.dataset.moves)) event.detail.shouldSwap = false;
+});
 document.addEventListener("htmx:responseError", function (event) {
   var box = document.getElementById("message");
   if (!box) return;
