@@ -156,8 +156,7 @@ def _shared_band(layout: Layout) -> float:
     """Height of a band if the rows shared their whole area, mm."""
     bottom, top = _rows_area(layout)
     n = len(layout.rows)
-    strips = len(layout.bonus_rows) * (_BONUS_ROW_H + _ROW_GAP)
-    return (top - bottom - strips - _ROW_GAP * (n - 1)) / n
+    return (top - bottom - _bonus_strips(layout) - _ROW_GAP * (n - 1)) / n
 
 
 def _field_height(layout: Layout, field_w: float) -> float:
@@ -208,6 +207,12 @@ def _bonus_after(layout: Layout) -> set[int]:
     """Indexes of the rows a bonus row follows (Big Points, RULES.md §4:
     :func:`qwixx_print.rules.bonus_places`)."""
     return {upper for upper, _ in rules.bonus_places(layout).values()}
+
+
+def _bonus_strips(layout: Layout) -> float:
+    """Height the bonus rows take from the rows' area, mm: a strip and a gap for each bonus
+    row the sheet places (:func:`qwixx_print.rules.bonus_places`)."""
+    return len(rules.bonus_places(layout)) * (_BONUS_ROW_H + _ROW_GAP)
 
 
 def _band_height(layout: Layout) -> float:
@@ -278,7 +283,7 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
     penalties and total line. Fewer sheets per page scale this whole drawing up."""
     (bottom, top), band_h, n = _rows_area(layout), _band_height(layout), len(layout.rows)
     after = _bonus_after(layout)
-    strips = len(after) * (_BONUS_ROW_H + _ROW_GAP)
+    strips = _bonus_strips(layout)
     spare = max(0.0, top - bottom - strips - n * band_h - (n - 1) * _ROW_GAP)  # bands capped
     gap = _ROW_GAP + spare / (n + 1)  # the room bands cannot use, spread evenly
     rows, bonus_ys, y = [], [], top - spare / (n + 1)  # from the top down
