@@ -134,7 +134,7 @@ class Compiled(NamedTuple):
     def _build(cls, layout: Layout) -> Compiled:
         rows = layout.rows
         ids = tuple(row.id for row in rows)
-        row_of = {row.id: r for r, row in enumerate(rows)}
+        row_of = rules.row_places(layout)
         lock_starts = tuple(layout.lock_start(row) for row in rows)
         faces = rules.faces(layout)
         places = rules.bonus_places(layout)

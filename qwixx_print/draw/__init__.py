@@ -45,18 +45,24 @@ PREVIEW_PX_PER_MM = 12.0
 """Resolution of :func:`preview`, pixels per mm (about 300 dpi): 1152 x 780 px a sheet."""
 
 
-def _cut_guides(c: Canvas, imposition: geometry.Imposition) -> None:
-    """Cut lines (dashed, along every sheet edge) and cut marks (solid, in the band outside
-    the sheets), as one Form XObject named ``guides`` that every page form places once."""
-    c.beginForm("guides", 0, 0, imposition.page_w * MM, imposition.page_h * MM)
+def _cut_guides(c: Canvas, imposition: geometry.Imposition, sheets: int | None = None) -> str:
+    """Cut lines (dashed, along the sheets' edges) and cut marks (solid, in the band outside
+    the sheets) around the first ``sheets`` slots of a page (all when None:
+    :meth:`qwixx_print.geometry.Imposition.guides`), as one Form XObject that every page
+    holding as many sheets places once: ``guides`` for a full page, ``guidesN`` for one of
+    N sheets (a filled-in PDF's last). Its name."""
+    name = "guides" if sheets is None else f"guides{sheets}"
+    guides = imposition.guides(sheets)
+    c.beginForm(name, 0, 0, imposition.page_w * MM, imposition.page_h * MM)
     c.setStrokeColor(CUT)
     c.setLineWidth(0.25)
     c.setDash(2, 2)
-    c.lines([(ln.x0 * MM, ln.y0 * MM, ln.x1 * MM, ln.y1 * MM) for ln in imposition.cut_lines])
+    c.lines([(ln.x0 * MM, ln.y0 * MM, ln.x1 * MM, ln.y1 * MM) for ln in guides.cut_lines])
     c.setDash()
     c.setLineWidth(0.4)
-    c.lines([(ln.x0 * MM, ln.y0 * MM, ln.x1 * MM, ln.y1 * MM) for ln in imposition.cut_marks])
+    c.lines([(ln.x0 * MM, ln.y0 * MM, ln.x1 * MM, ln.y1 * MM) for ln in guides.cut_marks])
     c.endForm()
+    return name
 
 
 def placement(origin: tuple[float, float], imposition: geometry.Imposition) -> tuple[float, ...]:
@@ -197,11 +203,13 @@ def write(
     cut guides; a part whose pages are all the same is one page form (``pageN``) placed on
     each. Each part's blanks are drawn before its first page, the own sheets over them as
     they first appear, filled-in marks in their slot
-    (:func:`qwixx_print.draw.filled.draw_marks`). Raises ValueError for an unknown paper or
+    (:func:`qwixx_print.draw.filled.draw_marks`); a page of fewer sheets than the paper holds
+    has cut guides around those sheets only. Raises ValueError for an unknown paper or
     count, LayoutError for bad labels."""
     imposition = geometry.impose(paper, layout_plan.per_page)
     with pdf_canvas(out, imposition, layout_plan.title) as c:
         drawn = DrawnSheets(c, lang)
+        guides = {len(imposition.origins): "guides"}  # drawn by pdf_canvas
         for index, part in enumerate(layout_plan.parts):
             for blank in part.blanks:
                 drawn.blank(blank)
@@ -212,6 +220,8 @@ def write(
                     c.showPage()
                     continue
                 names = [drawn.slot(slot) for slot in page]
+                if len(page) not in guides:  # a last page not full: guides of its own
+                    guides[len(page)] = _cut_guides(c, imposition, len(page))
                 if part.same:
                     page_form = f"page{index}"
                     c.beginForm(page_form, 0, 0, imposition.page_w * MM, imposition.page_h * MM)
@@ -221,7 +231,7 @@ def write(
                         c.doForm(name)
                         if slot.marks is not None:
                             _draw_marks(c, drawn, slot.blank, slot.marks)
-                c.doForm("guides")
+                c.doForm(guides[len(page)])
                 if page_form is not None:
                     c.endForm()
                     c.doForm(page_form)

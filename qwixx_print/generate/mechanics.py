@@ -67,11 +67,11 @@ def bonus_rows(rng: random.Random, twin: Layout) -> Layout:
     """Big Points: each pair of rows beside a bonus row holds one new order of numbers (the
     same in both rows, dealt :func:`within_thirds`, the last number kept); a row beside no
     bonus row gets an order of its own."""
-    index = {row.id: r for r, row in enumerate(twin.rows)}
+    places = rules.bonus_places(twin)
     rows = list(twin.rows)
     done: set[int] = set()
     for bonus in twin.bonus_rows:
-        pair = [index[bonus.between[0]], index[bonus.between[1]]]
+        pair = list(places[bonus.id])
         numbers = within_thirds(rng, [f.number for f in rows[pair[0]].fields], 1)
         for r in pair:
             rows[r] = renumbered(rows[r], numbers)

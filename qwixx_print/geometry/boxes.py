@@ -99,10 +99,11 @@ class SheetBoxes(NamedTuple):
     total labels must stay in.
     ``bonus_label`` is the room left of the bonus bar for its label; ``legend_cells`` one
     cell per power of the layout inside ``legend`` (RULES.md §2 Bonuskette, Kräfte).
-    RULES.md §4: ``bonus_rows`` one square per cell of each bonus row (its round cell's
-    bounds); ``diamonds`` one square per X-Change diamond; ``lucky`` a square per lucky
-    number, beside the penalties; ``slip`` the box of the slip's name, right in the header;
-    ``track`` one cell per field of the value track, left to right (RULES-more.md §7).
+    RULES.md §4: ``bonus_rows`` one square per cell of each bonus row, in the layout's
+    order (its round cell's bounds); ``diamonds`` one square per X-Change diamond; ``lucky``
+    a square per lucky number, beside the penalties; ``slip`` the box of the slip's name,
+    right in the header; ``track`` one cell per field of the value track, left to right
+    (RULES-more.md §7).
     On a sheet with a framed group, ``totals`` holds a box for its points before the total.
     """
 
@@ -156,8 +157,7 @@ def _shared_band(layout: Layout) -> float:
     """Height of a band if the rows shared their whole area, mm."""
     bottom, top = _rows_area(layout)
     n = len(layout.rows)
-    strips = len(layout.bonus_rows) * (_BONUS_ROW_H + _ROW_GAP)
-    return (top - bottom - strips - _ROW_GAP * (n - 1)) / n
+    return (top - bottom - _bonus_strips(layout) - _ROW_GAP * (n - 1)) / n
 
 
 def _field_height(layout: Layout, field_w: float) -> float:
@@ -204,10 +204,19 @@ def _rows_area(layout: Layout) -> tuple[float, float]:
     return bottom, SHEET_H - _PAD - _HEADER_H
 
 
-def _bonus_after(layout: Layout) -> set[int]:
-    """Indexes of the rows a bonus row follows (Big Points, RULES.md §4:
-    :func:`qwixx_print.rules.bonus_places`)."""
-    return {upper for upper, _ in rules.bonus_places(layout).values()}
+def _bonus_after(layout: Layout) -> dict[int, list[str]]:
+    """Index of each row a bonus row follows -> the ids of the bonus rows after it, in the
+    layout's order (Big Points, RULES.md §4: :func:`qwixx_print.rules.bonus_places`)."""
+    after: dict[int, list[str]] = {}
+    for bonus, (upper, _) in rules.bonus_places(layout).items():
+        after.setdefault(upper, []).append(bonus)
+    return after
+
+
+def _bonus_strips(layout: Layout) -> float:
+    """Height the bonus rows take from the rows' area, mm: a strip and a gap for each bonus
+    row the sheet places (:func:`qwixx_print.rules.bonus_places`)."""
+    return len(rules.bonus_places(layout)) * (_BONUS_ROW_H + _ROW_GAP)
 
 
 def _band_height(layout: Layout) -> float:
@@ -278,17 +287,18 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
     penalties and total line. Fewer sheets per page scale this whole drawing up."""
     (bottom, top), band_h, n = _rows_area(layout), _band_height(layout), len(layout.rows)
     after = _bonus_after(layout)
-    strips = len(after) * (_BONUS_ROW_H + _ROW_GAP)
+    strips = _bonus_strips(layout)
     spare = max(0.0, top - bottom - strips - n * band_h - (n - 1) * _ROW_GAP)  # bands capped
     gap = _ROW_GAP + spare / (n + 1)  # the room bands cannot use, spread evenly
-    rows, bonus_ys, y = [], [], top - spare / (n + 1)  # from the top down
+    rows, y = [], top - spare / (n + 1)  # from the top down
+    bonus_ys: dict[str, tuple[int, float]] = {}
     for i in range(n):
         y -= band_h
         rows.append(_row_boxes(layout, i, y, band_h))
         y -= gap
-        if i in after:
+        for bonus in after.get(i, ()):
             y -= _BONUS_ROW_H
-            bonus_ys.append((i, y))
+            bonus_ys[bonus] = (i, y)
             y -= _ROW_GAP
     has_bar, has_legend = _strips(layout)
     strip_y = _PAD + _TOTAL_H + 1.0 + _SCORE_H
@@ -319,6 +329,7 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
     )
     totals, operators = _total_line(layout)
     title = Box(_PAD, SHEET_H - _PAD - _HEADER_H, SHEET_W - 2 * _PAD, _HEADER_H)
+    placed = [bonus_ys[bonus] for bonus in rules.bonus_places(layout)]  # the layout's order
     return SheetBoxes(
         width=SHEET_W,
         height=SHEET_H,
@@ -335,7 +346,7 @@ def sheet_boxes(layout: Layout) -> SheetBoxes:
         total_label=Box(totals[0].x, totals[-1].top + 0.05, totals[-1].right - totals[0].x, 2.3),
         bonus_label=bonus_label,
         legend_cells=legend_cells,
-        bonus_rows=tuple(_bonus_cells(rows[i], y) for i, y in bonus_ys),
+        bonus_rows=tuple(_bonus_cells(rows[i], y) for i, y in placed),
         diamonds=diamonds,
         lucky=_lucky_boxes(layout, penalties, totals[0]),
         track=track,

@@ -22,13 +22,21 @@ class Segment(NamedTuple):
     y1: float
 
 
+class Guides(NamedTuple):
+    """The cut guides of a page, mm: ``cut_lines`` along the edges of its sheets, ``cut_marks``
+    extending them into the band outside the sheets."""
+
+    cut_lines: tuple[Segment, ...]
+    cut_marks: tuple[Segment, ...]
+
+
 class Imposition(NamedTuple):
     """Sheets placed on one page, all in mm.
 
     ``origins``: lower-left corner of each placed sheet on the page, reading order (top
     row first, left to right). ``sheet_w`` x ``sheet_h`` is the placed size (after
-    ``scale`` and, if ``rotated``, a quarter turn). ``cut_lines`` run along the sheet edges,
-    ``cut_marks`` extend them into the band outside the sheets.
+    ``scale`` and, if ``rotated``, a quarter turn). ``cuts_x``: where the grid's vertical
+    cuts run, left to right; ``cuts_y``: its horizontal ones, bottom to top.
     """
 
     paper: str
@@ -41,8 +49,41 @@ class Imposition(NamedTuple):
     sheet_w: float
     sheet_h: float
     origins: tuple[tuple[float, float], ...]
-    cut_lines: tuple[Segment, ...]
-    cut_marks: tuple[Segment, ...]
+    cuts_x: tuple[float, ...]
+    cuts_y: tuple[float, ...]
+
+    def guides(self, sheets: int | None = None) -> Guides:
+        """The cut guides around the first ``sheets`` slots (all when None; a filled-in
+        PDF's last page may hold fewer): a cut line along each grid line, as far as the
+        sheets printed beside it reach, and a cut mark beyond each end of one that reaches
+        the outside of the grid (the band between the sheets and the :data:`MARGIN`). An
+        empty slot gets none: a cut line there would cut nothing out."""
+        count = len(self.origins) if sheets is None else sheets
+        taken = [divmod(k, self.cols) for k in range(count)]  # (row from the top, column)
+        xs, ys, rows = self.cuts_x, self.cuts_y, self.rows
+        verticals = []
+        for c, x in enumerate(xs):
+            beside = [r for r, col in taken if col in (c - 1, c)]
+            if beside:
+                verticals.append(Segment(x, ys[rows - 1 - max(beside)], x, ys[rows - min(beside)]))
+        horizontals = []
+        for j, y in enumerate(ys):  # the line under row rows - j - 1 and over row rows - j
+            beside = [col for r, col in taken if r in (rows - j - 1, rows - j)]
+            if beside:
+                horizontals.append(Segment(xs[min(beside)], y, xs[max(beside) + 1], y))
+        left, bottom, right, top = xs[0], ys[0], xs[-1], ys[-1]
+        gap, reach = MARK_GAP, MARK_ZONE
+        marks = [Segment(s.x0, top + gap, s.x0, top + reach) for s in verticals if s.y1 == top]
+        marks += [
+            Segment(s.x0, bottom - gap, s.x0, bottom - reach) for s in verticals if s.y0 == bottom
+        ]
+        marks += [
+            Segment(left - gap, s.y0, left - reach, s.y0) for s in horizontals if s.x0 == left
+        ]
+        marks += [
+            Segment(right + gap, s.y0, right + reach, s.y0) for s in horizontals if s.x1 == right
+        ]
+        return Guides((*verticals, *horizontals), tuple(marks))
 
 
 def best_grid(per_page: int) -> tuple[int, int, bool, float]:
@@ -73,7 +114,8 @@ def best_grid(per_page: int) -> tuple[int, int, bool, float]:
 def impose(paper: str = "a4", per_page: int = 8) -> Imposition:
     """Place ``per_page`` sheets on a portrait page of ``paper`` (a key of :data:`PAPERS`),
     centred, with cut lines along every sheet edge and cut marks in the band between the
-    sheets and the :data:`MARGIN`. Raises ValueError for an unknown paper or count."""
+    sheets and the :data:`MARGIN` (:meth:`Imposition.guides`). Raises ValueError for an
+    unknown paper or count."""
     if paper not in PAPERS:
         raise ValueError(f"paper must be one of {', '.join(PAPERS)}, got {paper}")
     page_w, page_h = PAPERS[paper]
@@ -82,20 +124,8 @@ def impose(paper: str = "a4", per_page: int = 8) -> Imposition:
     w, h = w * scale, h * scale
     left = (page_w - cols * w) / 2
     bottom = (page_h - rows * h) / 2
-    right, top = left + cols * w, bottom + rows * h
+    top = bottom + rows * h
     origins = tuple((left + c * w, top - (r + 1) * h) for r in range(rows) for c in range(cols))
-    xs = [left + c * w for c in range(cols + 1)]
-    ys = [bottom + r * h for r in range(rows + 1)]
-    cut_lines = tuple(Segment(x, bottom, x, top) for x in xs) + tuple(
-        Segment(left, y, right, y) for y in ys
-    )
-    reach = MARK_ZONE
-    cut_marks = (
-        tuple(Segment(x, top + MARK_GAP, x, top + reach) for x in xs)
-        + tuple(Segment(x, bottom - MARK_GAP, x, bottom - reach) for x in xs)
-        + tuple(Segment(left - MARK_GAP, y, left - reach, y) for y in ys)
-        + tuple(Segment(right + MARK_GAP, y, right + reach, y) for y in ys)
-    )
-    return Imposition(
-        paper, page_w, page_h, cols, rows, scale, rotated, w, h, origins, cut_lines, cut_marks
-    )
+    xs = tuple(left + c * w for c in range(cols + 1))
+    ys = tuple(bottom + r * h for r in range(rows + 1))
+    return Imposition(paper, page_w, page_h, cols, rows, scale, rotated, w, h, origins, xs, ys)

@@ -98,13 +98,21 @@ def bonus_source(layout: Layout, bonus: BonusRow) -> Row | None:
     return next((row for row in reversed(layout.rows) if row.id == bonus.between[0]), None)
 
 
+def row_places(layout: Layout) -> dict[str, int]:
+    """Row id -> its place in ``layout`` (0-based, top down); of two rows of one id, which
+    ``validate`` refuses, the last (as :func:`bonus_source`). The one map of where a row
+    stands: ``validate``, :func:`bonus_places`, ``Compiled.row_of`` and the scene's links
+    read it."""
+    return {row.id: k for k, row in enumerate(layout.rows)}
+
+
 def bonus_places(layout: Layout) -> dict[str, tuple[int, int]]:
     """Bonus row id -> the places (0-based, top down) of the rows above and below it (Big
     Points, RULES.md §4), for each bonus row whose two rows the layout has (``validate``
     refuses the others; of two rows of one id, the last, as :func:`bonus_source`). The one
     lookup of where a bonus row stands: ``Compiled.bonus_between`` and the sheet's boxes
     (``geometry.sheet_boxes``, which also lays out layouts ``validate`` refused) read it."""
-    place = {row.id: k for k, row in enumerate(layout.rows)}
+    place = row_places(layout)
     return {
         b.id: (place[b.between[0]], place[b.between[1]])
         for b in layout.bonus_rows

@@ -14,7 +14,13 @@ from qwixx_print.doc import Place
 from qwixx_print.errors import counted
 from qwixx_print.layout import Field, Layout, Link, Row
 from qwixx_print.rules.powers import POWERS, power_fields
-from qwixx_print.rules.primitives import faces, max_before_lock, max_counted, score_table
+from qwixx_print.rules.primitives import (
+    faces,
+    max_before_lock,
+    max_counted,
+    row_places,
+    score_table,
+)
 from qwixx_print.rules.variants import framed_fields
 
 
@@ -254,7 +260,7 @@ def _powers(layout: Layout) -> list[Problem]:
 def _bonus_rows(layout: Layout) -> list[Problem]:
     """Big Points (RULES-more.md §4): a bonus row lies between two one-colour rows next to
     each other, its cell c equals both neighbours' column c, its id is its own."""
-    index = {row.id: i for i, row in enumerate(layout.rows)}
+    index = row_places(layout)
     problems = []
     seen = set(index)
     for k, bonus in enumerate(layout.bonus_rows):
@@ -297,7 +303,7 @@ def _bonus_rows(layout: Layout) -> list[Problem]:
 def _links(layout: Layout) -> list[Problem]:
     """Connected (RULES-more.md §4): in every slip the pairs are disjoint, their ends in rows
     next to each other, none on a lock field (a forced cross never locks)."""
-    index = {row.id: i for i, row in enumerate(layout.rows)}
+    index = row_places(layout)
     slips: list[tuple[Place, tuple[Link, ...]]] = [
         (("slips", k, "links"), s.links) for k, s in enumerate(layout.slips)
     ]

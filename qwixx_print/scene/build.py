@@ -120,7 +120,8 @@ def _field(id: str, f: Field, box: Box, tint: palette.RGB, mixed: bool, shape: s
 
 def _field_marks(id: str, f: Field, box: Box, band: Box, tint: palette.RGB) -> Group:
     """The marks of a double (a heavy frame, a second inside it, an "x2" tab in the row's
-    ``band``), a boxed bonus (a heavy frame just outside) and a power field (its badge)."""
+    ``band``, standing as one with its text on the turned phone sheet), a boxed bonus (a
+    heavy frame just outside) and a power field (its badge)."""
     found: list[Item] = []
     if f.double:
         ink = palette.double_ink(tint)
@@ -129,10 +130,12 @@ def _field_marks(id: str, f: Field, box: Box, band: Box, tint: palette.RGB) -> G
         inner = Box(box.x + inset, box.y + inset, box.w - 2 * inset, box.h - 2 * inset)
         found.append(Rect(id, "double", inner, None, ink, looks.DOUBLE_INNER_LINE, 0.4, "ws"))
         tab = shapes.double_tab(box, band)
-        found.append(Rect(id, "double tab", tab, ink, radius=1.0, sets="f"))
-        found.append(
-            centred(id, "double tab", "\u00d72", tab, looks.DOUBLE_TAB_PT, palette.WHITE, FONT_BOLD)
+        size, white = looks.DOUBLE_TAB_PT, palette.WHITE
+        times_two = (
+            Rect(id, "double tab", tab, ink, radius=1.0, sets="f"),
+            centred(id, "double tab", "\u00d72", tab, size, white, FONT_BOLD),
         )
+        found.append(Group(id, "double tab", times_two, upright=True))  # it stands as one
     if f.bonus:
         frame = Box(box.x - 0.15, box.y - 0.15, box.w + 0.3, box.h + 0.3)
         line = looks.BONUS_FRAME_LINE

@@ -177,9 +177,43 @@ def fit_size(text: str, box: Box, size: float, font: str = FONT) -> float:
     return min(limits)
 
 
-def split_lines(text: str, font: str, size: float, width: float) -> list[str]:
+def split_lines(
+    text: str, font: str, size: float, width: float, between: str | None = None
+) -> list[str]:
     """``text`` wrapped at spaces into lines no wider than ``width`` pt at ``size`` pt (a
-    word wider than that keeps a line of its own), as reportlab's ``simpleSplit`` wraps."""
+    word wider than that keeps a line of its own), as reportlab's ``simpleSplit`` wraps.
+    With ``between`` (the rules hint's " · "), ``text`` is parts joined by it, and a line
+    ends between two parts, the ``between`` left out: a part that does not fit after the
+    others on its line starts the next, and only a part wider than a line by itself is
+    wrapped at its own spaces (its first words ending the line it starts on)."""
+    if between is None:
+        return _split_words(text, font, size, width)
+    lines: list[str] = []
+    line = ""
+    for part in text.split(between):
+        joined = f"{line}{between}{part}" if line else part
+        if string_width(joined, font, size) <= width:
+            line = joined
+        elif string_width(part, font, size) <= width:
+            lines.append(line)  # not empty: the part alone would have fitted on it
+            line = part
+        else:  # wider than a line by itself: wrapped at its spaces
+            glue = between
+            for word in part.split():
+                joined = f"{line}{glue}{word}" if line else word
+                if not line or string_width(joined, font, size) <= width:
+                    line = joined
+                else:
+                    lines.append(line)
+                    line = word
+                glue = " "
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _split_words(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` wrapped at spaces (:func:`split_lines` without parts)."""
     space = string_width(" ", font, size)
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -282,15 +316,21 @@ def fitted(
 
 
 def wrapped(
-    text: str, box: Box, size: float, font: str = FONT, max_lines: int = 2
+    text: str,
+    box: Box,
+    size: float,
+    font: str = FONT,
+    max_lines: int = 2,
+    between: str | None = None,
 ) -> tuple[float, list[tuple[str, Box]]] | None:
-    """``text`` wrapped at spaces into at most ``max_lines`` lines of equal height in ``box``
+    """``text`` wrapped at spaces (between its parts where ``between`` joins them:
+    :func:`split_lines`) into at most ``max_lines`` lines of equal height in ``box``
     (mm), at ``size`` pt or the largest smaller size (in 0.25 pt steps) at which every line
     fits its share of the box: (size, [(line, its box)]); None when it fits at no size down
     to :data:`MIN_LABEL_PT` (the caller then fits it on one line, or refuses it)."""
     trial = size
     while trial >= MIN_LABEL_PT:
-        lines = split_lines(text, font, trial, box.w * MM)
+        lines = split_lines(text, font, trial, box.w * MM, between)
         height = box.h / max(len(lines), 1)
         shares = [Box(box.x, box.top - (k + 1) * height, box.w, height) for k in range(len(lines))]
         if len(lines) <= max_lines and all(

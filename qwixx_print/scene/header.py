@@ -30,15 +30,20 @@ CARD_EDGE = (0xBB / 255, 0xBB / 255, 0xBB / 255)
 """The edge of the phone's card behind a sheet."""
 
 
+HINT_BETWEEN = " \u00b7 "
+"""What stands between two rules of the hint: a middle dot."""
+
+
 def _hint_lines(parts: list[str], box: Box) -> list[Item]:
     """``parts`` joined by middle dots, right-aligned in ``box`` (mm) at :data:`HINT_PT` or
     less, down to :data:`MIN_HINT_PT`: on one line, else wrapped on two (the header has
-    room for two at that size); no item when they fit neither way."""
-    joined = " \u00b7 ".join(parts)
+    room for two at that size) at a middle dot, inside a rule only where one rule is wider
+    than the line (:func:`fonts.split_lines`); no item when they fit neither way."""
+    joined = HINT_BETWEEN.join(parts)
     if fonts.fit_size(joined, box, HINT_PT) >= MIN_HINT_PT:
         label = ("header", joined, "rules hint box")
         return fitted("rules hint", "text", label, box, HINT_PT, palette.INK, align="r", sets="")
-    lines = fonts.wrapped(joined, box, HINT_PT, fonts.FONT, 2)
+    lines = fonts.wrapped(joined, box, HINT_PT, fonts.FONT, 2, HINT_BETWEEN)
     if lines is None or lines[0] < MIN_HINT_PT:
         return []
     size, shares = lines

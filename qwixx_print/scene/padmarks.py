@@ -218,7 +218,7 @@ wide; the PDF sets this stroke before a sheet's own values, links or not."""
 def links(layout: Layout, sheet: geometry.SheetBoxes) -> list[Item]:
     """Connected Chain: a ring around the number of each linked field and a bar joining the
     two rings of a pair."""
-    index = {row.id: k for k, row in enumerate(layout.rows)}
+    index = rules.row_places(layout)
     found: list[Item] = []
     ink, line = LINK_INK, looks.LINK_LINE
     for n, ((ra, ia), (rb, ib)) in enumerate(layout.links):

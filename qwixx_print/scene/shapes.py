@@ -200,14 +200,19 @@ def padlock_body(lock: Box) -> Box:
     return Box(lock.cx - 0.42 * r, lock.cy - 0.5 * r, 0.84 * r, 0.62 * r)
 
 
+DOUBLE_TAB = (3.4, 2.3)
+"""The "x2" tab's width and height, mm: room for its text (:data:`looks.DOUBLE_TAB_PT`)."""
+
+
 def double_tab(field: Box, band: Box) -> Box:
-    """The "x2" tab (mm) on a double field's top edge (RULES.md §2 Doppelt), kept inside
-    the row's ``band`` (a field close to the band's top, as on a 3-row sheet, pushes it
-    down)."""
-    tab = Box(field.cx - 1.7, field.top - 1.15, 3.4, 2.3)
-    if tab.top > band.top:
-        tab = tab._replace(y=band.top - tab.h)
-    return tab
+    """The "x2" tab (mm) on a double field's top edge (RULES.md §2 Doppelt), its middle on
+    the edge's middle, kept inside the row's ``band`` as it stands on the printed sheet
+    and as it stands upright on the turned phone sheet (:mod:`qwixx_print.scene.turn`),
+    where its width runs across the band: a field closer to the band's top than half the
+    tab's width (Doppelt's rows, 1.4 mm; a 3-row sheet with small boxes) pushes it down."""
+    w, h = DOUBLE_TAB
+    cy = min(field.top, band.top - max(w, h) / 2)
+    return Box(field.cx - w / 2, cy - h / 2, w, h)
 
 
 def badge_centre(field: Box) -> Point:

@@ -44,6 +44,20 @@ def test_where_a_bonus_row_stands_is_looked_up_once() -> None:
     broken = dataclasses.replace(big, bonus_rows=(stray, big.bonus_rows[1]))
     assert rules.bonus_places(broken) == {"green-blue": (2, 3)}
     assert len(geometry.sheet_boxes(broken).bonus_rows) == 1
+    # the rows' share of the sheet leaves room for the bonus rows placed, not those listed:
+    # the stray one takes none, as on a sheet without it
+    one = dataclasses.replace(big, bonus_rows=(big.bonus_rows[1],))
+    bands = [[r.band for r in geometry.sheet_boxes(s).rows] for s in (broken, one)]
+    assert bands[0] == bands[1]
+    assert geometry.field_size(broken) == geometry.field_size(one)
+
+
+def test_where_a_row_stands_is_looked_up_once() -> None:
+    """``rules.row_places``: read by the compiled layout (``row_of``), ``validate``,
+    ``rules.bonus_places`` and the scene's links."""
+    chain = catalogue.find("connected-chain")
+    assert rules.row_places(chain) == {"red": 0, "yellow": 1, "green": 2, "blue": 3}
+    assert Compiled.of(chain).row_of == rules.row_places(chain)
 
 
 def test_a_bonus_rows_cells_carry_the_numbers_of_the_row_above_it() -> None:

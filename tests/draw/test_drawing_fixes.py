@@ -49,7 +49,7 @@ def test_a_double_fields_x2_tab_stays_inside_its_band_on_a_three_row_sheet(
     image = Image.open(out).convert("RGB")
     assert at(image, field.cx, row.band.top + 0.3, geometry.SHEET_H) == (255, 255, 255)
     tab_ink = tuple(round(v * 255) for v in palette.double_ink(palette.hex_rgb("#e2231a")))
-    inside = at(image, field.cx - 1.2, row.band.top - 0.4, geometry.SHEET_H)
+    inside = at(image, field.cx - 1.2, row.band.top - 1.0, geometry.SHEET_H)
     assert max(abs(a - b) for a, b in zip(inside, tab_ink, strict=True)) <= 3
     svg = ET.fromstring(str(sheet_svg(sheet, sheet_view(Sheet(sheet)), "Ann", None)))
     tabs = [

@@ -110,8 +110,8 @@ def test_a_designers_layout_mixing_the_track_with_doubles_and_diamonds_prints(
     api.print_sheets([sheet], out, 1, per_page=2)
     text = " ".join(PdfReader(out).pages[0].extract_text().split())
     # the header names the trigger's dice (white + colour), after the diamonds' rule and
-    # before the doubles'; all three print, wrapped on two lines (the sheet printed only the
-    # first: the three do not fit one line at 5 pt)
+    # before the doubles'; all three print, wrapped on two lines between two rules, the dot
+    # left out (the sheet printed only the first: the three do not fit one line at 5 pt)
     rules = [part for _, part in hints.header_hints(sheet, labels.for_layout(sheet))]
     assert rules == [
         "diamond: white sum = its other number",
@@ -119,7 +119,7 @@ def test_a_designers_layout_mixing_the_track_with_doubles_and_diamonds_prints(
         "\u00d72 = two crosses",
     ]
     assert (
-        "diamond: white sum = its other number \u00b7 white + colour = 9: next track field, "
+        "diamond: white sum = its other number white + colour = 9: next track field, "
         "not both actions \u00b7 \u00d72 = two crosses QWIXX" in text
     )
     boxes = geometry.sheet_boxes(sheet)

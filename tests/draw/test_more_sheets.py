@@ -14,7 +14,7 @@ import pytest
 from qwixx_print import api, catalogue, dealing, geometry, labels, layout, rules
 from qwixx_print.errors import RuleViolation
 from qwixx_print.scene import fonts, hints, looks, palette, shapes
-from tests.conftest import Run
+from tests.conftest import ROOT, Run
 from tests.draw.test_sheet_fill import THREE_ROWS
 from tests.pdfcheck import (
     MM,
@@ -135,6 +135,46 @@ def test_big_points_bonus_cells_sit_under_their_columns_in_both_colours(
             assert off(rgb, tint(sheet, upper, 0.55)) <= 3
         for rgb in found[11:]:
             assert off(rgb, tint(sheet, lower, 0.55)) <= 3
+
+
+def test_bonus_rows_listed_bottom_first_are_each_drawn_between_their_own_rows(
+    tmp_path: Path,
+) -> None:
+    """A designer's Big Points listing green-blue before red-yellow: each bonus row is
+    drawn between its own two rows, with their numbers and tints (the sheet's boxes took
+    the strips top down and the drawing the bonus rows in the file's order, so green-blue's
+    12 ... 2 stood between red and yellow, in green and blue)."""
+    text = (ROOT / "qwixx_print" / "layouts" / "big-points.yaml").read_text(encoding="utf-8")
+    red_yellow = "  - {id: red-yellow, between: [red, yellow]}\n"
+    green_blue = "  - {id: green-blue, between: [green, blue]}\n"
+    assert red_yellow + green_blue in text
+    path = tmp_path / "turned-about.yaml"
+    path.write_text(text.replace(red_yellow + green_blue, green_blue + red_yellow), "utf-8")
+    sheet = api.checked(str(path))
+    assert [b.id for b in sheet.bonus_rows] == ["green-blue", "red-yellow"]
+    out = tmp_path / "turned-about.pdf"
+    api.print_sheets([sheet], out, 1)
+    boxes = geometry.sheet_boxes(sheet)
+    ox, oy = origin()
+    lines = row_sequences(out)
+    for (upper, lower), numbers, above, below in (
+        (("red", "yellow"), UP, boxes.rows[0], boxes.rows[1]),
+        (("green", "blue"), DOWN, boxes.rows[2], boxes.rows[3]),
+    ):
+        between = [
+            " ".join(texts)
+            for texts, centres in lines
+            if centres[0][0] < ox + geometry.SHEET_W
+            and oy + below.band.top < centres[0][1] < oy + above.band.y
+        ]
+        assert between == [numbers], (upper, lower)
+        cells = [c for c in sum(boxes.bonus_rows, ()) if below.band.top < c.cy < above.band.y]
+        probes = [(ox + c.x + 0.3 * c.w, oy + c.cy + 0.33 * c.h) for c in cells]
+        probes += [(ox + c.x + 0.3 * c.w, oy + c.cy - 0.33 * c.h) for c in cells]
+        found = colours_at(out, probes)
+        assert len(found) == 22
+        assert all(off(rgb, tint(sheet, upper, 0.55)) <= 3 for rgb in found[:11]), upper
+        assert all(off(rgb, tint(sheet, lower, 0.55)) <= 3 for rgb in found[11:]), lower
 
 
 def test_big_points_bonus_cell_halves_carry_their_colours_symbols(pdfs: dict[str, Path]) -> None:

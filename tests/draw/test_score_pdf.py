@@ -19,6 +19,7 @@ from tests.pdfcheck import MM, page_sizes
 LEA = ROOT / "tests" / "data" / "marks" / "lea.yaml"
 PEN = (0.08, 0.16, 0.55)
 Point = tuple[float, float]
+Segment = tuple[float, float, float, float]
 
 
 @pytest.fixture(scope="module")
@@ -346,3 +347,78 @@ def test_power_effects_stay_in_their_own_box_clear_of_the_row_and_its_badges(
         if v < 128 and i % width > width * 0.8 and i // width < height - 0.6 * PX
     )
     assert max(x for x, _ in text) < name_left - 1.0 * PX
+
+
+CUT = (0.55, 0.55, 0.55)
+"""The grey of the cut lines and marks."""
+
+
+def cut_guides(path: Path, page: int = 0) -> tuple[list[Segment], list[Segment]]:
+    """The cut lines (dashed) and cut marks (solid) on ``page``, each (x0, y0, x1, y1) in
+    mm from the page's bottom left, rounded to 0.1 mm."""
+    with pdfplumber.open(path) as pdf:
+        found = pdf.pages[page].lines
+        height = float(pdf.pages[page].height)
+    lines: list[Segment] = []
+    marks: list[Segment] = []
+    for line in found:
+        if tuple(round(v, 2) for v in line["stroking_color"]) != CUT:
+            continue
+        x0, x1 = (round(float(line[k]) / MM, 1) for k in ("x0", "x1"))
+        y0, y1 = (round((height - float(line[k])) / MM, 1) for k in ("bottom", "top"))
+        (lines if line["dash"][0] else marks).append((x0, y0, x1, y1))
+    return sorted(lines), sorted(marks)
+
+
+def sheet_edges(sheets: list[tuple[float, float, float, float]]) -> list[Segment]:
+    """The edges of ``sheets`` (left, bottom, right, top, mm), those on one line joined where
+    they meet: what the cut lines around them must be, rounded as :func:`cut_guides`."""
+    runs: dict[tuple[str, float], list[tuple[float, float]]] = {}
+    for left, bottom, right, top in sheets:
+        for x in (left, right):
+            runs.setdefault(("x", round(x, 1)), []).append((bottom, top))
+        for y in (bottom, top):
+            runs.setdefault(("y", round(y, 1)), []).append((left, right))
+    found: list[Segment] = []
+    for (axis, at), spans in runs.items():
+        spans.sort()
+        joined = [list(spans[0])]
+        for lo, hi in spans[1:]:
+            if lo <= joined[-1][1] + 0.01:
+                joined[-1][1] = max(joined[-1][1], hi)
+            else:
+                joined.append([lo, hi])
+        for lo, hi in joined:
+            lo, hi = round(lo, 1), round(hi, 1)
+            found.append((at, lo, at, hi) if axis == "x" else (lo, at, hi, at))
+    return sorted(found)
+
+
+@pytest.mark.parametrize(("players", "marks"), [(2, 7), (3, 8), (8, 16)])
+def test_cut_lines_are_drawn_only_around_the_sheets_printed(
+    players: int, marks: int, run: Run, tmp_path: Path
+) -> None:
+    """A newcomer's 2-player game log came with cut lines around all 8 slots of the page.
+    The cut lines run along the printed sheets' edges only (2 sheets side by side: 3 down,
+    2 across; a third below the first: 3 down, 3 across), and a cut mark only beyond the
+    end of one at the outside of the grid, on its line; a full page keeps all 8 lines and
+    16 marks."""
+    names = "".join(f"  - name: P{k}\n    crosses: {{red: [2]}}\n" for k in range(players))
+    path = tmp_path / "game.yaml"
+    path.write_text(f"layout: classic\nplayers:\n{names}", encoding="utf-8")
+    out = tmp_path / "game.pdf"
+    assert run("score", str(path), "--out", str(out)).exit_code == 0
+    lines, found_marks = cut_guides(out)
+    imposition = geometry.impose("a4", 8)
+    w, h = imposition.sheet_w, imposition.sheet_h
+    sheets = [(x, y, x + w, y + h) for x, y in imposition.origins[:players]]
+    assert lines == sheet_edges(sheets)
+    assert len(lines) == {2: 5, 3: 6, 8: 8}[players]
+    assert len(found_marks) == marks
+    for x0, y0, x1, y1 in found_marks:  # each a cut line's continuation, outside the sheets
+        on = [ln for ln in lines if (x0 == x1 == ln[0] == ln[2]) or (y0 == y1 == ln[1] == ln[3])]
+        assert on, (x0, y0, x1, y1)
+        assert not any(
+            left < (x0 + x1) / 2 < right and bottom < (y0 + y1) / 2 < top
+            for left, bottom, right, top in sheets
+        )

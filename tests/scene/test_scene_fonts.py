@@ -72,3 +72,33 @@ def test_every_label_is_as_wide_and_wraps_as_reportlab_sets_it() -> None:
                 assert fonts.split_lines(text, font, size, 60.0) == simpleSplit(
                     text, font, size, 60.0
                 ), text
+
+
+DOT = " \u00b7 "
+
+
+def test_rules_joined_by_dots_wrap_between_two_rules_and_inside_one_only_when_too_wide() -> None:
+    """The rules hint's wrap (``between``): a rule that does not fit after the others
+    starts the next line, the dot left out, where wrapping at spaces would have split it;
+    a rule wider than a line by itself is wrapped at its spaces, from the line it starts
+    on."""
+    font, size = fonts.FONT, 10.0
+    hint = "lock after 6 crosses" + DOT + "last 2 lock"
+    width = fonts.string_width("lock after 6 crosses" + DOT + "last", font, size)
+    assert fonts.split_lines(hint, font, size, width) == [
+        "lock after 6 crosses \u00b7 last",
+        "2 lock",
+    ]
+    assert fonts.split_lines(hint, font, size, width, DOT) == [
+        "lock after 6 crosses",
+        "last 2 lock",
+    ]
+    long = (
+        "lock after 6" + DOT + "lucky: next field, emptiest row, then again" + DOT + "last 2 lock"
+    )
+    width = fonts.string_width("lock after 6" + DOT + "lucky: next field,", font, size)
+    assert fonts.split_lines(long, font, size, width, DOT) == [
+        "lock after 6 \u00b7 lucky: next field,",
+        "emptiest row, then again",
+        "last 2 lock",
+    ]

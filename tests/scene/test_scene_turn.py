@@ -105,3 +105,38 @@ def test_a_bonus_cells_halves_turn_to_the_sides_of_their_rows() -> None:
         for r in ("red", "yellow")
     )
     assert TURN.box(red.box).x > TURN.box(yellow.box).x  # red runs right of yellow
+
+
+DOUBLES = ("doppelt", "tests/data/layouts/mixed-doubles-again.yaml", "tests/data/sim/five.yaml")
+"""Sheets with double fields: Doppelt's 4 rows, a designer's rows of small boxes and mixed
+colours, a 5-row sheet (its bands the narrowest)."""
+
+
+@pytest.mark.parametrize("name", DOUBLES)
+@pytest.mark.parametrize("turned", [False, True], ids=["printed", "turned"])
+def test_a_double_fields_x2_tab_and_its_text_stay_inside_the_rows_band(
+    name: str, turned: bool
+) -> None:
+    """A newcomer saw the "x2" of Doppelt's doubles stick out of the row's band on the
+    phone: the tab turned with the sheet (2.3 mm across the band) while its text stood
+    upright (3 mm wide), out of the tab and the band. The tab stands as one with its text,
+    placed to fit the band either way."""
+    layout = catalogue.checked(name)
+    sheet = geometry.sheet_boxes(layout)
+    turn = Turn(sheet.width, sheet.height) if turned else None
+    tabs = 0
+    for part in blank_items(layout, "en"):
+        found = walk(turn.items(part) if turn else part)
+        bands = {it.id: bounds(it) for it in found if isinstance(it, Rect) and it.part == "band"}
+        texts = {it.id: it for it in found if isinstance(it, Text) and it.part == "double tab"}
+        for tab in (it for it in found if isinstance(it, Rect) and it.part == "double tab"):
+            text = texts[tab.id]
+            assert text.text == "\u00d72"
+            left, bottom, right, top = bands[" ".join(tab.id.split()[:2])]
+            for x0, y0, x1, y1 in (bounds(tab), bounds(text)):  # to a millionth of a mm
+                inside = left - 1e-6 <= x0 and x1 <= right + 1e-6
+                assert inside and bottom - 1e-6 <= y0 and y1 <= top + 1e-6, (tab.id, turned)
+            x0, _, x1, _ = bounds(text)
+            assert tab.box.x < x0 and x1 < tab.box.right, (tab.id, turned)  # the x2 in its tab
+            tabs += 1
+    assert tabs == sum(f.double for r in layout.rows for f in r.fields) > 0

@@ -36,10 +36,13 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-def ann_on_phone(browser: Any, base: str, sheet: str) -> dict[str, str]:
-    """A game of ``sheet`` for Ann and Ben, Ann's page open on the phone; the links."""
+def ann_on_phone(
+    browser: Any, base: str, sheet: str, size: tuple[int, int] = (WIDTH, HEIGHT)
+) -> dict[str, str]:
+    """A game of ``sheet`` for Ann and Ben, Ann's page open on the phone (``size``: its
+    width and height, CSS px); the links."""
     links = start_game(browser, base, ["Ann", "Ben"], sheet)
-    phone(browser, WIDTH, HEIGHT)
+    phone(browser, *size)
     browser.get(links["Ann"])
     own_shown(browser)
     return links
@@ -479,3 +482,38 @@ def test_a_phone_turned_sideways_shows_the_whole_own_sheet_below_the_name_bar(
             "?.getBoundingClientRect(); return r ? r.bottom : null"
         )
         assert total is None or total <= WIDTH
+
+
+X2_TABS = (
+    "return [...document.querySelectorAll('.own .sheet-svg text')]"
+    ".filter(t => t.textContent == '\u00d72').map(t => {"
+    " const band = t.closest('g.row').querySelector(':scope > rect');"
+    " return [t, t.previousElementSibling, band].map(e => {"
+    " const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }); })"
+)
+"""JavaScript: per "x2" of the own sheet, the screen boxes (left, top, right, bottom, CSS
+px) of its text, its tab and its row's band."""
+
+
+@pytest.mark.parametrize(("width", "height", "view"), [(568, 320, "turned"), (844, 390, "flat")])
+def test_a_phone_turned_sideways_keeps_doppelts_x2_tabs_inside_their_rows(
+    base: str, tmp_path: Path, width: int, height: int, view: str
+) -> None:
+    """Sideways, a small phone (568 x 320 px) shows the turned sheet, a larger one (844 x
+    390) the flat: either way each of Doppelt's "x2" is as wide as its tab at most (a
+    newcomer saw it stick out of its tab and the row's band: the tab turned with the sheet,
+    2.3 mm across the band, and its 3 mm text stood upright), and the text and its tab are
+    inside the row's band (to a tenth of a CSS px)."""
+    with chromium() as browser:
+        ann_on_phone(browser, base, "doppelt", (width, height))
+        browser.execute_async_script("document.fonts.ready.then(arguments[0])")
+        assert browser.execute_script(OWN_VIEW) == view
+        browser.execute_script("document.querySelector('.own svg').scrollIntoView()")
+        screenshot(browser, f"phone-sideways-doppelt-{view}", tmp_path)
+        tabs = browser.execute_script(X2_TABS)
+    assert len(tabs) == 16  # 4 doubles in each of 4 rows
+    for text, tab, band in tabs:  # the text stands upright in both: its width runs along x
+        assert tab[0] < text[0] and text[2] < tab[2], (text, tab)
+        for box in (text, tab):
+            assert band[0] - 0.1 <= box[0] and box[2] <= band[2] + 0.1, (box, band)
+            assert band[1] - 0.1 <= box[1] and box[3] <= band[3] + 0.1, (box, band)
