@@ -200,8 +200,8 @@ def clover(id: str, box: Box) -> list[Item]:
     (x0, y0), (x1, y1) = shapes.clover(box)[0]
     green = palette.CLOVER
     found: list[Item] = [Line(id, "stem", x0, y0, x1, y1, green, looks.CLOVER_STEM, "fsw")]
-    for (x, y), r in shapes.clover(box)[1]:
-        found.append(Circle(id, "leaf", x, y, r, green, sets=""))
+    for k, ((x, y), r) in enumerate(shapes.clover(box)[1]):
+        found.append(Circle(id, "leaf" if k < 4 else "heart", x, y, r, green, sets=""))
     return found
 
 

@@ -192,3 +192,23 @@ def test_the_value_tracks_box_in_the_total_line_is_in_the_tracks_colour_with_its
     assert isinstance(penalty_box, Rect) and penalty_box.fill == palette.total_paper(
         palette.TOTAL_GREY
     )  # the penalties' and the total's stay grey
+
+
+def test_a_lucky_numbers_clover_is_green_all_over_its_middle() -> None:
+    """The four leaves alone left a speck of paper at the clover's centre, under the lucky
+    number's digits (a newcomer's finding): every point near the centre is in a circle."""
+    box = geometry.sheet_boxes(catalogue.checked("longo")).lucky[0]
+    circles = [it for it in padmarks.clover("lucky 0", box) if hasattr(it, "r")]
+    leaf = box.w * 0.27
+    assert [c.part for c in circles] == ["leaf"] * 4 + ["heart"]
+    points = [
+        (box.cx + leaf * dx / 10, box.cy + leaf * dy / 10)
+        for dx in range(-3, 4)
+        for dy in range(-3, 4)
+    ]
+    uncovered = [
+        (x, y)
+        for x, y in points
+        if not any((x - c.cx) ** 2 + (y - c.cy) ** 2 <= c.r**2 for c in circles)
+    ]
+    assert uncovered == []
