@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple, NoReturn
 
-from qwixx_print.errors import QwixxError, escaped, located, named, unprinted
+from qwixx_print.errors import QwixxError, escaped, located, unprinted, unprinted_refusal
 
 SHOWN_CHARS = 40
 """Longest value quoted in a message; longer ones are cut with an ellipsis."""
@@ -229,10 +229,7 @@ class Node(NamedTuple):
             )
         hidden = unprinted(value)
         if hidden is not None:
-            self.fail(
-                f"the character {named(hidden)} does not print (it is invisible or turns the "
-                "text's direction): leave it out"
-            )
+            self.fail(unprinted_refusal(hidden))
         return str(value)
 
     def boolean(self) -> bool:

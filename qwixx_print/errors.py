@@ -41,6 +41,16 @@ def unprinted(text: str) -> str | None:
     return next(c for c in text if not c.isprintable())
 
 
+def unprinted_refusal(hidden: str) -> str:
+    """What is wrong with a text holding ``hidden``, a character that prints nothing
+    (:func:`unprinted`): one line, the character named. The layout reader, ``score`` and
+    the web page's new game say it alike."""
+    return (
+        f"the character {named(hidden)} does not print (it is invisible or turns the "
+        "text's direction): leave it out"
+    )
+
+
 def named(char: str) -> str:
     """``char`` for a message that must say which character it is, look-alikes included:
     ``'\u0435' (U+0435 CYRILLIC SMALL LETTER IE)``."""

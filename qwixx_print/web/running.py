@@ -28,7 +28,7 @@ from werkzeug.exceptions import NotFound
 
 from qwixx_print import dealing, rules
 from qwixx_print.doc import Doc
-from qwixx_print.errors import QwixxError, RuleViolation, unprinted
+from qwixx_print.errors import QwixxError, RuleViolation, unprinted, unprinted_refusal
 from qwixx_print.layout import Layout
 from qwixx_print.play import Game, log
 from qwixx_print.web.storage import GameLimits, StorageError, Store, StoredGame
@@ -102,9 +102,12 @@ def check_names(names: list[str], most: int) -> list[str]:
     if not 1 <= len(kept) <= most:
         raise RuleViolation(f"a game here has 1 to {most} players, got {len(kept)}")
     for name in kept:
-        if len(name) > MAX_NAME or unprinted(name) is not None:
+        hidden = unprinted(name)
+        if hidden is not None:
+            raise RuleViolation(f"the name '{name[:MAX_NAME]}': {unprinted_refusal(hidden)}")
+        if len(name) > MAX_NAME:
             raise RuleViolation(
-                f"the name '{name[:MAX_NAME]}' must be at most {MAX_NAME} printable characters"
+                f"the name '{name[:MAX_NAME]}' must be at most {MAX_NAME} characters"
             )
     return kept
 

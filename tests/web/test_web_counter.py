@@ -454,7 +454,15 @@ def test_the_end_shows_the_ranking_and_the_filled_in_sheets(client: FlaskClient)
             "/api/games",
             {"layout": "classic", "players": ["x" * 41]},
             400,
-            f"the name '{'x' * 40}' must be at most 40 printable characters",
+            f"the name '{'x' * 40}' must be at most 40 characters",
+        ),
+        (
+            "post",
+            "/api/games",
+            {"layout": "classic", "players": ["a\u202eb"]},
+            400,
+            "the name 'a\\u202eb': the character '\\u202e' (U+202E RIGHT-TO-LEFT OVERRIDE) "
+            "does not print (it is invisible or turns the text's direction): leave it out",
         ),
         (
             "post",

@@ -13,7 +13,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from qwixx_print.errors import unprinted
+from qwixx_print.errors import unprinted, unprinted_refusal
 from qwixx_print.web import create_app, guard
 from qwixx_print.web.counter import NO_SUCH_LINK
 from qwixx_print.web.running import check_names
@@ -248,8 +248,9 @@ def test_a_name_and_a_label_refuse_the_same_invisible_character(
     client: FlaskClient, char: str
 ) -> None:
     assert unprinted(f"Ann{char}a") == char
-    with pytest.raises(Exception, match="printable characters"):
+    with pytest.raises(Exception, match=" does not print ") as refused:
         check_names([f"Ann{char}a"], 5)
+    assert str(refused.value).endswith(unprinted_refusal(char))
     label = "Qwixx" + char + "!"
     text = CLASSIC + f'labels:\n  title: "{label.encode("unicode_escape").decode()}"\n'
     answer = client.post("/upload", data={"text": text, "csrf_token": token(client)})
