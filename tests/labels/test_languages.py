@@ -36,6 +36,18 @@ def test_no_language_has_a_key_english_lacks() -> None:
         assert set(labels.language(code)) <= english, code
 
 
+def test_every_language_prints_one_kind_of_apostrophe() -> None:
+    """A sheet's words use the typographic apostrophe (U+2019), never the typewriter one
+    beside it (a French header had "l’une" next to "d'un": a newcomer's finding)."""
+    straight = {
+        (code, key): text
+        for code in labels.LANGUAGES
+        for key, text in labels.language(code).items()
+        if "'" in text
+    }
+    assert straight == {}
+
+
 @pytest.mark.parametrize(
     ("lang", "penalties", "total"),
     [
