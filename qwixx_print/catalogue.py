@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 
 from qwixx_print import geometry, packaged, rules
-from qwixx_print.errors import LayoutError, first_of
+from qwixx_print.errors import LayoutError, closest, first_of
 from qwixx_print.layout import Layout, from_doc, load
 
 
@@ -47,11 +47,9 @@ def shipped_name(name: str) -> str | None:
 def did_you_mean(name: str) -> str:
     """`` (did you mean 'classic'?)`` for a near miss among shipped names and aliases (the
     CLI's and the web page's hint); ``''`` when none is near."""
-    import difflib  # only on this error path: keeps start-up light
-
     known = {_folded(known): known for known in [*shipped_aliases(), *shipped_names()]}
-    close = difflib.get_close_matches(_folded(name), list(known), n=1, cutoff=0.7)
-    return f" (did you mean '{known[close[0]]}'?)" if close else ""
+    near = closest(_folded(name), known, cutoff=0.7)
+    return f" (did you mean '{known[near]}'?)" if near is not None else ""
 
 
 _SPELLINGS = (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss"), ("k", "c"))

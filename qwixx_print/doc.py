@@ -14,7 +14,14 @@ import unicodedata
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple, NoReturn
 
-from qwixx_print.errors import QwixxError, escaped, located, unprinted, unprinted_refusal
+from qwixx_print.errors import (
+    QwixxError,
+    closest,
+    escaped,
+    located,
+    unprinted,
+    unprinted_refusal,
+)
 
 SHOWN_CHARS = 40
 """Longest value quoted in a message; longer ones are cut with an ellipsis."""
@@ -142,10 +149,8 @@ class Node(NamedTuple):
             if explained and key in explained:
                 problems.append(self.child(key, None).failure(explained[key]))
             elif key not in known:
-                import difflib  # only on this error path: keeps start-up light
-
-                close = difflib.get_close_matches(key, known, n=1)
-                hint = f"did you mean '{close[0]}'?" if close else "known: " + ", ".join(known)
+                near = closest(key, known)
+                hint = f"did you mean '{near}'?" if near else "known: " + ", ".join(known)
                 problems.append(self.child(key, None).failure(f"unknown key {shown(key)} ({hint})"))
         problems += [
             self.failure(f"missing key '{key}'") for key in required if key not in self.value

@@ -7,7 +7,7 @@ and keeps its traceback.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 _ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
@@ -39,6 +39,23 @@ def unprinted(text: str) -> str | None:
     if text.isprintable():
         return None
     return next(c for c in text if not c.isprintable())
+
+
+def closest(word: str, known: Iterable[str], cutoff: float = 0.6) -> str | None:
+    """The one of ``known`` nearest to a mistyped ``word`` (difflib's ratio at least
+    ``cutoff``), or None: the "did you mean" of every refusal of an unknown name (a key,
+    a command, a layout, a family, a move)."""
+    import difflib  # only on an error path: keeps start-up light
+
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=cutoff)
+    return close[0] if close else None
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """``did you mean 'cross'? `` for a near miss of ``word`` among ``known``
+    (:func:`closest`), else ``''``: the start of a refusal's parenthesis."""
+    near = closest(word, known)
+    return f"did you mean '{near}'? " if near is not None else ""
 
 
 def unprinted_refusal(hidden: str) -> str:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from qwixx_print.cli.params import UserError, complete_layouts
-from qwixx_print.errors import QwixxError
+from qwixx_print.errors import QwixxError, closest, did_you_mean
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
@@ -41,13 +41,11 @@ class LayoutGroup(click.Group):
 
         if "/" in word or "." in word or word.lower() in catalogue.shipped_names():
             return  # printing a shipped layout needs no difflib (start-up stays light)
-        import difflib
-
-        close = difflib.get_close_matches(word, list(self.commands), n=1, cutoff=0.75)
-        if close and word.lower() not in catalogue.shipped_aliases():
+        near = closest(word, self.commands, cutoff=0.75)
+        if near is not None and word.lower() not in catalogue.shipped_aliases():
             raise UserError(
                 f"no such command or layout '{word}' (did you mean the command "
-                f"'{close[0]}'? see 'qwixx-print --help')"
+                f"'{near}'? see 'qwixx-print --help')"
             )
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -125,10 +123,7 @@ def help_command(ctx: click.Context, command: str | None) -> None:
         return
     found = group.get_command(ctx, command)
     if found is None:
-        import difflib  # only on this error path
-
-        close = difflib.get_close_matches(command, list(group.commands), n=1, cutoff=0.6)
-        hint = f"did you mean '{close[0]}'? " if close else ""
+        hint = did_you_mean(command, group.commands)
         raise UserError(
             f"no such command '{command}' ({hint}commands: {', '.join(group.commands)})"
         )

@@ -23,7 +23,7 @@ from importlib import metadata
 from typing import NamedTuple
 
 from qwixx_print import catalogue
-from qwixx_print.errors import GenerateError, counted, first_of
+from qwixx_print.errors import GenerateError, counted, did_you_mean, first_of
 from qwixx_print.generate import balance, families, yamlfile
 from qwixx_print.generate.families import FAMILIES, SHUFFLES
 from qwixx_print.layout import Layout
@@ -85,7 +85,8 @@ def family_recipe(family: str) -> Recipe:
     (:func:`qwixx_print.catalogue.checked`). Raises GenerateError for an unknown family."""
     if family not in FAMILIES:
         raise GenerateError(
-            f"no such family '{family}' (families: {', '.join(FAMILIES)}; "
+            f"no such family '{family}' ({did_you_mean(family, FAMILIES)}families: "
+            f"{', '.join(FAMILIES)}; "
             "or --from LAYOUT --shuffle colours|numbers|marks)"
         )
     twin, build, titled = FAMILIES[family]

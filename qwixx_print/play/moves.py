@@ -8,6 +8,7 @@ RULES-more.md §5 Moves.
 
 from __future__ import annotations
 
+from qwixx_print.errors import did_you_mean
 from qwixx_print.play.kinds import KINDS as _KINDS
 from qwixx_print.play.move_kind import LEGAL, Move, Verdict
 
@@ -28,7 +29,8 @@ def parse(line: str) -> Move:
     one-line reason when it is not one."""
     parts = line.split()
     if not parts or parts[0] not in _KINDS:
-        raise ValueError(f"'{line}' is not a move (moves: {', '.join(KINDS)})")
+        hint = did_you_mean(parts[0], KINDS) if parts else ""
+        raise ValueError(f"'{line}' is not a move ({hint}moves: {', '.join(KINDS)})")
     kind, args = parts[0], parts[1:]
     names = _KINDS[kind].args
     if len(args) != len(names):

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from qwixx_print import rules
 from qwixx_print.compiled import Compiled
+from qwixx_print.errors import did_you_mean
 from qwixx_print.layout import Layout
 from qwixx_print.play.effects import Effects
 from qwixx_print.play.kinds import KINDS, Mechanics
@@ -242,7 +243,8 @@ class Sheet(Effects, Mechanics):
             return f"the game is over ({over})"
         kind = KINDS.get(move.kind)
         if kind is None:
-            return f"'{move.kind}' is not a move (moves: {', '.join(KINDS)})"
+            hint = did_you_mean(move.kind, KINDS)
+            return f"'{move.kind}' is not a move ({hint}moves: {', '.join(KINDS)})"
         return kind.refusal(self, move)
 
     def _apply(self, move: Move) -> None:

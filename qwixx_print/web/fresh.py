@@ -18,7 +18,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from qwixx_print import api
 from qwixx_print.choices import DEFAULT_LANG, GENERATE_FAMILIES, LANGUAGES
-from qwixx_print.errors import GenerateError
+from qwixx_print.errors import GenerateError, did_you_mean
 from qwixx_print.generate import balance_figures, balance_head
 from qwixx_print.generate.families import FAMILIES
 from qwixx_print.web import guard, printing
@@ -50,7 +50,10 @@ def _setup(state: BlueprintSetupState) -> None:
 def family_of(text: str) -> str:
     """``text`` if it names a family of ``generate``; else a 400 naming the families."""
     if text not in GENERATE_FAMILIES:
-        raise BadRequest(f"no such family {text[:40]!r} (families: {', '.join(GENERATE_FAMILIES)})")
+        hint = did_you_mean(text[:40], GENERATE_FAMILIES)
+        raise BadRequest(
+            f"no such family {text[:40]!r} ({hint}families: {', '.join(GENERATE_FAMILIES)})"
+        )
     return text
 
 

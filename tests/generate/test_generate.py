@@ -239,6 +239,7 @@ def test_print_and_preview_write_the_generated_sheet(tmp_path: Path, run: Run) -
 
 BAD = [
     (["nonsense"], "no such family 'nonsense' (families: mixed-colours, mixed-numbers,"),
+    (["chaoss"], "no such family 'chaoss' (did you mean 'chaos'? families: mixed-colours,"),
     (["chaos", "--seed", "abc"], "'abc' is not a valid whole number"),
     (["chaos", "--seed", "1.5"], "'1.5' is not a valid whole number"),
     (["chaos", "--seed", "-1"], "-1 is not in the range"),

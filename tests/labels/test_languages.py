@@ -38,7 +38,7 @@ def test_no_language_has_a_key_english_lacks() -> None:
 
 def test_every_language_prints_one_kind_of_apostrophe() -> None:
     """A sheet's words use the typographic apostrophe (U+2019), never the typewriter one
-    beside it (a French header had "l’une" next to "d'un": a newcomer's finding)."""
+    beside it (a French header mixed the two: a newcomer's finding)."""
     straight = {
         (code, key): text
         for code in labels.LANGUAGES

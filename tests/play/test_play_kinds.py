@@ -56,6 +56,15 @@ def test_a_move_of_no_kind_is_refused_and_changes_nothing() -> None:
     assert sheet.history == [] and not sheet.over
 
 
+def test_a_misspelt_move_names_the_move_it_resembles() -> None:
+    sheet = Sheet(api.checked("classic"))
+    assert sheet.can(Move("crosss", "red", 0)).reason == (
+        f"'crosss' is not a move (did you mean 'cross'? moves: {', '.join(moves.KINDS)})"
+    )
+    with pytest.raises(ValueError, match=r"^'crosss red 5' is not a move \(did you mean 'cross'\?"):
+        moves.parse("crosss red 5")
+
+
 def test_a_roll_offers_each_kind_in_the_order_of_the_table() -> None:
     """X-Change and Longo's white sum 8 with the field, the swap and (Longo) the lucky cross:
     crosses first, then swaps or lucky crosses, as the table lists them."""
