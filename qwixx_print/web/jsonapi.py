@@ -100,6 +100,9 @@ def create() -> tuple[Response, int]:
     names = body.get("players")
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise BadRequest("players must be a list of names")
+    blank = next((k for k, name in enumerate(names, 1) if not name.strip()), None)
+    if blank is not None:  # the page's form leaves empty boxes out; a list names each player
+        raise BadRequest(f"player {blank}'s name is empty: give every player a name")
     table = counter.create(str(body.get("layout", "")), names)
     links = {
         name: counter.link("counter.page", game_id=table.id, token=token)

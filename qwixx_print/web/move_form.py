@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 
@@ -39,6 +40,17 @@ range of a row: ``no field 11 (the row has fields 0 to 10)``)."""
 _WHOLE = re.compile(r"-?[0-9]+")
 
 
+def _shown(value: object) -> str:
+    """A request's value as a refusal quotes it, cut to 20 characters: text in quotes, any
+    other value as JSON writes it (``true``, ``null``, ``[1]``; not Python's ``True``)."""
+    if isinstance(value, str):
+        return repr(value[:20])
+    try:
+        return json.dumps(value)[:20]
+    except (TypeError, ValueError):
+        return repr(value)[:20]
+
+
 def _index(value: object, key: str = "index", most: int = MAX_INDEX, form: bool = True) -> int:
     """A field's (or diamond's, or a step's) index from a request: a whole number 0 to
     ``most`` (a JSON number; digits from a ``form``); 400 naming ``key`` otherwise, saying
@@ -48,8 +60,7 @@ def _index(value: object, key: str = "index", most: int = MAX_INDEX, form: bool 
     elif form and isinstance(value, str) and _WHOLE.fullmatch(value):
         text = value
     else:
-        shown = repr(value[:20]) if isinstance(value, str) else repr(value)[:20]
-        raise BadRequest(f"{key} must be a whole number, got {shown}")
+        raise BadRequest(f"{key} must be a whole number, got {_shown(value)}")
     digits = text.lstrip("-").lstrip("0") or "0"
     if text.startswith("-") and digits != "0":
         raise BadRequest(f"{key} must be 0 or more, got -{_long(digits)}")
@@ -80,8 +91,7 @@ def parse_move(values: Mapping[str, object], form: bool = True) -> Move:
     kind = values.get("kind", "")
     kinds = (*SHEET_MOVES, "undo", "redo")
     if not isinstance(kind, str) or kind not in kinds:
-        shown = repr(kind[:20]) if isinstance(kind, str) else repr(kind)[:20]
-        raise BadRequest(f"kind must be one of {', '.join(kinds)}, got {shown}")
+        raise BadRequest(f"kind must be one of {', '.join(kinds)}, got {_shown(kind)}")
     if "step" in values:
         step_of(values, form)
     needs = MOVE_NEEDS.get(kind, ())
@@ -92,7 +102,7 @@ def parse_move(values: Mapping[str, object], form: bool = True) -> Move:
         return Move(kind)
     row = values["row"] if "row" in needs else None
     if row is not None and not isinstance(row, str):
-        raise BadRequest(f"row must be a row's id (text), got {repr(row)[:20]}")
+        raise BadRequest(f"row must be a row's id (text), got {_shown(row)}")
     index = _index(values["index"], form=form) if "index" in needs else None
     diamond = _index(values["diamond"], "diamond", form=form) if "diamond" in needs else None
     return Move(kind, None if row is None else row[:40], index, diamond)
@@ -127,6 +137,5 @@ def turn_of(value: object, form: bool = True) -> int:
     if form and isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 9:
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10**9:
-        shown = repr(value[:20]) if isinstance(value, str) else repr(value)[:20]
-        raise BadRequest(f"turn must be a whole number from 1, got {shown}")
+        raise BadRequest(f"turn must be a whole number from 1, got {_shown(value)}")
     return value

@@ -362,7 +362,7 @@ def test_the_end_shows_the_ranking_and_the_filled_in_sheets(client: FlaskClient)
             "/api/games/GAME/LEA/moves",
             {"kind": "cross", "row": "red", "index": True},
             400,
-            "index must be a whole number, got True",
+            "index must be a whole number, got true",
         ),
         (
             "post",
@@ -404,14 +404,14 @@ def test_the_end_shows_the_ranking_and_the_filled_in_sheets(client: FlaskClient)
             "/api/games/GAME/LEA/moves",
             {"kind": "cross", "row": "red", "index": None},
             400,
-            "index must be a whole number, got None",
+            "index must be a whole number, got null",
         ),
         (
             "post",
             "/api/games/GAME/LEA/moves",
             {"kind": "cross", "row": ["red"], "index": 3},
             400,
-            "row must be a row's id (text), got ['red']",
+            'row must be a row\'s id (text), got ["red"]',
         ),
         (
             "post",
@@ -486,6 +486,20 @@ def test_the_end_shows_the_ranking_and_the_filled_in_sheets(client: FlaskClient)
             {"layout": "classic", "players": "Jo"},
             400,
             "players must be a list of names",
+        ),
+        (
+            "post",
+            "/api/games",
+            {"layout": "classic", "players": ["Ann", "  "]},
+            400,
+            "player 2's name is empty: give every player a name",
+        ),
+        (
+            "post",
+            "/api/games",
+            {"layout": "classic", "players": [""]},
+            400,
+            "player 1's name is empty: give every player a name",
         ),
         (
             "post",
