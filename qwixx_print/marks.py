@@ -232,6 +232,8 @@ def score(marks: MarksFile) -> ScoredGame:
             raise _violation(
                 marks, (*player.place, key, exc.row), f"{player.name}, {exc.row}", exc
             ) from None
+        except rules.SheetViolation as exc:
+            raise _violation(marks, (*player.place, exc.key), player.name, exc) from None
         except RuleViolation as exc:
             raise _violation(marks, player.place, player.name, exc) from None
     try:

@@ -268,10 +268,13 @@ class GameState:
         self._alone = None
         self._turn_start = {name: len(sheet.history) for name, sheet in self.sheets.items()}
 
-    @staticmethod
-    def _refuse(name: str, verdict: Verdict) -> None:
+    def _refuse(self, name: str, verdict: Verdict) -> None:
+        """Raise RuleViolation with ``verdict``'s reason when it refuses, said to ``name``
+        (``Léa, the 5 is crossed already``) when ``name`` plays here, else as it stands
+        (``no player 'Bob' (players: Léa, Sam)``)."""
         if not verdict:
-            raise RuleViolation(f"{name}, {verdict.reason}")
+            told = f"{name}, " if name in self.names else ""
+            raise RuleViolation(f"{told}{verdict.reason}")
 
     def _refuse_if_over(self) -> None:
         if self.over:

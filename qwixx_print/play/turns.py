@@ -121,5 +121,5 @@ class Turns(GameState):
         if self.table:
             return "this game is played at the table: enter moves with play"
         if self.phase == "roll":
-            return f"{self.active} rolls first"
+            return f"it is time for {self.active}'s roll, not the {action} action"
         return f"it is time for the {self.phase} action, not the {action} action"

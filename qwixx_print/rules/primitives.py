@@ -28,6 +28,15 @@ class RowViolation(RuleViolation):
         self.key = key
 
 
+class SheetViolation(RuleViolation):
+    """A rule broken by one of a sheet's own marks outside its rows: ``key`` the marks
+    file's key it is about (``penalties``), so the message points at that line."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
+        self.key = key
+
+
 def faces(layout: Layout) -> int:
     """The faces of every die of ``layout``: its highest number halved (6; Longo's d8 8;
     RULES.md §1, RULES-more.md §4). Validation and ``Compiled.faces`` read it."""
@@ -229,10 +238,12 @@ def _check_numbers(numbers: Collection[int], by_number: Mapping[int, object], wh
 def penalty_points(layout: Layout, penalties: int) -> int:
     """Points lost for ``penalties`` crossed penalty boxes: 5 each on classic (RULES.md §1).
 
-    Raises :class:`RuleViolation` for more penalties than the sheet has boxes.
+    Raises :class:`SheetViolation` (key ``penalties``) for more penalties than the sheet
+    has boxes.
     """
     if not 0 <= penalties <= layout.penalty_boxes:
-        raise RuleViolation(
-            f"{penalties} penalties, but the sheet has {layout.penalty_boxes} penalty boxes"
+        raise SheetViolation(
+            "penalties",
+            f"{penalties} penalties, but the sheet has {layout.penalty_boxes} penalty boxes",
         )
     return penalties * layout.penalty_points
