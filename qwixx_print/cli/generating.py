@@ -223,7 +223,10 @@ def _generated_paths(out: Path | None, names: list[str]) -> list[Path]:
     if out is None:
         output.make_folder(folder)
     elif not out.is_dir():
-        raise UserError(f"{out}: with --count, --out names a folder for the {len(names)} files")
+        what = f"{out} is a file" if out.exists() else f"there is no folder {out} (make it first)"
+        raise UserError(
+            f"{out}: with --count, --out names a folder for the {len(names)} files, and {what}"
+        )
     return [folder / f"{name}.yaml" for name in names]
 
 

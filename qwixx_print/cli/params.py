@@ -100,8 +100,19 @@ def complete_layouts(
 
     if "/" in incomplete or "." in incomplete:
         return complete_files(ctx, param, incomplete)
-    names = [CompletionItem(name) for name in _layout_names() if name.startswith(incomplete)]
+    found = [name for name in _layout_names() if name.startswith(incomplete)]
+    names = [  # kräfte beside kraefte: the one without umlauts is enough
+        CompletionItem(name)
+        for name in found
+        if _spelt_out(name) == name or _spelt_out(name) not in found
+    ]
     return names or complete_files(ctx, param, incomplete)
+
+
+def _spelt_out(name: str) -> str:
+    """``name`` with its umlauts spelt out (``kräfte`` -> ``kraefte``): an alias that only
+    spells a shipped name another way is not offered beside it."""
+    return name.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").replace("ß", "ss")
 
 
 def complete_files(

@@ -148,9 +148,13 @@ def complete(*words: str) -> list[str]:
 
 
 def test_completion_offers_commands_and_shipped_layouts() -> None:
-    expected = [*cli.commands, *catalogue.shipped_names(), *catalogue.shipped_aliases()]
+    spelt = {"kräfte": "kraefte", "farbblöcke": "farbbloecke"}  # a name spelt with umlauts
+    assert all(spelt[a] in catalogue.shipped_names() for a in spelt)
+    aliases = [a for a in catalogue.shipped_aliases() if a not in spelt]
+    expected = [*cli.commands, *catalogue.shipped_names(), *aliases]
     assert sorted(complete("")) == sorted(expected)
-    assert complete("kr") == ["kraefte", "kräfte"]
+    assert complete("kr") == ["kraefte"]  # one name to complete to, not two spellings
+    assert complete("krä") == ["kräfte"]
     assert complete("va") == ["validate"]
 
 

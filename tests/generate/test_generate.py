@@ -255,6 +255,11 @@ BAD = [
     (["--from", "big-points", "--shuffle", "colours"], "big-points: has bonus rows, which lie"),
     (["--from", "broken.yaml", "--shuffle", "numbers"], "broken.yaml:"),
     (["chaos", "--count", "2", "--out", "one.yaml"], "one.yaml: with --count, --out names"),
+    (
+        ["chaos", "--count", "2", "--out", "sheets"],
+        "sheets: with --count, --out names a folder for the 2 files, and there is no folder "
+        "sheets (make it first)",
+    ),
 ]
 
 
