@@ -195,6 +195,8 @@ def test_only_the_host_ends_the_game_by_hand(client: FlaskClient) -> None:
     assert (undone.status_code, undone.get_json()["over"]) == (200, True)
     host = client.get(f"/games/{game['game']}/{game['tokens']['host']}").get_data(as_text=True)
     assert "data-game-over" in host and 'data-action="finish"' not in host
+    # the page says why the game is over, not only that it is (a newcomer's finding)
+    assert "Game over</strong>: <span data-why-over>the game was ended by hand</span>." in host
 
 
 def test_the_host_page_offers_the_end_with_a_confirmation(client: FlaskClient) -> None:
