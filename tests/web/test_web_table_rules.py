@@ -304,3 +304,17 @@ def test_the_active_player_crosses_nothing_after_their_penalty(client: FlaskClie
     assert _move(client, game, "Ann", kind="undo").status_code == 200
     crossed = _move(client, game, "Ann", kind="cross", row="red", index=4)
     assert (crossed.status_code, _me(crossed, "Ann")["total"]) == (200, 1)
+
+
+def test_back_names_the_player_it_returns_to_only_once_someone_has_passed(
+    client: FlaskClient,
+) -> None:
+    game = _game(client)
+    host = f"/games/{game['game']}/{game['tokens']['host']}"
+    start = client.get(host).get_data(as_text=True)
+    back = re.search(r'<button[^>]*data-action="back"[^>]*>([^<]*)</button>', start)
+    assert back is not None and back.group(1) == "Back" and " disabled>" in back.group(0)
+    _act(client, game, "Ann", "next", 1)
+    later = client.get(host).get_data(as_text=True)
+    back = re.search(r'<button[^>]*data-action="back"[^>]*>([^<]*)</button>', later)
+    assert back is not None and back.group(1) == "Back to Ann" and "disabled" not in back.group(0)
