@@ -1,5 +1,6 @@
-"""The dice of simulated games: a splitmix64 stream per game, shared by the compiled kernel
-and the reference engine, so both roll exactly the same dice.
+"""The dice and the lucky numbers of simulated games: a splitmix64 stream per game, shared by
+the compiled kernel and the reference engine, so both roll exactly the same dice and deal the
+same lucky numbers.
 
 Game ``g`` of a run with seed ``s`` starts its stream at ``s * SEED_MULTIPLIER + g`` (mod
 2**64). Each draw adds :data:`GAMMA` to the state and mixes it (Steele, Lea and Flood,
@@ -8,6 +9,12 @@ Game ``g`` of a run with seed ``s`` starts its stream at ``s * SEED_MULTIPLIER +
 the two white dice, then one die per colour in ``layout.dice`` order, closed colours
 included (their values are not used), so two layouts with the same number of dice see the
 same rolls (common random numbers).
+
+Longo's lucky numbers (RULES.md §4) are dealt from a second stream of the game, started at
+the dice stream's start xor :data:`LUCKY_SALT` (:func:`lucky_draws`): as a page of the game's
+sheets would hold them (different sets while there are enough), but not the numbers of a
+printed page (:func:`qwixx_print.dealing.lucky_sets`), whose Mersenne Twister costs some 5 us
+to seed: twice what the kernel takes to play a game (docs/simulate.md).
 """
 
 from __future__ import annotations
@@ -19,6 +26,8 @@ GAMMA = 0x9E3779B97F4A7C15
 MIX_1 = 0xBF58476D1CE4E5B9
 MIX_2 = 0x94D049BB133111EB
 SEED_MULTIPLIER = 0xD1342543DE82EF95
+LUCKY_SALT = 0x6A09E667F3BCC908
+"""Xor'ed into a game's dice stream start to start its lucky numbers' stream."""
 MAX_SEED = MASK
 """Largest seed: seeds are unsigned 64-bit numbers."""
 
@@ -47,3 +56,20 @@ def rolls(seed: int, game: int, dice: int, faces: int = 6) -> Iterator[tuple[int
             state, value = draw(state)
             roll.append(1 + value % faces)
         yield tuple(roll)
+
+
+def lucky_draws(seed: int, game: int, players: int, sets: int) -> list[int]:
+    """The lucky numbers of the ``players`` seats of game ``game`` (RULES.md §4 Longo), as
+    indexes ``0 .. sets - 1`` into the layout's sets of lucky numbers
+    (:func:`qwixx_print.dealing.lucky_pool`): each draw ``value % sets`` of the game's lucky
+    stream, a set already dealt among the last ``len(picked) % sets`` drawn again, so the
+    seats hold different sets while there are enough, as a page's sheets do. The compiled
+    kernel's twin is :func:`qwixx_print.sim.state.deal_lucky`."""
+    state = start(seed, game) ^ LUCKY_SALT
+    picked: list[int] = []
+    while len(picked) < players:
+        state, value = draw(state)
+        j = value % sets
+        if j not in picked[len(picked) - len(picked) % sets :]:
+            picked.append(j)
+    return picked

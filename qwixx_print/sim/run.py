@@ -267,17 +267,26 @@ def kernel_tables(layout: Layout) -> tuple[tables.KernelTables, Any, Any]:
 def lucky_masks(layout: Layout, players: int, seed: int, first: int, count: int) -> Ints:
     """Per game and seat, the bit mask of the seat's lucky numbers (Longo, RULES.md §4): the
     numbers of the sheets :func:`qwixx_print.sim.selfplay.sheets` deals, so the kernel's seats
-    hold the reference's; 0 on a sheet without them."""
+    hold the reference's (compiled: :func:`qwixx_print.sim.state.deal_lucky`); 0 on a sheet
+    without them."""
     from qwixx_print import dealing
 
-    masks = np.zeros((count, players), dtype=np.int64)
-    if layout.lucky_draw is None:
+    pool = dealing.lucky_pool(layout)
+    if not pool:
+        masks = np.zeros((count, players), dtype=np.int64)
         masks[:] = sum(1 << n for n in layout.lucky)
         return masks
-    for g in range(count):
-        for k, numbers in enumerate(dealing.lucky_sets(layout, players, seed, first + g)):
-            masks[g, k] = sum(1 << n for n in numbers)
-    return masks
+    bits = np.array([sum(1 << n for n in numbers) for numbers in pool], dtype=np.int64)
+    return dealt_lucky(seed, first, count, players, bits)
+
+
+def dealt_lucky(seed: int, first: int, count: int, players: int, pool: Ints) -> Ints:
+    """The bit masks :func:`qwixx_print.sim.state.deal_lucky` deals games ``first .. first +
+    count - 1`` of the run seeded ``seed`` from ``pool`` (one bit mask per set), shape
+    ``(count, players)``."""
+    from qwixx_print.sim import dice, state
+
+    return state.deal_lucky(np.uint64(dice.start(seed, first)), count, players, pool)
 
 
 def slip_indexes(layout: Layout, players: int, first: int, count: int) -> Ints:

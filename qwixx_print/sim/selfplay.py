@@ -108,11 +108,14 @@ def played(g: Game) -> Played:
 def sheets(layout: Layout, players: int, seed: int, game: int) -> dict[str, Layout]:
     """The seats' own sheets in game ``game`` of a run seeded ``seed``, when the sheets of
     ``layout`` differ (RULES.md §4): dealt as a page of ``players`` sheets, page number
-    ``game`` (:func:`qwixx_print.dealing.deal`: Connected slips in turn, Longo's lucky numbers
-    drawn); empty for a layout whose sheets are all alike."""
+    ``game`` (:func:`qwixx_print.dealing.deal`: Connected slips in turn), Longo's lucky
+    numbers from the game's lucky stream (:func:`qwixx_print.sim.dice.lucky_draws`); empty
+    for a layout whose sheets are all alike."""
     if not dealing.has_own(layout):
         return {}
-    dealt = dealing.deal(layout, players, seed, game)
+    pool = dealing.lucky_pool(layout)
+    lucky = [pool[j] for j in dice.lucky_draws(seed, game, players, len(pool))] if pool else None
+    dealt = dealing.deal(layout, players, seed, game, lucky)
     return dict(zip(seats(players), dealt, strict=True))
 
 

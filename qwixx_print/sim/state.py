@@ -158,6 +158,40 @@ def _die(state: Seeds, faces: np.uint64) -> int:
     return 1 + int(z % faces)
 
 
+LUCKY_SALT = np.uint64(0x6A09E667F3BCC908)
+
+
+@_compiled
+def deal_lucky(start: np.uint64, count: int, players: int, pool: Ints) -> Ints:
+    """Per game and seat, the bit mask of the seat's lucky numbers (Longo, RULES.md §4), for
+    ``count`` games whose dice streams start at ``start``, ``start + 1``, ...
+    (:func:`qwixx_print.sim.dice.start`): ``pool`` holds the bit mask of each set the layout
+    may deal (:func:`qwixx_print.dealing.lucky_pool`), the sets drawn as
+    :func:`qwixx_print.sim.dice.lucky_draws` draws them (its twin: the same stream, the
+    same redraws). Shape ``(count, players)``, int64."""
+    masks = np.zeros((count, players), dtype=np.int64)
+    sets = np.uint64(pool.shape[0])
+    picked = np.zeros(players, dtype=np.int64)
+    for g in range(count):
+        z0 = (start + np.uint64(g)) ^ LUCKY_SALT
+        n = 0
+        while n < players:
+            z0 += GAMMA
+            z = z0
+            z = (z ^ (z >> S30)) * MIX_1
+            z = (z ^ (z >> S27)) * MIX_2
+            j = int((z ^ (z >> S31)) % sets)
+            fresh = True
+            for k in range(n - n % pool.shape[0], n):
+                if picked[k] == j:
+                    fresh = False
+            if fresh:
+                picked[n] = j
+                masks[g, n] = pool[j]
+                n += 1
+    return masks
+
+
 @_fast
 def _closed(s: Sheets, p: int, c: int) -> bool:
     """Colour ``c`` is closed on player ``p``'s sheet: at the table, or by the player's own
