@@ -145,10 +145,13 @@ def _as_read(value: Any) -> Any:
 
 
 def from_data(
-    data: Any, find: Callable[[str], Layout] = catalogue.checked, file: str = "log.json"
+    data: Any,
+    find: Callable[[str], Layout] = catalogue.checked,
+    file: str = "log.json",
+    acknowledged: bool = False,
 ) -> Game:
     """Replay a log held as plain data (see :func:`doc_of`, :func:`from_doc`)."""
-    return from_doc(doc_of(data, file), find)
+    return from_doc(doc_of(data, file), find, acknowledged=acknowledged)
 
 
 def is_log(doc: Doc) -> bool:
@@ -157,11 +160,17 @@ def is_log(doc: Doc) -> bool:
 
 
 def from_doc(
-    doc: Doc, find: Callable[[str], Layout] = catalogue.checked, base: Path = Path(".")
+    doc: Doc,
+    find: Callable[[str], Layout] = catalogue.checked,
+    base: Path = Path("."),
+    acknowledged: bool = False,
 ) -> Game:
     """Replay the game log ``doc``: the layout (a shipped name, or a path relative to
     ``base``) loaded with ``find`` (the catalogue's checked layouts; the web counter gives
-    its stored layout), then every move checked by the engine.
+    its stored layout), then every move checked by the engine. ``acknowledged``: the log
+    of moves the table took in (a web game's stored log): its table moves face the sheet's
+    rules only, not the rules of the turn, which may be newer than the moves (RULES.md §6
+    "Stored moves"; :meth:`Game.play <qwixx_print.play.Game.play>`).
 
     Raises :class:`GameLogError` located at the place of a schema error, or at the first
     illegal move as ``file:line: move N: player, reason``.
@@ -180,30 +189,32 @@ def from_doc(
         game = Game(layout, names, table=table, own=own)
     except RuleViolation as exc:
         top["players"].fail(str(exc))
-    _replay_all(game, doc, top["moves"].sequence(0, MAX_MOVES, "moves"))
+    _replay_all(game, doc, top["moves"].sequence(0, MAX_MOVES, "moves"), acknowledged)
     return game
 
 
-def _replay_all(game: Game, doc: Doc, nodes: list[Node]) -> None:
+def _replay_all(game: Game, doc: Doc, nodes: list[Node], acknowledged: bool) -> None:
     """Apply the log entries ``nodes`` of ``doc`` to ``game`` in order, numbered after the
-    entries it has; raises GameLogError at the first illegal one."""
+    entries it has (``acknowledged``: see :func:`from_doc`); raises GameLogError at the
+    first illegal one."""
     for number, node in enumerate(nodes, start=len(game.entries) + 1):
         try:
-            _replay(game, node)
+            _replay(game, node, acknowledged)
         except RuleViolation as exc:
             raise GameLogError(
                 located(doc.file, doc.line(node.place), f"move {number}", str(exc))
             ) from None
 
 
-def extend(game: Game, entries: list[Any], file: str) -> None:
+def extend(game: Game, entries: list[Any], file: str, acknowledged: bool = False) -> None:
     """Apply log ``entries`` held as plain data (what :func:`entries_data` gave, stored
     by another process) to ``game``, which has the entries before them; every move is
-    checked by the engine as in :func:`from_doc`. Raises GameLogError (``file`` names the
-    log) at the first illegal entry, or when the game would pass :data:`MAX_MOVES`."""
+    checked by the engine as in :func:`from_doc` (``acknowledged`` too). Raises
+    GameLogError (``file`` names the log) at the first illegal entry, or when the game
+    would pass :data:`MAX_MOVES`."""
     doc = doc_of(entries, file)
     nodes = Node.root(doc, GameLogError).sequence(0, MAX_MOVES - len(game.entries), "more moves")
-    _replay_all(game, doc, nodes)
+    _replay_all(game, doc, nodes, acknowledged)
 
 
 def _own_sheets(node: Node, layout: Layout, names: list[str]) -> dict[str, Layout]:
@@ -270,8 +281,9 @@ def _move(node: Node) -> Move | None:
         node.fail(str(exc))
 
 
-def _replay(game: Game, node: Node) -> None:
-    """Apply one log entry to ``game``; raises RuleViolation for an illegal move."""
+def _replay(game: Game, node: Node, acknowledged: bool = False) -> None:
+    """Apply one log entry to ``game`` (``acknowledged``: see :func:`from_doc`); raises
+    RuleViolation for an illegal move."""
     entry = node.mapping((), ("roll", "white", "colour", "player", "move", "next", "back", "end"))
     if "roll" in entry:
         faces = entry["roll"].mapping(("white",), game.layout.dice)
@@ -304,6 +316,6 @@ def _replay(game: Game, node: Node) -> None:
             move = _move(entry["move"])
             if move is None:
                 entry["move"].fail("a table move is a move, not 'pass'")
-            game.play(name, move)
+            game.play(name, move, acknowledged)
     else:
         node.fail("a log entry is one of roll, white, colour, next, back, end, or player with move")

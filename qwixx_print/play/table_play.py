@@ -8,6 +8,8 @@ checks each sheet's own rules, and a mechanic's rule of the turn where it has on
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from qwixx_print import rules
 from qwixx_print.errors import RuleViolation
 from qwixx_print.play.game_state import BY_HAND, GameState, _TurnEnd
@@ -19,14 +21,23 @@ class TablePlay(GameState):
     """The table play of a :class:`~qwixx_print.play.Game`."""
 
     def can_play(self, name: str, move: Move) -> Verdict:
-        """May ``name`` make ``move`` on their own sheet now (table play)? The penalty rule
-        of the turn first, for every kind of move (:func:`qwixx_print.rules.penalty_refusal`:
-        the active player's penalty and crosses never share a turn), then each mechanic's
-        rule of the turn, then the sheet's."""
+        """May ``name`` make ``move`` on their own sheet now (table play)? The rules of the
+        turn first (:meth:`turn_verdict`), then the sheet's."""
         if not self.table:
             return Verdict("this game is played in turns: use white and colour")
         if name not in self.sheets:
             return Verdict(f"no player '{name}' (players: {', '.join(self.names)})")
+        verdict = self.turn_verdict(name, move)
+        return self.sheets[name].can(move) if verdict is None else verdict
+
+    def turn_verdict(self, name: str, move: Move) -> Verdict | None:
+        """The table's rules of the turn on ``move`` of the player ``name`` (table play),
+        ``None`` where they leave it to the sheet's: the penalty rule first, for every kind
+        of move (:func:`qwixx_print.rules.penalty_refusal`: the active player's penalty and
+        crosses never share a turn), then each mechanic's rule of the turn (the value
+        track's cross stands for the turn). They read the sheet's moves of this turn
+        (:meth:`moves_this_turn`), whether ``name`` is active and the dice: what a cache of
+        a sheet's tappable places must be keyed on beside the sheet (:meth:`turn_of`)."""
         made = [str(done) for done in self.moves_this_turn(name)]
         reason = rules.penalty_refusal(name, self.active, made, move.kind)
         if reason is not None:
@@ -36,12 +47,27 @@ class TablePlay(GameState):
             verdict = kind.table_verdict(self, name, sheet, move, self._turn_start[name])
             if verdict is not None:
                 return verdict
-        return sheet.can(move)
+        return None
 
-    def play(self, name: str, move: Move) -> None:
+    def turn_of(self, name: str) -> Hashable:
+        """What :meth:`turn_verdict` reads of the table for ``name`` beside their sheet:
+        whether they are active, their moves this turn and the dice (a key of what their
+        sheet offers now, with the sheet's state)."""
+        dice = self.dice
+        faces = None if dice is None else (dice.white, tuple(sorted(dice.colours.items())))
+        return name == self.active, tuple(self.moves_this_turn(name)), faces
+
+    def play(self, name: str, move: Move, acknowledged: bool = False) -> None:
         """Apply ``move`` to ``name``'s sheet (table play). A lock closes its colour for the
-        others at the end of the turn. Raises RuleViolation ``name, reason``."""
-        self._refuse(name, self.can_play(name, move))
+        others at the end of the turn. Raises RuleViolation ``name, reason``.
+        ``acknowledged``: a move the table took in before, replayed (a web game's stored
+        log, RULES.md §6 "Stored moves"): only the sheet's rules are asked, not the rules
+        of the turn (:meth:`turn_verdict`), which may be newer than the move; the sheet's
+        keep its marks whole."""
+        if acknowledged and self.table and name in self.sheets:
+            self._refuse(name, self.sheets[name].can(move))
+        else:
+            self._refuse(name, self.can_play(name, move))
         self.sheets[name]._play_legal(move)
         self.entries.append({"player": name, "move": move})
         self.steps[name] += 1

@@ -259,10 +259,13 @@ def _powers(layout: Layout) -> list[Problem]:
 
 def _bonus_rows(layout: Layout) -> list[Problem]:
     """Big Points (RULES-more.md §4): a bonus row lies between two one-colour rows next to
-    each other, its cell c equals both neighbours' column c, its id is its own."""
+    each other, its cell c equals both neighbours' column c, its id is its own; one bonus
+    row to a pair of rows (a second between the same rows would stand beside the first,
+    not beside both of its rows, and count the pair's crosses twice; RULES.md §6)."""
     index = row_places(layout)
     problems = []
     seen = set(index)
+    taken: dict[tuple[str, str], str] = {}
     for k, bonus in enumerate(layout.bonus_rows):
         place: Place = ("bonus_rows", k)
         if bonus.id in seen:
@@ -284,6 +287,16 @@ def _bonus_rows(layout: Layout) -> list[Problem]:
                 )
             )
             continue
+        if bonus.between in taken:
+            problems.append(
+                Problem(
+                    (*place, "between"),
+                    f"the bonus row '{taken[bonus.between]}' lies between '{upper}' and "
+                    f"'{lower}' already: one bonus row fits between two rows",
+                )
+            )
+            continue
+        taken[bonus.between] = bonus.id
         a, b = layout.rows[index[upper]], layout.rows[index[lower]]
         if a.colour is None or b.colour is None:
             problems.append(

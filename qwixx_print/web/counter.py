@@ -83,7 +83,7 @@ def sheet_svg(
         if found is not None:
             _DRAWN.move_to_end(key)
             return found
-    svg = drawing.sheet_svg(sheet.layout, hinted.view(sheet), name, url, view=view)
+    svg = drawing.sheet_svg(sheet.layout, hinted.view(table.game, name), name, url, view=view)
     with _DRAWN_LOCK:
         _DRAWN[key] = svg
         while len(_DRAWN) > MAX_DRAWN:
@@ -164,7 +164,7 @@ def board_context(table: Table, token: str | None, message: str = "") -> dict[st
         "can_penalty": own is not None and bool(game.can_play(own, Move("penalty"))),
         "step": game.steps[own] if own is not None else 0,
         "can_finish": host and not game.over,
-        **page_controls(sheet),
+        **page_controls(game, own),
         "can_undo": bool(sheet.can_undo()) if sheet else False,
         "can_redo": bool(sheet.can_redo()) if sheet else False,
         "can_back": host and bool(game.can_undo_turn()),

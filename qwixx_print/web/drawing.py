@@ -17,7 +17,7 @@ closed and scored comes from a :class:`qwixx_print.play.Sheet`, seen through a
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -25,7 +25,7 @@ from markupsafe import Markup, escape
 
 from qwixx_print import geometry, labels, rules
 from qwixx_print.layout import Layout
-from qwixx_print.play import Move, Sheet
+from qwixx_print.play import Move, Sheet, Verdict
 from qwixx_print.scene import build, fonts, header, padmarks
 from qwixx_print.scene.items import Item
 from qwixx_print.scene.turn import Turn
@@ -83,33 +83,36 @@ def sheet_view(
     hinted_colour: Collection[tuple[str, int]] = frozenset(),
     track: tuple[bool, bool] = (False, False),
     hinted_squares: Collection[tuple[str, int]] = frozenset(),
+    may: Callable[[Move], Verdict] | None = None,
 ) -> SheetView:
-    """The engine's view of ``sheet``: every field and small box asked with ``can_cross``
-    and ``can_again``, so only what the engine allows is tappable; ``hinted`` fields and
-    ``hinted_diamonds`` are those the dice on the table allow, ``hinted_colour`` the
-    hinted fields (and bonus cells) that only a white + coloured sum allows; ``track`` the
-    game's verdicts on the value track's next field: legal now, allowed by the dice; and
-    ``hinted_squares`` the link squares the dice allow (RULES.md §7)."""
+    """The engine's view of ``sheet``: every field, small box, bonus cell, swap, lucky
+    field and link square asked with ``may`` (the table's verdict on a move of the sheet's
+    player, :meth:`qwixx_print.play.Game.can_play`: the rules of the turn and the sheet's;
+    default the sheet's own, :meth:`Sheet.can`), so only what a tap would be allowed is
+    tappable; ``hinted`` fields and ``hinted_diamonds`` are those the dice on the table
+    allow, ``hinted_colour`` the hinted fields (and bonus cells) that only a white +
+    coloured sum allows; ``track`` the game's verdicts on the value track's next field:
+    legal now, allowed by the dice; and ``hinted_squares`` the link squares the dice allow
+    (RULES.md §7)."""
     layout = sheet.layout
+    can = sheet.can if may is None else may
     legal = {
         (row.id, i)
         for row in layout.rows
         for i in range(len(row.fields))
-        if sheet.can_cross(row.id, i)
+        if can(Move("cross", row.id, i))
     }
     legal_again = {
         (row.id, i)
         for row in layout.rows
         if row.again
         for i in range(len(row.fields) - 1)
-        if sheet.can_again(row.id, i)
+        if can(Move("again", row.id, i))
     }
     swaps: dict[tuple[str, int], tuple[int, ...]] = {}
     for row in layout.rows if layout.diamonds else ():
         for i in range(len(row.fields)):
-            found = tuple(
-                d for d in range(len(layout.diamonds)) if sheet.can(Move("swap", row.id, i, d))
-            )
+            found = tuple(d for d in range(len(layout.diamonds)) if can(Move("swap", row.id, i, d)))
             if found:
                 swaps[(row.id, i)] = found
     return SheetView(
@@ -129,18 +132,18 @@ def sheet_view(
             (b, k)
             for b, numbers in zip(sheet.board.bonus_ids, sheet.board.bonus_numbers, strict=True)
             for k in range(len(numbers))
-            if sheet.can(Move("bonus", b, k))
+            if can(Move("bonus", b, k))
         },
         diamonds=frozenset(sheet.state.diamonds),
         swaps=swaps,
-        lucky=frozenset(sheet.lucky_fields()),
+        lucky=frozenset(at for at in sheet.lucky_fields() if can(Move("lucky", at[0]))),
         hinted_diamonds=frozenset(hinted_diamonds),
         hinted_colour=frozenset(hinted_colour),
         track=sheet.state.track,
         track_legal=track[0],
         track_hinted=track[1],
         squares={row.id: frozenset(sheet.squares_crossed(row.id)) for row in layout.rows},
-        legal_squares=frozenset(sheet.legal_squares()),
+        legal_squares=frozenset(at for at in sheet.legal_squares() if can(Move("square", *at))),
         hinted_squares=frozenset(hinted_squares),
     )
 

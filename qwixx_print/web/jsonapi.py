@@ -12,7 +12,7 @@ from werkzeug.exceptions import BadRequest
 from qwixx_print import catalogue
 from qwixx_print.errors import RuleViolation
 from qwixx_print.play import Move
-from qwixx_print.web import counter, drawing, guard, layouts, mechanic_views, move_form
+from qwixx_print.web import counter, guard, layouts, mechanic_views, move_form
 from qwixx_print.web.running import Table
 
 bp = Blueprint("jsonapi", __name__, url_prefix="/api")
@@ -69,7 +69,7 @@ def game_state(table: Table, token: str | None = None) -> dict[str, Any]:
             **mechanic_views.marks_json(sheet, hints),
         }
         if name == own:
-            view = drawing.sheet_view(sheet)
+            view = hints.view(game, name)
             player["legal"] = sorted([row, i] for row, i in view.legal)
             player.update(mechanic_views.legal_json(sheet, view, hints))
             player["can_undo"] = bool(sheet.can_undo())

@@ -10,6 +10,7 @@ shows adds its part here; the counter's routes and the JSON API name none.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from typing import Any, NamedTuple
 
 from qwixx_print.play import Game, Move, Sheet
@@ -22,23 +23,29 @@ class SheetHints(NamedTuple):
     (:func:`qwixx_print.web.drawing.sheet_view`): the fields and bonus cells (``allowed``),
     those only the active player's coloured dice allow (``by_colour``), the ``diamonds``,
     the value ``track``'s verdicts (legal now, allowed by the dice) and the link
-    ``squares``. Hashable: part of the key of a drawn sheet."""
+    ``squares``, each a move the game allows the player now; and what the rules of the turn
+    read for them besides their sheet (``turn``, :meth:`Game.turn_of
+    <qwixx_print.play.Game.turn_of>`). Hashable: part of the key of a drawn sheet."""
 
     allowed: frozenset[tuple[str, int]]
     diamonds: frozenset[int]
     by_colour: frozenset[tuple[str, int]]
     track: tuple[bool, bool]
     squares: frozenset[tuple[str, int]]
+    turn: Hashable
 
-    def view(self, sheet: Sheet) -> drawing.SheetView:
-        """The engine's view of ``sheet`` with these hints, for the drawing."""
+    def view(self, game: Game, name: str) -> drawing.SheetView:
+        """The engine's view of ``name``'s sheet with these hints, for the drawing: every
+        place tappable only where the game allows the move now (:meth:`Game.can_play
+        <qwixx_print.play.Game.can_play>`, the rules of the turn included)."""
         return drawing.sheet_view(
-            sheet,
+            game.sheets[name],
             self.allowed,
             self.diamonds,
             self.by_colour,
             track=self.track,
             hinted_squares=self.squares,
+            may=lambda move: game.can_play(name, move),
         )
 
 
@@ -53,6 +60,7 @@ def table_hints(game: Game) -> dict[str, SheetHints]:
             by_colour if name == game.active else frozenset(),
             track[name],
             squares[name],
+            game.turn_of(name),
         )
         for name in game.names
     }
@@ -61,16 +69,40 @@ def table_hints(game: Game) -> dict[str, SheetHints]:
 def hints(game: Game) -> dict[str, set[tuple[str, int]]]:
     """Per player, the fields (and Big Points bonus cells, as (bonus row, column)) the dice
     on the table allow, as the engine says: the white sum for everyone, the active player's
-    white + coloured sums too (``legal_crosses``, ``legal_bonus``)."""
+    white + coloured sums too (``legal_crosses``, ``legal_bonus``), where the game allows
+    the move now (:func:`allowed`)."""
     dice = game.dice
     if dice is None:
         return {name: set() for name in game.names}
     found = {
-        name: {*sheet.legal_crosses(dice.white_sum), *sheet.legal_bonus(dice.white_sum)}
+        name: allowed(
+            game,
+            name,
+            sheet.legal_crosses(dice.white_sum),
+            sheet.legal_bonus(dice.white_sum),
+        )
         for name, sheet in game.sheets.items()
     }
     found[game.active].update(colour_hints(game))
     return found
+
+
+def allowed(
+    game: Game,
+    name: str,
+    fields: Sequence[tuple[str, int]],
+    cells: Sequence[tuple[str, int]] = (),
+) -> set[tuple[str, int]]:
+    """Of the ``fields`` (row, index) and bonus ``cells`` (bonus row, column) that the
+    dice allow on ``name``'s sheet, those the game allows now (:meth:`Game.can_play
+    <qwixx_print.play.Game.can_play>`: e.g. nothing of the active player's after their
+    penalty, RULES.md §6 Table play)."""
+    return {
+        at
+        for kind, places in (("cross", fields), ("bonus", cells))
+        for at in places
+        if game.can_play(name, Move(kind, *at))
+    }
 
 
 def colour_hints(game: Game) -> set[tuple[str, int]]:
@@ -83,8 +115,14 @@ def colour_hints(game: Game) -> set[tuple[str, int]]:
     found = set()
     for colour in dice.colours:
         for number in dice.sums(colour):
-            found.update(active.legal_crosses(number, colour))
-            found.update(active.legal_bonus(number, colour))
+            found.update(
+                allowed(
+                    game,
+                    game.active,
+                    active.legal_crosses(number, colour),
+                    active.legal_bonus(number, colour),
+                )
+            )
     return found - {*active.legal_crosses(dice.white_sum), *active.legal_bonus(dice.white_sum)}
 
 
@@ -109,7 +147,9 @@ def diamond_hints(game: Game) -> dict[str, frozenset[int]]:
         return {name: frozenset() for name in game.names}
     return {
         name: frozenset(
-            m.diamond for m in sheet.legal_swaps(dice.white_sum) if m.diamond is not None
+            m.diamond
+            for m in sheet.legal_swaps(dice.white_sum)
+            if m.diamond is not None and game.can_play(name, m)
         )
         for name, sheet in game.sheets.items()
     }
@@ -129,7 +169,9 @@ def square_hints(game: Game) -> dict[str, frozenset[tuple[str, int]]]:
         if name == game.active:
             in_play = {c: f for c, f in dice.colours.items() if c in game.dice_in_play()}
             moves += allowed_squares(sheet.board, legal, dice.white, in_play)
-        found[name] = frozenset((m.row or "", m.index or 0) for m in moves)
+        found[name] = frozenset(
+            (m.row or "", m.index or 0) for m in moves if game.can_play(name, m)
+        )
     return found
 
 
@@ -190,14 +232,15 @@ def legal_json(sheet: Sheet, view: drawing.SheetView, hinted: SheetHints) -> dic
     return found
 
 
-def page_controls(sheet: Sheet | None) -> dict[str, bool]:
-    """The page's controls a mechanic adds for the player of ``sheet`` (None: none): the
-    "Lucky cross" button (``lucky``, enabled: ``can_lucky``) and the swap help
-    (``diamonds``)."""
-    if sheet is None:
+def page_controls(game: Game, own: str | None) -> dict[str, bool]:
+    """The page's controls a mechanic adds for the player ``own`` (None: none): the
+    "Lucky cross" button (``lucky``, enabled: ``can_lucky``, where the game allows a lucky
+    cross now) and the swap help (``diamonds``)."""
+    if own is None:
         return {"lucky": False, "can_lucky": False, "diamonds": False}
+    sheet = game.sheets[own]
     return {
         "lucky": bool(sheet.layout.lucky),
-        "can_lucky": bool(sheet.lucky_fields()),
+        "can_lucky": any(game.can_play(own, Move("lucky", row)) for row, _ in sheet.lucky_fields()),
         "diamonds": bool(sheet.layout.diamonds),
     }

@@ -4,7 +4,9 @@ it). A move is a transaction: under the game's write lock the copy in memory is 
 the stored moves, the engine applies the move, and its new log entries are stored with the
 game's next sequence numbers before the move is answered; a game not in memory (after a
 restart, a crash, or made by another process) is replayed from its stored log by the
-engine's log reader (:func:`qwixx_print.play.log.from_doc`), which checks every move again.
+engine's log reader (:func:`qwixx_print.play.log.from_doc`), which checks every move again
+against the sheet's rules: a stored move was acknowledged, so it replays as it was taken in,
+without the rules of the turn a later version may have added (RULES.md §6 "Stored moves").
 
 Players' own sheets (a Connected slip, Longo's lucky numbers; RULES.md §4) are dealt by
 :func:`qwixx_print.dealing.deal` from a random seed when a game starts and stored with it
@@ -206,7 +208,7 @@ class RunningGames:
             table.game = self._replayed(stored, game.names)
         else:
             try:
-                log.extend(table.game, read(have), f"{table.id}.json")
+                log.extend(table.game, read(have), f"{table.id}.json", acknowledged=True)
             except QwixxError as exc:
                 table.stale = True
                 raise StorageError(f"game {table.id} cannot be replayed ({exc})") from None
@@ -232,7 +234,7 @@ class RunningGames:
         if stored.sheets is not None:
             data["sheets"] = stored.sheets
         try:
-            return log.from_data(data, lambda _: layout, f"{stored.id}.json")
+            return log.from_data(data, lambda _: layout, f"{stored.id}.json", acknowledged=True)
         except QwixxError as exc:
             raise StorageError(f"game {stored.id} cannot be replayed ({exc})") from None
 

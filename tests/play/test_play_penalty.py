@@ -100,6 +100,27 @@ def test_the_active_player_crosses_nothing_after_their_penalty_until_they_undo_i
     assert not game.can_play("Sam", Move("cross", "red", 5))
 
 
+def test_an_acknowledged_log_replays_a_cross_after_a_penalty_and_refuses_a_new_one() -> None:
+    """RULES.md §6 "Stored moves": a web game's stored log replays its moves as they were
+    acknowledged (the sheet's rules only), a log to score faces the rule of the turn."""
+    data = {
+        "game-log": 1,
+        "layout": "classic",
+        "players": ["Léa", "Sam"],
+        "table": True,
+        "moves": [{"player": "Léa", "move": "penalty"}, {"player": "Léa", "move": "cross red 4"}],
+    }
+    with pytest.raises(playlog.GameLogError) as refused:
+        playlog.from_data(data)
+    assert str(refused.value) == f"log.json: move 2: Léa, {AFTER_PENALTY}"
+    game = playlog.from_data(data, acknowledged=True)
+    assert (game.sheets["Léa"].crossed("red"), game.sheets["Léa"].score().total) == ((4,), -4)
+    assert game.can_play("Léa", Move("cross", "red", 5)).reason == AFTER_PENALTY
+    with pytest.raises(playlog.GameLogError) as sheet_rule:  # the sheet's rules still hold
+        playlog.extend(game, [{"player": "Léa", "move": "cross red 2"}], "log.json", True)
+    assert str(sheet_rule.value) == "log.json: move 3: Léa, red: 4 is left of your last cross (6)"
+
+
 def test_no_value_track_cross_after_a_penalty() -> None:
     game = Game(api.checked("lucky-15"), ["Léa", "Sam"], table=True)
     game.play("Léa", PENALTY)

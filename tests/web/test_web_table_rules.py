@@ -318,3 +318,32 @@ def test_back_names_the_player_it_returns_to_only_once_someone_has_passed(
     later = client.get(host).get_data(as_text=True)
     back = re.search(r'<button[^>]*data-action="back"[^>]*>([^<]*)</button>', later)
     assert back is not None and back.group(1) == "Back to Ann" and "disabled" not in back.group(0)
+
+
+def _offered(client: FlaskClient, game: dict[str, Any], who: str) -> tuple[int, int]:
+    """On ``who``'s page, their own sheet's tappable fields and the fields outlined as the
+    dice's (``data-legal="true"``, class ``hinted``), counted in its SVG."""
+    page = client.get(f"/games/{game['game']}/{game['tokens'][who]}").get_data(as_text=True)
+    own = re.search(rf'<section class="player own" data-player="{who}">(.*?)</section>', page, re.S)
+    assert own is not None
+    sheet = own[1]
+    return sheet.count('data-legal="true"'), len(re.findall(r'class="field[^"]*hinted', sheet))
+
+
+def test_after_their_penalty_the_active_players_sheet_offers_no_field(
+    client: FlaskClient,
+) -> None:
+    """The board's taps and outlines are the game's verdicts (Game.can_play, the penalty
+    rule of RULES.md §6 Table play included): nothing is offered that a tap would have
+    refused with a 409, before the penalty everything the sheet allows is."""
+    game = _game(client)
+    assert _act(client, game, "Ann", "roll", 1).status_code == 200
+    legal, hinted = _offered(client, game, "Ann")
+    assert legal > 0 and hinted > 0
+    state = _move(client, game, "Ann", kind="penalty")
+    assert _offered(client, game, "Ann") == (0, 0)
+    ann = _me(state, "Ann")
+    assert (ann["legal"], ann["dice_allow"]) == ([], [])
+    assert _offered(client, game, "Ben")[0] > 0  # the others still cross the white sum
+    assert _me(_move(client, game, "Ann", kind="undo"), "Ann")["legal"] != []
+    assert _offered(client, game, "Ann") == (legal, hinted)
