@@ -2,7 +2,8 @@
 (:mod:`qwixx_print.scene.items`), mm: over the sheet, each field tinted by its cross rate
 (the most crossed field darkest, a never-crossed field untinted) with its rate on a small
 white label (``heat row ID field I``), each lock's rate below its padlock
-(``heat row ID lock``), Big Points' bonus cells tinted (their strip is too low for a label);
+(``heat row ID lock``), Nochmal's small boxes tinted by theirs with it printed inside
+(``heat row ID again I``), Big Points' bonus cells tinted (their strip is too low for a label);
 below the sheet a legend (``heat legend``): a scale of tints and what the numbers mean.
 """
 
@@ -49,11 +50,16 @@ def label(id: str, text: str, box: Box, size: float) -> list[Item]:
     """A small white label, thinly outlined, with ``text`` centred on ``box`` in at most
     ``size`` pt, fitted clear of the outline."""
     frame = Rect(id, "label", box, palette.WHITE, palette.INK, LABEL_LINE, 0.4, "wfs")
+    return [Group(id, "label", (frame,), saved=True), *_inside(id, text, box, size)]
+
+
+def _inside(id: str, text: str, box: Box, size: float) -> list[Item]:
+    """``text`` centred in ``box`` in at most ``size`` pt, with no label of its own (a small
+    box is empty paper: its rate stands in it)."""
     room = Box(box.x + 0.3, box.y, box.w - 0.6, box.h)
     fitted = fonts.fit_size(text, room, size, FONT_BOLD)
     y = fonts.centred_baseline(room, fitted, FONT_BOLD)
-    rate = Text(id, "rate", text, room.cx, y, fitted, FONT_BOLD, palette.INK, upright=True)
-    return [Group(id, "label", (frame,), saved=True), rate]
+    return [Text(id, "rate", text, room.cx, y, fitted, FONT_BOLD, palette.INK, upright=True)]
 
 
 def lock_tag(lock: Box) -> Box:
@@ -63,12 +69,23 @@ def lock_tag(lock: Box) -> Box:
     return Box(lock.x + 0.2, bottom, lock.w - 0.4, shapes.padlock_body(lock).y - 0.1 - bottom)
 
 
-def rates(
-    layout: Layout, cross: Mapping[str, Sequence[float]], locks: Mapping[str, float]
-) -> list[Item]:
+Rates = Mapping[str, Sequence[float]]
+"""Per row id (or bonus row id), a rate per field (cell, small box): a share 0..1."""
+
+
+def peak_rate(cross: Rates, again: Rates) -> float:
+    """The highest of the ``cross`` and ``again`` rates (0 without any): the darkest tint."""
+    return max(
+        (rate for found in (*cross.values(), *again.values()) for rate in found), default=0.0
+    )
+
+
+def rates(layout: Layout, cross: Rates, locks: Mapping[str, float], again: Rates) -> list[Item]:
     """The tints and labels of the ``cross`` rates (per row id and bonus row id, a rate per
-    field or cell) and the ``locks`` rates (per row id) over the sheet of ``layout``."""
-    peak = max((rate for found in cross.values() for rate in found), default=0.0)
+    field or cell), the ``locks`` rates (per row id) and the ``again`` rates (per row id with
+    small boxes, a rate per small box; Nochmal) over the sheet of ``layout``, each tint in
+    proportion to :func:`peak_rate`."""
+    peak = peak_rate(cross, again)
     sheet = geometry.sheet_boxes(layout)
     found: list[Item] = []
     for row, boxes in zip(layout.rows, sheet.rows, strict=True):
@@ -78,6 +95,11 @@ def rates(
             inset = min(0.9, box.w * 0.07)  # the badge sits below the field's digits
             tag = Box(box.x + inset, box.y + 0.2, box.w - 2 * inset, min(1.6, box.h * 0.22))
             found += label(id, f"{rate:.0%}", tag, 4.0)
+        shown = zip(again[row.id], boxes.again, strict=True) if row.id in again else ()
+        for i, (rate, box) in enumerate(shown):
+            id = f"heat row {row.id} again {i}"
+            found += tint(id, box, rate / peak if peak > 0 else 0.0)
+            found += _inside(id, f"{rate:.0%}", box, 4.0)
         found += label(f"heat row {row.id} lock", f"{locks[row.id]:.0%}", lock_tag(boxes.lock), 5.0)
     bonus_ids = Compiled.of(layout).bonus_ids if sheet.bonus_rows else ()
     for bonus_id, cells in zip(bonus_ids, sheet.bonus_rows, strict=True):

@@ -32,7 +32,11 @@ KEYS = (
     "first_seat_wins",
     "cross_rate",
 )
-"""The keys of a report, in order (issue 13)."""
+"""The keys of a report, in order (issue 13); a layout with small boxes (Nochmal) adds
+:data:`AGAIN_KEY` last."""
+AGAIN_KEY = "again_rate"
+"""Per row with small boxes, per small box (under fields 0 .. last - 1), the share of sheets
+with it crossed (RULES.md §2 Nochmal)."""
 
 
 def percentile(scores: dict[int, int], share: float) -> int:
@@ -61,6 +65,14 @@ def report(
     t = totals
     mean = t.score_sum / t.sheets
     variance = max(0.0, t.score_squares / t.sheets - mean * mean)
+    board = Compiled.of(layout)
+    again = {
+        row_id: [_share(n, t.sheets) for n in counts[:last]]
+        for row_id, has, last, counts in zip(
+            board.ids, board.again, board.lasts, t.again, strict=True
+        )
+        if has
+    }
     return {
         "layout": layout.name,
         "players": players,
@@ -85,6 +97,7 @@ def report(
             key: [_share(n, t.sheets) for n in counts]
             for key, counts in zip(_crossable(layout), t.crosses, strict=True)
         },
+        **({AGAIN_KEY: again} if again else {}),
     }
 
 

@@ -65,7 +65,8 @@ class Totals:
 
     ``scores``: score -> sheets with it; ``first_wins`` in 60ths of a game; ``locks`` per row
     the games in which some player locked it; ``crosses`` per row and field the sheets with
-    it crossed, then per bonus row and cell (Big Points) the same.
+    it crossed, then per bonus row and cell (Big Points) the same; ``again`` per row and
+    field the sheets with the small box under it crossed (Nochmal; 0 without small boxes).
     """
 
     games: int = 0
@@ -80,12 +81,14 @@ class Totals:
     first_wins: int = 0
     locks: list[int] = field(default_factory=list)
     crosses: list[list[int]] = field(default_factory=list)
+    again: list[list[int]] = field(default_factory=list)
 
     def add(self, other: Totals) -> None:
         """Add ``other``'s games to these."""
         if not self.locks:
             self.locks = [0] * len(other.locks)
             self.crosses = [[0] * len(row) for row in other.crosses]
+            self.again = [[0] * len(row) for row in other.again]
         self.games += other.games
         self.sheets += other.sheets
         self.score_sum += other.score_sum
@@ -97,10 +100,13 @@ class Totals:
         self.penalties += other.penalties
         self.first_wins += other.first_wins
         self.locks = [a + b for a, b in zip(self.locks, other.locks, strict=True)]
-        self.crosses = [
-            [a + b for a, b in zip(mine, theirs, strict=True)]
-            for mine, theirs in zip(self.crosses, other.crosses, strict=True)
-        ]
+        self.crosses = _summed(self.crosses, other.crosses)
+        self.again = _summed(self.again, other.again)
+
+
+def _summed(mine: list[list[int]], theirs: list[list[int]]) -> list[list[int]]:
+    """Two lists of counts per row and field added up."""
+    return [[a + b for a, b in zip(m, t, strict=True)] for m, t in zip(mine, theirs, strict=True)]
 
 
 def totals(layout: Layout, games: Games) -> Totals:
@@ -114,6 +120,7 @@ def totals(layout: Layout, games: Games) -> Totals:
     crosses = [_counts(games.crossed[:, :, r], last + 1) for r, last in enumerate(c.lasts)]
     for k, numbers in enumerate(c.bonus_numbers):
         crosses.append(_counts(games.bonus[:, :, k], len(numbers)))
+    again = [_counts(games.again[:, :, r], last + 1) for r, last in enumerate(c.lasts)]
     return Totals(
         games=len(games.rolls),
         sheets=int(scores.size),
@@ -127,6 +134,7 @@ def totals(layout: Layout, games: Games) -> Totals:
         first_wins=int(shares.sum()),
         locks=[int(((games.locked >> r) & 1).sum()) for r in range(len(layout.rows))],
         crosses=crosses,
+        again=again,
     )
 
 

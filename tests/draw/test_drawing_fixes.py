@@ -60,9 +60,12 @@ def test_a_double_fields_x2_tab_stays_inside_its_band_on_a_three_row_sheet(
 
 
 def heat_picture(
-    layout: Any, rates: dict[str, list[float]], locks: dict[str, float]
+    layout: Any,
+    rates: dict[str, list[float]],
+    locks: dict[str, float],
+    again: dict[str, list[float]] | None = None,
 ) -> Image.Image:
-    report = {
+    report: dict[str, Any] = {
         "cross_rate": rates,
         "lock_rate": locks,
         "games": 100,
@@ -70,6 +73,8 @@ def heat_picture(
         "strategy": "gap-2",
         "seed": 1,
     }
+    if again is not None:
+        report["again_rate"] = again
     out = io.BytesIO()
     heat.heat_map(layout, report, out)
     return Image.open(io.BytesIO(out.getvalue())).convert("RGB")
@@ -89,6 +94,27 @@ def test_the_heat_tint_stands_apart_from_every_row_colour_purple_too(tmp_path: P
         tinted = at(image, hottest.right - 0.8, hottest.cy + heatmap.LEGEND_H, height)
         band = tuple(round(v * 255) for v in palette.hex_rgb(sheet.colours[row.colour or ""]))
         assert max(abs(a - b) for a, b in zip(tinted, band, strict=True)) >= 60, row.id
+
+
+def test_a_small_box_is_tinted_by_its_rate_on_the_heat_map() -> None:
+    """Nochmal's heat map tints each small box by the share of sheets with it crossed, on
+    the fields' scale: the box at the peak rate is as dark as the darkest field, one at 0
+    stays white paper, and the legend says what a small box's rate is."""
+    sheet = catalogue.checked("nochmal")
+    rates = {row.id: [0.5] * len(row.fields) for row in sheet.rows}
+    again = {row.id: [0.0] * (len(row.fields) - 2) + [0.5] for row in sheet.rows}
+    image = heat_picture(sheet, rates, {row.id: 0.5 for row in sheet.rows}, again)
+    height = geometry.SHEET_H + heatmap.LEGEND_H
+    hot = palette.mix((1.0, 1.0, 1.0), palette.HEAT, heatmap.MAX_ALPHA)
+    want = tuple(round(v * 255) for v in hot)
+    for row_boxes in geometry.sheet_boxes(sheet).rows:
+        cold, warm = row_boxes.again[0], row_boxes.again[-1]
+        assert at(image, cold.x + 0.5, cold.y + 0.4 + heatmap.LEGEND_H, height) == (255,) * 3
+        seen = at(image, warm.x + 0.5, warm.y + 0.4 + heatmap.LEGEND_H, height)
+        assert max(abs(a - b) for a, b in zip(seen, want, strict=True)) <= 3
+    without = heat_picture(sheet, rates, {row.id: 0.5 for row in sheet.rows})
+    warm = geometry.sheet_boxes(sheet).rows[0].again[-1]
+    assert at(without, warm.x + 0.5, warm.y + 0.4 + heatmap.LEGEND_H, height) == (255,) * 3
 
 
 def test_a_locks_rate_leaves_its_padlock_visible() -> None:

@@ -34,6 +34,21 @@ def reports(run_cli: Run, *args: str) -> list[dict[str, Any]]:
     return found
 
 
+def test_a_sheet_with_small_boxes_reports_each_small_boxs_rate(run: Run) -> None:
+    """Nochmal's report ends with ``again_rate``: per row, per small box (every field but
+    the last), the share of sheets with it crossed; the same shares the kernel's games give.
+    Classic, beside it, has no such key."""
+    nochmal, classic = reports(run, "nochmal", "--games", "400", "--players", "2", "--jobs", "1")
+    assert tuple(classic) == report.KEYS
+    assert tuple(nochmal) == (*report.KEYS, report.AGAIN_KEY)
+    sheet = api.checked("nochmal")
+    games = sim_run.kernel_chunk(sheet, (2, 2), 1, 0, 400)
+    for r, row in enumerate(sheet.rows):
+        counts = [int(((games.again[:, :, r] >> i) & 1).sum()) for i in range(len(row.fields) - 1)]
+        assert nochmal["again_rate"][row.id] == [round(n / 800, 4) for n in counts]
+    assert max(nochmal["again_rate"]["red"]) > 0.05
+
+
 def test_json_has_the_issue_keys_and_types(run: Run) -> None:
     found = reports(run, "doppelt", "--games", "300", "--players", "3", "--jobs", "1")
     assert [r["layout"] for r in found] == ["doppelt", "classic"]
