@@ -121,7 +121,8 @@ def _field(id: str, f: Field, box: Box, tint: palette.RGB, mixed: bool, shape: s
 def _field_marks(id: str, f: Field, box: Box, band: Box, tint: palette.RGB) -> Group:
     """The marks of a double (a heavy frame, a second inside it, an "x2" tab in the row's
     ``band``, standing as one with its text on the turned phone sheet), a boxed bonus (a
-    heavy frame just outside) and a power field (its badge)."""
+    heavy frame just outside) and a power field (its badge); on the turned phone sheet the
+    tab and the badge stand above the field's number (:func:`shapes.turned_top`)."""
     found: list[Item] = []
     if f.double:
         ink = palette.double_ink(tint)
@@ -135,13 +136,16 @@ def _field_marks(id: str, f: Field, box: Box, band: Box, tint: palette.RGB) -> G
             Rect(id, "double tab", tab, ink, radius=1.0, sets="f"),
             centred(id, "double tab", "\u00d72", tab, size, white, FONT_BOLD),
         )
-        found.append(Group(id, "double tab", times_two, upright=True))  # it stands as one
+        stands = shapes.turned_top(box, band, tab.h / 2)  # above the number, turned
+        found.append(Group(id, "double tab", times_two, upright=True, stands=stands))
     if f.bonus:
         frame = Box(box.x - 0.15, box.y - 0.15, box.w + 0.3, box.h + 0.3)
         line = looks.BONUS_FRAME_LINE
         found.append(Rect(id, "bonus frame", frame, None, palette.INK, line, 0.8, "ws"))
     if f.power:
-        found.append(Badge(id, "badge", f.power, *shapes.badge_centre(box), BADGE_R))
+        half = BADGE_R + looks.BADGE_LINE / 2 / MM  # its outline's outer edge
+        stands = shapes.turned_top(box, band, half, shapes.BADGE_INSET)
+        found.append(Badge(id, "badge", f.power, *shapes.badge_centre(box), BADGE_R, stands=stands))
     return Group(id, "marks", tuple(found), saved=True)
 
 

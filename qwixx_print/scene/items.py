@@ -153,7 +153,8 @@ class Badge(NamedTuple):
     """A power's badge (RULES.md §2 Kräfte): the symbol of ``power``
     (:func:`qwixx_print.scene.shapes.power_symbol`, its strokes in ``ink``) in a disc of
     radius ``r`` mm around (``x``, ``y``) mm filled with ``paper`` and outlined ``width`` pt
-    in ``ink``; it always stands upright, also on the turned phone sheet."""
+    in ``ink``; it always stands upright, also on the turned phone sheet, where ``stands``
+    says (as a :class:`Group`'s)."""
 
     id: str
     part: str
@@ -164,18 +165,24 @@ class Badge(NamedTuple):
     paper: RGB = WHITE
     ink: RGB = INK
     width: float = BADGE_LINE
+    stands: Point | None = None
 
 
 class Group(NamedTuple):
     """``items`` drawn together: ``saved``, the PDF saves its graphics state around them;
     ``upright``, they stand upright as one on the turned phone sheet (a score cell's two
-    numbers, a padlock: :mod:`.turn` moves them, turning none of them)."""
+    numbers, a padlock: :mod:`.turn` moves them, turning none of them); ``stands``: where
+    an upright group's middle stands on the turned phone sheet, said as the point of the
+    printed sheet (mm) that the turn takes there (a double's "x2" tab stands above the
+    field's number: :func:`qwixx_print.scene.shapes.turned_top`); None: where the turn takes
+    its own middle. Only the turned sheet reads it: the PDF paints the items as they are."""
 
     id: str
     part: str
     items: tuple[Item, ...]
     saved: bool = False
     upright: bool = False
+    stands: Point | None = None
 
 
 Item = Rect | Circle | Polygon | Line | Arch | HalfDisc | Text | Badge | Group

@@ -206,18 +206,37 @@ DOUBLE_TAB = (3.4, 2.3)
 
 def double_tab(field: Box, band: Box) -> Box:
     """The "x2" tab (mm) on a double field's top edge (RULES.md §2 Doppelt), its middle on
-    the edge's middle, kept inside the row's ``band`` as it stands on the printed sheet
-    and as it stands upright on the turned phone sheet (:mod:`qwixx_print.scene.turn`),
-    where its width runs across the band: a field closer to the band's top than half the
-    tab's width (Doppelt's rows, 1.4 mm; a 3-row sheet with small boxes) pushes it down."""
+    the edge's middle, kept inside the row's ``band``: a field closer to the band's top
+    than half the tab's width (Doppelt's rows, 1.4 mm; a 3-row sheet with small boxes)
+    pushes it down, as the sheets have always printed it. On the turned phone sheet it
+    stands above the field's number instead (:func:`turned_top`)."""
     w, h = DOUBLE_TAB
     cy = min(field.top, band.top - max(w, h) / 2)
     return Box(field.cx - w / 2, cy - h / 2, w, h)
 
 
+BADGE_INSET = 0.1
+"""How far a power badge's centre is inside its field's top edge, mm (on the turned phone
+sheet: inside the turned field's top edge)."""
+
+
 def badge_centre(field: Box) -> Point:
     """Centre (x, y) mm of a power badge on ``field`` (mm): on its top edge, a little inside."""
-    return field.cx, field.top - 0.1
+    return field.cx, field.top - BADGE_INSET
+
+
+def turned_top(field: Box, band: Box, half: float, inset: float = 0.0) -> Point:
+    """Where a mark attached to ``field`` (a power's badge, a double's "x2" tab), ``half``
+    mm half as high as it stands, stands on the turned phone sheet
+    (:mod:`qwixx_print.scene.turn`), said as the point of the printed sheet (mm) that the
+    turn takes to the mark's middle (the items' ``stands``): on the middle of the turned
+    field's top edge (the printed field's left edge), ``inset`` mm below it, above the
+    field's number as on paper it stands on the field's top edge, clear of its digits and
+    of the digits of the field above it (each field keeps the same room free of digits at
+    its ends); pushed down where the row's ``band`` ends closer than ``half`` above that
+    edge (a row's first field), so that it stays inside the band. (Turned, a mark's width
+    runs across the band, which is as wide as the field is high and more.)"""
+    return max(field.x + inset, band.x + half), field.cy
 
 
 def badge_boxes(layout: Layout, sheet: geometry.SheetBoxes) -> list[Box]:

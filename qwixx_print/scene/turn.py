@@ -2,7 +2,9 @@
 rows run down a phone held upright, laid out here, not by a stylesheet. Every place turns
 with the sheet; an item marked ``upright`` (a number, a colour's symbol, a badge, a padlock,
 a score cell's two numbers, an X-Change diamond's pair) keeps its shape and is moved so that
-its middle lands where the turned sheet puts that middle; every other text (the title, the
+its middle lands where the turned sheet puts that middle, or where the item says it
+``stands`` (a power's badge, a double's "x2" tab: above its field's number, clear of the
+digits, as on paper they stand on the field's top edge); every other text (the title, the
 name, the labels, the power legend's words, the arrows) turns with the sheet and reads along
 its strip, as on the paper turned.
 
@@ -62,7 +64,7 @@ class Turn(NamedTuple):
         if isinstance(it, kinds.HalfDisc):
             return it._replace(box=self.box(it.box), start=(it.start - 90) % 360)
         if isinstance(it, kinds.Badge):
-            x, y = self.point(it.x, it.y)
+            x, y = self.point(*(it.stands or (it.x, it.y)))
             return it._replace(x=x, y=y)
         if isinstance(it, kinds.Polygon) and not it.upright:
             return it._replace(points=tuple(self.point(x, y) for x, y in it.points))
@@ -75,12 +77,13 @@ class Turn(NamedTuple):
 
     def stood(self, it: Item) -> Item:
         """``it`` upright on the turned sheet: moved, not turned, its middle where the turned
-        sheet puts it."""
+        sheet puts it, or, for a group that says where it ``stands``, puts that point."""
         if isinstance(it, kinds.Group) and not it.items:
             return it
         x0, y0, x1, y1 = bounds(it)
         x, y = (x0 + x1) / 2, (y0 + y1) / 2
-        tx, ty = self.point(x, y)
+        stands = it.stands if isinstance(it, kinds.Group) else None
+        tx, ty = self.point(*(stands or (x, y)))
         return moved(it, tx - x, ty - y)
 
 

@@ -8,7 +8,8 @@ import pytest
 
 from qwixx_print import catalogue, geometry
 from qwixx_print.geometry import Box
-from qwixx_print.scene.items import Arch, Group, HalfDisc, Item, Polygon, Rect, Text
+from qwixx_print.scene import fonts
+from qwixx_print.scene.items import Arch, Badge, Group, HalfDisc, Item, Polygon, Rect, Text
 from qwixx_print.scene.turn import Turn, bounds
 from qwixx_print.web.drawing import blank_items
 from tests.scene.test_scene_build import walk
@@ -140,3 +141,74 @@ def test_a_double_fields_x2_tab_and_its_text_stay_inside_the_rows_band(
             assert tab.box.x < x0 and x1 < tab.box.right, (tab.id, turned)  # the x2 in its tab
             tabs += 1
     assert tabs == sum(f.double for r in layout.rows for f in r.fields) > 0
+
+
+def ink(it: Text) -> tuple[float, float, float, float]:
+    """The box (left, bottom, right, top, mm) of an upright text's digits and letters: its
+    advance across, its glyphs' ink up and down."""
+    width = fonts.string_width(it.text, it.font, it.size) / fonts.MM
+    left = it.x - {"l": 0.0, "c": width / 2, "r": width}[it.align]
+    low, high = fonts.ink_extent(it.text, it.font)
+    return left, it.y + low * it.size / fonts.MM, left + width, it.y + high * it.size / fonts.MM
+
+
+def overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Whether two boxes (left, bottom, right, top) share more than an edge."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+ATTACHED = [
+    name
+    for name in catalogue.shipped_names()
+    if any(f.double or f.power for r in catalogue.checked(name).rows for f in r.fields)
+]
+"""The shipped sheets whose fields carry a badge (Kräfte's powers) or an "x2" tab
+(Doppelt's doubles)."""
+
+
+@pytest.mark.parametrize("name", [*ATTACHED, *DOUBLES[1:]])
+def test_a_badge_or_x2_tab_stands_above_its_number_on_the_turned_sheet_clear_of_every_digit(
+    name: str,
+) -> None:
+    """A newcomer saw Kräfte's badges and Doppelt's "x2" tabs on the phone's turned sheet
+    stand on the field's right edge, over the right digit of a 10, 11 or 12 and out of the
+    row's band (they kept the place the turn gives the printed field's top edge). Now each
+    stands on the turned field's top edge: centred over its number, wholly above its
+    digits' ink, clear of every other text with digits and of its field's colour symbol,
+    inside the band. (The printed
+    sheet keeps its places: its PDFs are byte for byte as before.)"""
+    assert ATTACHED == ["doppelt", "kraefte"]
+    layout = catalogue.checked(name)
+    sheet = geometry.sheet_boxes(layout)
+    turn = Turn(sheet.width, sheet.height)
+    turned = [it for part in blank_items(layout, "en") for it in walk(turn.items(part))]
+    numbers = {it.id: it for it in turned if isinstance(it, Text) and it.part == "number"}
+    bands = {it.id: bounds(it) for it in turned if isinstance(it, Rect) and it.part == "band"}
+    symbols = {it.id: bounds(it) for it in turned if it.part == "symbol"}
+    digits = [
+        it
+        for it in turned
+        if isinstance(it, Text) and any(c.isdigit() for c in it.text) and it.part != "double tab"
+    ]
+    marks = [
+        it
+        for it in turned
+        if (isinstance(it, Badge) and it.id.startswith("row "))
+        or (isinstance(it, Group) and it.part == "double tab")
+    ]
+    assert len(marks) == sum(bool(f.double or f.power) for r in layout.rows for f in r.fields) > 0
+    for mark in marks:
+        x0, y0, x1, y1 = bounds(mark)
+        if isinstance(mark, Badge):  # its outline's outer edge
+            edge = mark.width / 2 / fonts.MM
+            x0, y0, x1, y1 = x0 - edge, y0 - edge, x1 + edge, y1 + edge
+        number = numbers[mark.id]
+        top = ink(number)[3]
+        assert (x0 + x1) / 2 == pytest.approx(number.x, abs=1e-9), mark.id  # over its number
+        assert y0 > top + 0.3, (mark.id, y0 - top)  # above its digits, 0.3 mm clear at least
+        band = bands[" ".join(mark.id.split()[:2])]
+        assert band[0] <= x0 and x1 <= band[2] and band[1] <= y0 and y1 <= band[3] + 1e-9
+        for text in digits:
+            box = ink(text) if text.angle == 0 else bounds(text)
+            assert not overlap((x0, y0, x1, y1), box), (mark.id, text.id, text.text)
+        assert not overlap((x0, y0, x1, y1), symbols[mark.id]), mark.id

@@ -23,6 +23,7 @@ from qwixx_print import catalogue, geometry, labels
 from qwixx_print.scene import palette
 from qwixx_print.scene.turn import Turn
 from tests.browser import chromium, need_browser, own_shown, phone, screenshot, served, wait_for
+from tests.browser import settled as htmx_settled
 from tests.web.test_web_browser_counter import moves_made, start_game
 
 WIDTH, HEIGHT = 390, 844
@@ -482,6 +483,51 @@ def test_a_phone_turned_sideways_shows_the_whole_own_sheet_below_the_name_bar(
             "?.getBoundingClientRect(); return r ? r.bottom : null"
         )
         assert total is None or total <= WIDTH
+
+
+SIDEWAYS_BOXES = """
+const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+const all = css => [...document.querySelectorAll(css)].map(box);
+return {own: box(document.querySelector('.own .sheet-svg')), dice: all('[data-die]'),
+  buttons: all('.actions button'), others: all('.player:not(.own) .sheet-svg'),
+  view: [innerWidth, innerHeight, scrollX, scrollY]};
+"""
+"""JavaScript: the screen boxes (left, top, right, bottom, CSS px) of the own sheet, the
+dice, the action buttons and the other players' sheets, and the viewport and its scroll."""
+
+
+@pytest.mark.parametrize("sheet", ["classic", "x-change"])
+def test_sideways_the_whole_own_sheet_shows_with_the_dice_and_buttons_and_no_other_is_larger(
+    base: str, tmp_path: Path, sheet: str
+) -> None:
+    """Held sideways (844 x 390 px) the page, as it opens, shows the whole own sheet with
+    the dice and the buttons beside it, right of it, all inside the screen (a newcomer saw
+    the buttons above the sheet and its lower rows below the screen, and the others' sheets
+    below it as wide as the page, larger than their own); each other player's sheet is no
+    wider and no taller than the own one."""
+    with chromium() as browser:
+        links = start_game(browser, base, ["Ann", "Ben", "Cid"], sheet)
+        phone(browser, HEIGHT, WIDTH)
+        browser.get(links["Ann"])
+        own_shown(browser)
+        htmx_settled(browser)
+        browser.find_element(By.CSS_SELECTOR, "[data-action=roll]").click()
+        wait_for(browser, "document.querySelector('[data-die]')")
+        htmx_settled(browser)
+        own_shown(browser)
+        browser.execute_async_script("document.fonts.ready.then(arguments[0])")
+        screenshot(browser, f"phone-sideways-beside-{sheet}", tmp_path)
+        found = browser.execute_script(SIDEWAYS_BOXES)
+    assert found["view"] == [HEIGHT, WIDTH, 0, 0]  # 844 x 390, not scrolled
+    left, top, right, bottom = found["own"]
+    assert left >= 0 and top >= 0 and right <= HEIGHT and bottom <= WIDTH, found["own"]
+    assert right - left > 0.5 * HEIGHT  # the sheet is not shrunk to make room
+    assert len(found["dice"]) == 4 and len(found["buttons"]) >= 4
+    for x0, y0, x1, y1 in found["dice"] + found["buttons"]:  # beside the sheet, on the screen
+        assert right <= x0 and x1 <= HEIGHT and top <= y0 and y1 <= bottom, (x0, y0, x1, y1)
+    assert len(found["others"]) == 2
+    for x0, y0, x1, y1 in found["others"]:
+        assert x1 - x0 <= right - left + 0.5 and y1 - y0 <= bottom - top + 0.5
 
 
 X2_TABS = (
