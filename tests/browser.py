@@ -119,6 +119,22 @@ def screenshot(driver: Any, name: str, fallback: Path) -> Path:
     return path
 
 
+FONTS_LOADED = """
+const done = arguments[0];
+Promise.all([...document.fonts].map((face) => face.load().catch(() => null)))
+  .then(() => document.fonts.ready)
+  .then(() => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+"""
+"""Loads every font face the page declares, then waits for two frames: painted in them
+(``document.fonts.ready`` alone resolves at once when no font has started to load yet, as
+for an SVG's text on a loaded machine: a screenshot then showed the fallback font)."""
+
+
+def fonts_loaded(driver: Any) -> None:
+    """Wait until the page's fonts are loaded and painted (:data:`FONTS_LOADED`)."""
+    driver.execute_async_script(FONTS_LOADED)
+
+
 def phone(driver: Any, width: int = 360, height: int = 740) -> None:
     """Make ``driver``'s page a phone's: ``width`` x ``height`` CSS px, touch, 2x pixels."""
     driver.execute_cdp_cmd(

@@ -42,7 +42,7 @@ from qwixx_print.scene import palette
 from qwixx_print.scene.items import Arch, Badge, Group, Item
 from qwixx_print.scene.turn import Turn, bounds
 from qwixx_print.web.drawing import blank_items, drawing, mark_items, sheet_svg, sheet_view
-from tests.browser import chromium
+from tests.browser import chromium, fonts_loaded
 
 PX = 12
 """Pixels per mm of both pictures."""
@@ -130,7 +130,7 @@ def svg_picture(browser: Any, svg: str, width: float, height: float, folder: Pat
         encoding="utf-8",
     )
     browser.get(page.as_uri())
-    browser.execute_async_script("document.fonts.ready.then(arguments[0])")
+    fonts_loaded(browser)
     shot = browser.find_element("css selector", "svg").screenshot_as_png
     return Image.open(io.BytesIO(shot)).convert("RGB")
 

@@ -22,7 +22,16 @@ from selenium.webdriver.common.by import By
 from qwixx_print import catalogue, geometry, labels
 from qwixx_print.scene import palette
 from qwixx_print.scene.turn import Turn
-from tests.browser import chromium, need_browser, own_shown, phone, screenshot, served, wait_for
+from tests.browser import (
+    chromium,
+    fonts_loaded,
+    need_browser,
+    own_shown,
+    phone,
+    screenshot,
+    served,
+    wait_for,
+)
 from tests.browser import settled as htmx_settled
 from tests.web.test_web_browser_counter import moves_made, start_game
 
@@ -303,7 +312,7 @@ def test_the_own_sheet_on_a_phone_is_the_scene_turned_with_its_numbers_upright_i
     turn = Turn(geometry.SHEET_W, geometry.SHEET_H)
     with chromium(WIDTH, HEIGHT) as browser:
         ann_on_phone(browser, base, "classic")
-        browser.execute_async_script("document.fonts.ready.then(arguments[0])")
+        fonts_loaded(browser)
         browser.execute_script("document.querySelector('.own .sheet-wrap').scrollIntoView()")
         settle(browser)
         page = browser.execute_script(
@@ -441,7 +450,7 @@ def test_the_turned_kraefte_sheet_keeps_the_power_legends_words_along_their_stri
     text = labels.for_layout(layout, labels.DEFAULT_LANG)
     with chromium(WIDTH, HEIGHT) as browser:
         ann_on_phone(browser, base, "kraefte")
-        browser.execute_async_script("document.fonts.ready.then(arguments[0])")
+        fonts_loaded(browser)
         turned = browser.execute_script(
             "return [...document.querySelectorAll('.own .sheet-svg text[transform]')].map(t => {"
             " const r = t.getBoundingClientRect(); return [t.textContent, r.width, r.height]; })"
@@ -515,7 +524,7 @@ def test_sideways_the_whole_own_sheet_shows_with_the_dice_and_buttons_and_no_oth
         wait_for(browser, "document.querySelector('[data-die]')")
         htmx_settled(browser)
         own_shown(browser)
-        browser.execute_async_script("document.fonts.ready.then(arguments[0])")
+        fonts_loaded(browser)
         screenshot(browser, f"phone-sideways-beside-{sheet}", tmp_path)
         found = browser.execute_script(SIDEWAYS_BOXES)
     assert found["view"] == [HEIGHT, WIDTH, 0, 0]  # 844 x 390, not scrolled
@@ -552,7 +561,7 @@ def test_a_phone_turned_sideways_keeps_doppelts_x2_tabs_inside_their_rows(
     inside the row's band (to a tenth of a CSS px)."""
     with chromium() as browser:
         ann_on_phone(browser, base, "doppelt", (width, height))
-        browser.execute_async_script("document.fonts.ready.then(arguments[0])")
+        fonts_loaded(browser)
         assert browser.execute_script(OWN_VIEW) == view
         browser.execute_script("document.querySelector('.own svg').scrollIntoView()")
         screenshot(browser, f"phone-sideways-doppelt-{view}", tmp_path)
