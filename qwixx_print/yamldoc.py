@@ -107,10 +107,26 @@ def encoding(data: bytes) -> tuple[str, int]:
     return "utf-8", len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
 
 
+def _looks_utf16(data: bytes) -> bool:
+    """Whether ``data`` (no byte-order mark) looks like UTF-16 text: in its first 4 kB at
+    least a third of the bytes at even (UTF-16 BE) or odd (LE) places are 0 and almost none
+    at the others, as Latin text saved as UTF-16 without a mark is. UTF-8 text holds no 0
+    byte, so nothing else is taken for it."""
+    head = data[:4096]
+    even, odd = head[0::2].count(0), head[1::2].count(0)
+    more, fewer = max(even, odd), min(even, odd)
+    return len(head) >= 4 and 3 * more >= len(head) // 2 and 8 * fewer <= more
+
+
 def _decode(data: bytes, file: str, error: type[QwixxError]) -> str:
     """The text of ``data`` in its :func:`encoding`; raises ``error`` for bytes that are not
     text in it."""
     codec, skip = encoding(data)
+    if skip == 0 and _looks_utf16(data):
+        raise error(
+            f"{file}: UTF-16 text without a byte-order mark (every other byte is 0): "
+            "save the file as UTF-8"
+        )
     try:
         return data[skip:].decode(codec)
     except UnicodeDecodeError as exc:

@@ -203,6 +203,24 @@ def test_broken_utf16_after_its_byte_order_mark_is_one_line(tmp_path: Path) -> N
     assert error_of(path) == "broken.yaml: not valid UTF-16 text: save the file as UTF-8"
 
 
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+@pytest.mark.parametrize("title", ["Classic", "Spieleabend · Größe"])
+def test_utf16_without_a_byte_order_mark_is_named_as_such(
+    tmp_path: Path, codec: str, title: str
+) -> None:
+    """A layout saved as UTF-16 without its mark is told so, not as a U+0000 nobody can see
+    or a byte at some line (a newcomer's finding), whatever its letters; a UTF-8 file with
+    one stray 0 byte is still told where it is."""
+    path = tmp_path / "u16.yaml"
+    path.write_bytes(f"{CLASSIC_YAML}# {title}\n".encode(codec))
+    assert error_of(path) == (
+        "u16.yaml: UTF-16 text without a byte-order mark (every other byte is 0): "
+        "save the file as UTF-8"
+    )
+    path.write_bytes(CLASSIC_YAML.encode().replace(b"classic", b"cla\x00ssic", 1))
+    assert "the character U+0000 is not allowed in YAML" in error_of(path)
+
+
 @pytest.mark.parametrize(
     ("numbers", "expected"),
     [
