@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from qwixx_print.doc import Doc, Node, shown
-from qwixx_print.errors import LayoutError, QwixxError, named
+from qwixx_print.errors import LayoutError, QwixxError, closest, named
 from qwixx_print.layout.model import MAX_FIELDS, MAX_ROWS, PALETTE, Field, Layout, Row
 from qwixx_print.layout.nodes import HEX, ID, NO_SIZES, int_in
 from qwixx_print.layout.nodes import colour as read_colour
@@ -201,6 +201,8 @@ def _row(node: Node, table: dict[str, str], low: int, high: int, found: _Found) 
     keys = found.read({}, node.mapping, ("id", "fields"), _ROW_KEYS, NO_SIZES, found)
     row_id = found.read("", _row_id, keys["id"]) if "id" in keys else ""
     colour = found.read("", read_colour, keys["colour"], table) if "colour" in keys else None
+    if colour is None and _misspelt(node, "colour"):
+        colour = ""  # told once, as the misspelt key: its fields would each say it again
     items = (
         found.read([], keys["fields"].sequence, 2, MAX_FIELDS, "fields") if "fields" in keys else []
     )
@@ -214,6 +216,14 @@ def _row(node: Node, table: dict[str, str], low: int, high: int, found: _Found) 
 
 
 _ROW_KEYS = ("colour", "again", "squares")
+
+
+def _misspelt(node: Node, key: str) -> bool:
+    """Whether the row mapping at ``node`` has an unknown key that is a near miss of its
+    ``key`` (``color`` for ``colour``: the mistake the reader already tells)."""
+    known = ("id", "fields", *_ROW_KEYS)
+    given = node.value if isinstance(node.value, dict) else {}
+    return any(k not in known and closest(str(k), known) == key for k in given)
 
 
 def _row_id(node: Node) -> str:
