@@ -142,6 +142,13 @@ class GameState:
             self._over = any(sheet.over for sheet in self.sheets.values())
         return self._over
 
+    @property
+    def closing(self) -> frozenset[str]:
+        """Table play: the colours locked on a sheet this turn that close for everyone when
+        the dice pass on (RULES.md §6 Table play), not yet in :attr:`closed`; empty between
+        turns and in turn play after each action."""
+        return self._locked_colours() - self.closed
+
     def _sheet_changed(self) -> None:
         self._over = None
         self._changed = True

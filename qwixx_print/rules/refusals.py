@@ -32,17 +32,29 @@ another player, the end by hand)."""
 
 
 def penalty_refusal(
-    name: str, active: str, made: Sequence[str], asked: str = "penalty"
+    name: str,
+    active: str,
+    made: Sequence[str],
+    asked: str = "penalty",
+    over: str | None = None,
 ) -> str | None:
     """``None`` when the penalty rule lets ``name`` make a move of the kind ``asked`` in
-    table play, ``active`` being the active player and ``made`` the log lines of ``name``'s
-    moves this turn (``cross red 5``), else the rule it breaks as one line. RULES.md §1
-    Penalties: the active player takes a penalty when they crossed nothing in either action
-    of the turn, so a penalty and a cross of theirs never share a turn, whichever comes
-    first (RULES.md §6 Table play): a penalty after a cross, a second penalty and a cross
-    after a penalty are refused (an undone move no longer counts). A move that crosses
-    nothing (:data:`NOT_A_CROSS`) and the crosses of the other players are not its
-    business."""
+    table play, ``active`` being the active player, ``made`` the log lines of ``name``'s
+    moves this turn (``cross red 5``) and ``over`` why the game is over (``None`` while it
+    goes on), else the rule it breaks as one line. RULES.md §1 Penalties: the active player
+    takes a penalty when they crossed nothing in either action of the turn, so a penalty
+    and a cross of theirs never share a turn, whichever comes first (RULES.md §6 Table
+    play): a penalty after a cross, a second penalty and a cross after a penalty are
+    refused (an undone move no longer counts). RULES.md §1 End: the game ends at once, so
+    no penalty is taken once it is over, even by a player whose sheet still takes this
+    roll's crosses (§6 Table play: the others' sheets close when the dice pass on). A move
+    that crosses nothing (:data:`NOT_A_CROSS`) and the crosses of the other players are
+    not its business."""
+    if asked == "penalty" and over is not None:
+        return (
+            f"the game is over ({over}): no penalty is taken after the end, only this "
+            "roll's crosses are finished"
+        )
     if asked != "penalty":
         if name == active and asked not in NOT_A_CROSS and "penalty" in made:
             return (

@@ -21,8 +21,9 @@ from werkzeug.exceptions import BadRequest, Forbidden, NotFound, TooManyRequests
 from werkzeug.wrappers import Response as BaseResponse
 
 from qwixx_print import api
-from qwixx_print.errors import RuleViolation
+from qwixx_print.errors import RuleViolation, listed
 from qwixx_print.play import Game, Move
+from qwixx_print.play.sheet_state import colour_order
 from qwixx_print.web import drawing, layouts
 from qwixx_print.web.guard import CSRF_FIELD, MAX_PLAYERS, heavy
 from qwixx_print.web.mechanic_views import (
@@ -140,6 +141,22 @@ def wanted_view() -> str | None:
     return None
 
 
+def closed_line(game: Game) -> str:
+    """The board's line of the closed colours: those closed for everyone, then those a lock
+    of this turn closes when the dice pass on (table play, RULES.md §6), so it agrees with
+    the game-over line (``Closed: red; green closes for everyone when the dice pass on.``);
+    ``''`` while no colour is closed or closing."""
+    said = []
+    if game.closed:
+        said.append(f"Closed: {listed(colour_order(game.layout, game.closed))}")
+    closing = colour_order(game.layout, game.closing)
+    if closing:
+        verb = "closes" if len(closing) == 1 else "close"
+        said.append(f"{listed(closing)} {verb} for everyone when the dice pass on")
+    text = "; ".join(said)
+    return f"{text[:1].upper()}{text[1:]}." if text else ""
+
+
 def board_context(table: Table, token: str | None, message: str = "") -> dict[str, object]:
     """What the board template shows for ``token`` (None: the read-only table view)."""
     own = seat(table, token) if token is not None else None
@@ -170,6 +187,7 @@ def board_context(table: Table, token: str | None, message: str = "") -> dict[st
         "can_back": host and bool(game.can_undo_turn()),
         "ranking": table.ranking() if game.over else [],
         "closed_for_all": all(s.over for s in game.sheets.values()),
+        "closed_line": closed_line(game),
         "message": message,
         "moves": len(game.entries),
         "shared_link": link("counter.spectate", game_id=table.id),

@@ -145,7 +145,7 @@ def test_a_third_lock_on_one_sheet_is_refused_because_two_closed_colours_end_the
     cross_all(s, "green", 0, 1, 2, 3, 4)
     s.cross("yellow", 10)
     assert s.over
-    assert s.can_cross("green", 10).reason == "the game is over (red, yellow closed)"
+    assert s.can_cross("green", 10).reason == "the game is over (red and yellow are closed)"
 
 
 def test_every_rule_refusal_of_the_marks_corpus_has_an_engine_counterpart() -> None:
