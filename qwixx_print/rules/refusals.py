@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from qwixx_print.errors import did_you_mean, named
 from qwixx_print.layout import BonusRow, Layout, Row, ValueTrack
 
 
@@ -24,6 +25,17 @@ def lock_refusal(layout: Layout, row: Row, before: int, number: int | None = Non
     shown = row.last.number if number is None else number
     there = "there is 1" if before == 1 else f"there are {before}"
     return f"the {shown} locks the row only after {layout.lock_threshold} crosses; {there}"
+
+
+def unknown_row_refusal(layout: Layout, row_id: str, ids: Sequence[str]) -> str:
+    """The refusal of a row ``row_id`` that ``layout`` lacks, ``ids`` being the rows that
+    may be named: the closest of them (:func:`qwixx_print.errors.did_you_mean`, as for an
+    unknown key or layout) and all of them, and a letter outside the Latin script that
+    looks like one. Asked by scoring (a marks file's row) and by play (a move's row)."""
+    odd = next((c for c in row_id if not c.isascii()), None)
+    why = f": {named(odd)} is not a Latin letter" if odd and odd.isalpha() else ""
+    hint = did_you_mean(row_id, ids)
+    return f"the layout {layout.name} has no row '{row_id}' ({hint}rows: {', '.join(ids)}){why}"
 
 
 NOT_A_CROSS = ("penalty", "concede", "finish")
