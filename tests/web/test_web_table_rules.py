@@ -431,3 +431,25 @@ def test_the_status_line_says_who_rolls_and_what_closes_next(client: FlaskClient
         _move(client, game, "Ben", kind="cross", row="blue", index=index)
     page = client.get(f"/games/{game['game']}/{game['tokens']['Ann']}").get_data(as_text=True)
     assert _status(page) == ["Ann rolls.", "Blue closes for everyone when the dice pass on."]
+
+
+def test_the_new_game_form_shows_every_problem_of_its_names_at_once(client: FlaskClient) -> None:
+    """A newcomer's finding: "Ann, Ann, Zoë 🎲" was refused for the emoji only, and the
+    repeated name came up on the next try. Every problem, one line each, in one answer."""
+    names = ["Ann", "Ann", "Zoë 🎲", "x" * 41]
+    problems = [
+        "the name 'Zoë 🎲' cannot be printed on the filled-in sheets: the font has no glyph "
+        "for '🎲' (U+1F3B2)",
+        f"the name '{'x' * 40}' must be at most 40 characters",
+        "the name 'Ann' is used twice: give every player their own",
+    ]
+    answer = client.post(
+        "/games", data={"layout": "classic", "name": names, "csrf_token": token(client)}
+    )
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 400
+    shown = re.findall(r'<p class="error" data-error="400">([^<]*)</p>', page)
+    assert shown == [line.replace("'", "&#39;") for line in problems]
+    assert 'value="Zoë 🎲"' in page
+    api = client.post("/api/games", json={"layout": "classic", "players": names})
+    assert (api.status_code, api.get_json()) == (400, {"error": "; ".join(problems)})
