@@ -17,6 +17,17 @@ DEFAULT_LANG = "en"
 LANGUAGES: tuple[str, ...] = tuple(packaged.names("lang"))
 """Language codes with a label file in ``qwixx_print/lang`` (``de``, ``en``, ``fr``, ...)."""
 
+LANGUAGE_NAMES: dict[str, str] = {
+    "de": "Deutsch",
+    "en": "English",
+    "fr": "Français",
+    "nl": "Nederlands",
+    "pl": "Polski",
+}
+"""Each language's name in its own words, by code: what a menu shows (the web page's
+Language); a label file in ``qwixx_print/lang`` adds its line here (a test keeps both
+equal)."""
+
 SIM_PLAYERS = 5
 """Most seats ``simulate`` plays (issue 13)."""
 

@@ -135,6 +135,14 @@ def counted(count: int, noun: str) -> str:
     return f"{count} {noun}{'s' * (count != 1)}"
 
 
+def listed(words: Sequence[str]) -> str:
+    """``words`` as a sentence lists them, in their order: ``red``, ``red and green``,
+    ``red, yellow and green``; ``''`` for none."""
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 def located(file: str, line: int | None, place: str, message: str) -> str:
     """Format a located message: ``file:line: place: message``.
 

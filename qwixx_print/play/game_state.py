@@ -49,6 +49,19 @@ class Dice(NamedTuple):
         return (low + face,) if low == high else (low + face, high + face)
 
 
+def repeated_names(names: Sequence[str]) -> list[str]:
+    """The refusal of each name used more than once among ``names``, one line each, in the
+    order of their first seat (every player needs a sheet of their own): a game refuses the
+    first, the web page's new-game form shows them all."""
+    seen: set[str] = set()
+    twice: list[str] = []
+    for name in names:
+        if name in seen and name not in twice:
+            twice.append(name)
+        seen.add(name)
+    return [f"the name '{name}' is used twice: give every player their own" for name in twice]
+
+
 class _TurnEnd(NamedTuple):
     """What an end of a turn changed (table play), kept so the host can take it back: the
     player who was active, their dice, whether they had crossed, the closed colours, each
@@ -77,9 +90,9 @@ class GameState:
     ) -> None:
         if not 1 <= len(names) <= MAX_PLAYERS:
             raise RuleViolation(f"a game has 1 to {MAX_PLAYERS} players, got {len(names)}")
-        if len(set(names)) != len(names):
-            twice = next(n for n in names if list(names).count(n) > 1)
-            raise RuleViolation(f"the name '{twice}' is used twice: give every player their own")
+        twice = repeated_names(names)
+        if twice:
+            raise RuleViolation(twice[0])
         own = own or {}
         for name, mine in own.items():
             if name not in names or mine.name != layout.name:
@@ -141,6 +154,13 @@ class GameState:
         if self._over is None:
             self._over = any(sheet.over for sheet in self.sheets.values())
         return self._over
+
+    @property
+    def closing(self) -> frozenset[str]:
+        """Table play: the colours locked on a sheet this turn that close for everyone when
+        the dice pass on (RULES.md §6 Table play), not yet in :attr:`closed`; empty between
+        turns and in turn play after each action."""
+        return self._locked_colours() - self.closed
 
     def _sheet_changed(self) -> None:
         self._over = None

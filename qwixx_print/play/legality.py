@@ -73,8 +73,7 @@ class Legality(SheetBase):
         """Why a move may not name ``row``: the layout has no such row (its rows listed)."""
         if row in self.board.row_of:
             return None
-        rows = ", ".join(self.board.ids)
-        return f"the layout {self.layout.name} has no row '{row}' (rows: {rows})"
+        return rules.unknown_row_refusal(self.layout, str(row), self.board.ids)
 
     def _index_refusal(self, row: str, r: int, index: int | None) -> str | None:
         """Why a move may not name field ``index`` of ``row`` (place ``r``): out of range."""

@@ -140,7 +140,7 @@ class Sheet(Effects, Mechanics):
     @property
     def why_over(self) -> str | None:
         """Why the game is over for this sheet (``4 penalties, the last penalty box``,
-        ``red, yellow closed``, ``finished by hand``), or ``None`` while it goes on."""
+        ``red and yellow are closed``, ``finished by hand``), or ``None`` while it goes on."""
         return self._why_over
 
     def crosses(self) -> rules.Crosses:

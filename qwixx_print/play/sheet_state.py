@@ -10,11 +10,11 @@ with the legality of :mod:`qwixx_print.play.legality` and the effects of
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import NamedTuple
 
 from qwixx_print.compiled import Compiled
-from qwixx_print.errors import RuleViolation
+from qwixx_print.errors import RuleViolation, listed
 from qwixx_print.layout import Layout
 from qwixx_print.play.move_kind import Move, Verdict
 
@@ -49,6 +49,13 @@ def empty_state(board: Compiled) -> State:
     are one field of :class:`State` (with its default here when it has one per row)."""
     empty = tuple(() for _ in board.ids)
     return State(empty, empty, bonus=tuple(() for _ in board.bonus_ids), squares=empty)
+
+
+def colour_order(layout: Layout, colours: Collection[str]) -> list[str]:
+    """``colours`` in the order of ``layout``'s dice (red, yellow, green, blue on classic),
+    as a sheet and the web page name closed colours (``red and green are closed``)."""
+    order = layout.dice
+    return sorted(colours, key=lambda c: (order.index(c) if c in order else len(order), c))
 
 
 def appended(rows: tuple[tuple[int, ...], ...], r: int, index: int) -> tuple[tuple[int, ...], ...]:
@@ -140,7 +147,7 @@ class SheetBase:
             return f"{s.penalties} penalties, the last penalty box"
         closed = self._closed
         if len(closed) >= self.board.end_at:
-            return f"{', '.join(sorted(closed))} closed"
+            return f"{listed(colour_order(layout, closed))} are closed"
         return None
 
     def _closed_in(self, s: State) -> frozenset[str]:

@@ -34,12 +34,14 @@ class TablePlay(GameState):
         """The table's rules of the turn on ``move`` of the player ``name`` (table play),
         ``None`` where they leave it to the sheet's: the penalty rule first, for every kind
         of move (:func:`qwixx_print.rules.penalty_refusal`: the active player's penalty and
-        crosses never share a turn), then each mechanic's rule of the turn (the value
-        track's cross stands for the turn). They read the sheet's moves of this turn
-        (:meth:`moves_this_turn`), whether ``name`` is active and the dice: what a cache of
-        a sheet's tappable places must be keyed on beside the sheet (:meth:`turn_of`)."""
+        crosses never share a turn, and no penalty once the game is over), then each
+        mechanic's rule of the turn (the value track's cross stands for the turn). They read
+        the sheet's moves of this turn (:meth:`moves_this_turn`), whether ``name`` is active
+        and the dice: what a cache of a sheet's tappable places must be keyed on beside the
+        sheet (:meth:`turn_of`); the end, read for the penalty only, taps no place."""
         made = [str(done) for done in self.moves_this_turn(name)]
-        reason = rules.penalty_refusal(name, self.active, made, move.kind)
+        over = self.why_over if move.kind == "penalty" and self.over else None
+        reason = rules.penalty_refusal(name, self.active, made, move.kind, over)
         if reason is not None:
             return Verdict(reason)
         sheet = self.sheets[name]

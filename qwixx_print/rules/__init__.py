@@ -73,6 +73,7 @@ from qwixx_print.rules.refusals import (
     square_refusal,
     track_refusal,
     trigger_totals,
+    unknown_row_refusal,
 )
 from qwixx_print.rules.score import (
     POWER_PART,
@@ -164,6 +165,7 @@ __all__ = [
     "track_refusal",
     "triangular",
     "trigger_totals",
+    "unknown_row_refusal",
     "unlocked_powers",
     "unlocked_powers_at",
     "validate",

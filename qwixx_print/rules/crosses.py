@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
-from qwixx_print.errors import RuleViolation, named
+from qwixx_print.errors import RuleViolation
 from qwixx_print.layout import Layout, Row
 from qwixx_print.rules import refusals
 from qwixx_print.rules.primitives import Positions, RowViolation, bonus_source, field_positions
@@ -131,12 +131,7 @@ def _unknown_rows(layout: Layout, *given: Mapping[str, object]) -> None:
     ids = [row.id for row in layout.rows] + [b.id for b in layout.bonus_rows]
     for row_id in (k for mapping in given for k in mapping):
         if row_id not in ids:
-            odd = next((c for c in row_id if not c.isascii()), None)
-            why = f": {named(odd)} is not a Latin letter" if odd and odd.isalpha() else ""
-            raise RowViolation(
-                row_id,
-                f"the layout {layout.name} has no row '{row_id}' (rows: {', '.join(ids)}){why}",
-            )
+            raise RowViolation(row_id, refusals.unknown_row_refusal(layout, row_id, ids))
 
 
 def square_positions(row: Row, pairs: Collection[tuple[int, int]]) -> list[int]:

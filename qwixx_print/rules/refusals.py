@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from qwixx_print.errors import did_you_mean, named
 from qwixx_print.layout import BonusRow, Layout, Row, ValueTrack
 
 
@@ -26,23 +27,46 @@ def lock_refusal(layout: Layout, row: Row, before: int, number: int | None = Non
     return f"the {shown} locks the row only after {layout.lock_threshold} crosses; {there}"
 
 
+def unknown_row_refusal(layout: Layout, row_id: str, ids: Sequence[str]) -> str:
+    """The refusal of a row ``row_id`` that ``layout`` lacks, ``ids`` being the rows that
+    may be named: the closest of them (:func:`qwixx_print.errors.did_you_mean`, as for an
+    unknown key or layout) and all of them, and a letter outside the Latin script that
+    looks like one. Asked by scoring (a marks file's row) and by play (a move's row)."""
+    odd = next((c for c in row_id if not c.isascii()), None)
+    why = f": {named(odd)} is not a Latin letter" if odd and odd.isalpha() else ""
+    hint = did_you_mean(row_id, ids)
+    return f"the layout {layout.name} has no row '{row_id}' ({hint}rows: {', '.join(ids)}){why}"
+
+
 NOT_A_CROSS = ("penalty", "concede", "finish")
 """The moves that cross nothing for the penalty rule (a penalty box, a colour closed by
 another player, the end by hand)."""
 
 
 def penalty_refusal(
-    name: str, active: str, made: Sequence[str], asked: str = "penalty"
+    name: str,
+    active: str,
+    made: Sequence[str],
+    asked: str = "penalty",
+    over: str | None = None,
 ) -> str | None:
     """``None`` when the penalty rule lets ``name`` make a move of the kind ``asked`` in
-    table play, ``active`` being the active player and ``made`` the log lines of ``name``'s
-    moves this turn (``cross red 5``), else the rule it breaks as one line. RULES.md §1
-    Penalties: the active player takes a penalty when they crossed nothing in either action
-    of the turn, so a penalty and a cross of theirs never share a turn, whichever comes
-    first (RULES.md §6 Table play): a penalty after a cross, a second penalty and a cross
-    after a penalty are refused (an undone move no longer counts). A move that crosses
-    nothing (:data:`NOT_A_CROSS`) and the crosses of the other players are not its
-    business."""
+    table play, ``active`` being the active player, ``made`` the log lines of ``name``'s
+    moves this turn (``cross red 5``) and ``over`` why the game is over (``None`` while it
+    goes on), else the rule it breaks as one line. RULES.md §1 Penalties: the active player
+    takes a penalty when they crossed nothing in either action of the turn, so a penalty
+    and a cross of theirs never share a turn, whichever comes first (RULES.md §6 Table
+    play): a penalty after a cross, a second penalty and a cross after a penalty are
+    refused (an undone move no longer counts). RULES.md §1 End: the game ends at once, so
+    no penalty is taken once it is over, even by a player whose sheet still takes this
+    roll's crosses (§6 Table play: the others' sheets close when the dice pass on). A move
+    that crosses nothing (:data:`NOT_A_CROSS`) and the crosses of the other players are
+    not its business."""
+    if asked == "penalty" and over is not None:
+        return (
+            f"the game is over ({over}): no penalty is taken after the end, only this "
+            "roll's crosses are finished"
+        )
     if asked != "penalty":
         if name == active and asked not in NOT_A_CROSS and "penalty" in made:
             return (

@@ -33,15 +33,16 @@ GENERAL_MORE_SECONDS = 5
 first one has compiled the helpers they share (docs/performance.md)."""
 
 KERNEL_PLAYS = {
-    CLASSIC_GAP: "sheets built as classic (gap bots)",
-    CLASSIC: "sheets built as classic",
-    PLAIN: "sheets built as classic",
+    CLASSIC_GAP: "sheets built as classic, with gap bots (also every report's classic line)",
+    CLASSIC: "sheets built as classic, with a strong bot",
+    PLAIN: "sheets of classic's rules with other numbers",
     DOUBLES: "sheets with double fields",
     MIXED: "sheets with rows of mixed colours",
-    LEAN: "the sheets without special fields",
-    GENERAL: "the special fields",
+    LEAN: "sheets without special fields",
+    GENERAL: "sheets with this sheet's set of special fields",
 }
-"""What each kernel plays, as :func:`announce` says it."""
+"""What each kernel plays, as :func:`announce` says it: one kind of sheet each (the general
+kernel one per set of special fields), so a later run of another kind prepares its own."""
 
 _ANNOUNCED: set[str] = set()
 _QUIET = [False]
@@ -69,8 +70,9 @@ def compiled_before(variant: str) -> bool:
 
 def announce(variant: str) -> None:
     """Say once per process on stderr that kernel ``variant``
-    (:func:`qwixx_print.sim.run.compiled_name`) is being compiled: how long it takes about
-    and where it is cached (issue 20: the first run used to be silent)."""
+    (:func:`qwixx_print.sim.run.compiled_name`) is being compiled: for which kind of sheet,
+    how long it takes about, that it is kept, and where (issue 20: the first run used to be
+    silent; a newcomer read a second kind's line as a broken cache)."""
     from qwixx_print.sim import jit
 
     if variant in _ANNOUNCED or _QUIET[0]:
@@ -81,8 +83,9 @@ def announce(variant: str) -> None:
     if kind == GENERAL and any(jit.CACHE.glob(f"{GENERAL}-*.compiled")):
         seconds = GENERAL_MORE_SECONDS  # the helpers all its variants share are compiled
     print(
-        f"qwixx-print: preparing the simulator for {KERNEL_PLAYS[kind]}, once: about "
-        f"{seconds} s; it is kept in {jit.CACHE}",
+        f"qwixx-print: preparing the simulator for {KERNEL_PLAYS[kind]}: about {seconds} s, "
+        "this first time only; each kind of sheet has a simulator of its own, prepared once "
+        f"and kept in {jit.CACHE}",
         file=sys.stderr,
         flush=True,
     )

@@ -21,8 +21,9 @@ from werkzeug.exceptions import BadRequest, Forbidden, NotFound, TooManyRequests
 from werkzeug.wrappers import Response as BaseResponse
 
 from qwixx_print import api
-from qwixx_print.errors import RuleViolation
+from qwixx_print.errors import RuleViolation, listed
 from qwixx_print.play import Game, Move
+from qwixx_print.play.sheet_state import colour_order
 from qwixx_print.web import drawing, layouts
 from qwixx_print.web.guard import CSRF_FIELD, MAX_PLAYERS, heavy
 from qwixx_print.web.mechanic_views import (
@@ -33,7 +34,7 @@ from qwixx_print.web.mechanic_views import (
     table_hints,
 )
 from qwixx_print.web.move_form import parse_move, step_of, turn_of
-from qwixx_print.web.running import NO_SUCH_LINK, RunningGames, Table, check_names
+from qwixx_print.web.running import NO_SUCH_LINK, RunningGames, Table, name_problems
 
 __all__ = ["colour_hints", "hints", "parse_move", "turn_of"]  # and the routes below
 
@@ -140,6 +141,22 @@ def wanted_view() -> str | None:
     return None
 
 
+def closed_line(game: Game) -> str:
+    """The board's line of the closed colours: those closed for everyone, then those a lock
+    of this turn closes when the dice pass on (table play, RULES.md §6), so it agrees with
+    the game-over line (``Closed: red; green closes for everyone when the dice pass on.``);
+    ``''`` while no colour is closed or closing."""
+    said = []
+    if game.closed:
+        said.append(f"Closed: {listed(colour_order(game.layout, game.closed))}")
+    closing = colour_order(game.layout, game.closing)
+    if closing:
+        verb = "closes" if len(closing) == 1 else "close"
+        said.append(f"{listed(closing)} {verb} for everyone when the dice pass on")
+    text = "; ".join(said)
+    return f"{text[:1].upper()}{text[1:]}." if text else ""
+
+
 def board_context(table: Table, token: str | None, message: str = "") -> dict[str, object]:
     """What the board template shows for ``token`` (None: the read-only table view)."""
     own = seat(table, token) if token is not None else None
@@ -170,6 +187,7 @@ def board_context(table: Table, token: str | None, message: str = "") -> dict[st
         "can_back": host and bool(game.can_undo_turn()),
         "ranking": table.ranking() if game.over else [],
         "closed_for_all": all(s.over for s in game.sheets.values()),
+        "closed_line": closed_line(game),
         "message": message,
         "moves": len(game.entries),
         "shared_link": link("counter.spectate", game_id=table.id),
@@ -184,11 +202,11 @@ def new_game() -> str:
 
 
 def new_game_form(
-    layout: str, names: list[str] | None = None, error: str = "", status: int = 400
+    layout: str, names: list[str] | None = None, errors: list[str] | None = None, status: int = 400
 ) -> str:
     """The new-game form on ``layout`` (404 for an unknown one), with the ``names`` typed
-    (a field for each, at least 5) and the ``error`` that refused them (its HTTP
-    ``status``), if any."""
+    (a field for each, at least 5) and the ``errors`` that refused them, each shown on a
+    line of its own (their HTTP ``status``), if any."""
     chosen = layouts.key_of(layout)
     names = [name[:40] for name in (names or [])][: 2 * MAX_PLAYERS]
     return render_template(
@@ -199,7 +217,7 @@ def new_game_form(
         seats=range(max(MAX_PLAYERS, len(names))),
         most=MAX_PLAYERS,
         names=names,
-        error=error,
+        errors=errors or [],
         status=status,
     )
 
@@ -217,22 +235,29 @@ def client_address() -> str:
         return address
 
 
+class NamesRefused(BadRequest):
+    """A new game's names refused (400) for every one of its ``problems``, one line each:
+    the form shows each on a line of its own, the JSON API one line of them all."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
 def create(layout_key: str, names: list[str]) -> Table:
     """A new game of ``layout_key`` (a shipped name or alias, or an upload's id) for
-    ``names``; 404 for an unknown layout, 400 for bad names (the engine's reason, or a name
-    the filled-in sheets cannot print: ``score``'s rule, :func:`api.unprintable_name`), 429
+    ``names``; 404 for an unknown layout, 400 for bad names (:class:`NamesRefused`, every
+    problem: :func:`~qwixx_print.web.running.name_problems`, with a name the filled-in
+    sheets cannot print by ``score``'s rule, :func:`api.unprintable_name`), 429
     when the database holds its most games, in all or made from this client's address
     (expired games deleted first: :class:`~qwixx_print.web.storage.GameLimits`)."""
     key = layouts.key_of(layout_key)
-    try:
-        kept = check_names(names, MAX_PLAYERS)
-    except RuleViolation as exc:
-        raise BadRequest(str(exc)) from None
     sheet = layouts.find(key)
-    for name in kept:
-        why = api.unprintable_name(sheet, name)
-        if why is not None:
-            raise BadRequest(f"the name '{name}' cannot be printed on the filled-in sheets: {why}")
+    kept, problems = name_problems(
+        names, MAX_PLAYERS, lambda name: api.unprintable_name(sheet, name)
+    )
+    if problems:
+        raise NamesRefused(problems)
     running = running_games()
     try:
         table = running.create(key, kept, client_address())
@@ -260,7 +285,8 @@ def start() -> BaseResponse | tuple[str, int]:
         table = create(layout, names)
     except (BadRequest, TooManyRequests) as exc:
         status = exc.code or 400
-        return new_game_form(layout, names, str(exc.description), status), status
+        problems = exc.problems if isinstance(exc, NamesRefused) else [str(exc.description)]
+        return new_game_form(layout, names, problems, status), status
     return redirect(url_for("counter.page", game_id=table.id, token=table.host), 303)
 
 

@@ -15,7 +15,7 @@ from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, TooManyReques
 from werkzeug.wrappers import Response as BaseResponse
 
 from qwixx_print import api, catalogue, layout
-from qwixx_print.choices import DEFAULT_LANG, LANGUAGES, PAPERS, PER_PAGE
+from qwixx_print.choices import DEFAULT_LANG, LANGUAGE_NAMES, LANGUAGES, PAPERS, PER_PAGE
 from qwixx_print.errors import escaped
 from qwixx_print.web import layouts
 from qwixx_print.web.guard import MAX_LAYOUTS, MAX_PAGES, MAX_UPLOAD, heavy
@@ -86,10 +86,11 @@ def drawn(sheet: layout.Layout) -> bool:
 
 
 def form_context(seeded: list[str] | None = None) -> dict[str, object]:
-    """What ``_options.html`` shows: the choices and the options chosen in the query; a
-    seed field when ``seeded`` names layouts whose sheets differ by the seed."""
+    """What ``_options.html`` shows: the choices (a language as its code and name) and the
+    options chosen in the query; a seed field when ``seeded`` names layouts whose sheets
+    differ by the seed."""
     return {
-        "languages": LANGUAGES,
+        "languages": [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
         "papers": list(PAPERS),
         "per_page": PER_PAGE,
         "max_pages": MAX_PAGES,

@@ -30,9 +30,16 @@ from werkzeug.exceptions import NotFound
 
 from qwixx_print import dealing, rules
 from qwixx_print.doc import Doc
-from qwixx_print.errors import QwixxError, RuleViolation, unprinted, unprinted_refusal
+from qwixx_print.errors import (
+    QwixxError,
+    RuleViolation,
+    escaped,
+    unprinted,
+    unprinted_refusal,
+)
 from qwixx_print.layout import Layout
 from qwixx_print.play import Game, log
+from qwixx_print.play.game_state import repeated_names
 from qwixx_print.web.storage import GameLimits, StorageError, Store, StoredGame
 
 T = TypeVar("T")
@@ -96,22 +103,32 @@ def same_secret(known: str, given: str) -> bool:
     return secrets.compare_digest(known.encode(), given.encode("utf-8", "replace"))
 
 
-def check_names(names: list[str], most: int) -> list[str]:
-    """The player names of a new game, stripped, blanks left out: 1 to ``most`` of at most
-    :data:`MAX_NAME` characters each. Raises RuleViolation naming the problem (the engine
-    refuses a name used twice)."""
+def name_problems(
+    names: list[str], most: int, unprintable: Callable[[str], str | None] = lambda name: None
+) -> tuple[list[str], list[str]]:
+    """The player names of a new game, stripped, blanks left out, and every problem they
+    have, one line each (none: the game may start): 1 to ``most`` names, each of at most
+    :data:`MAX_NAME` characters that all print, that the filled-in sheets can print
+    (``unprintable``: why not, or ``None``), none used twice (the engine's rule,
+    :func:`~qwixx_print.play.game_state.repeated_names`). Each problem is one line, a name's
+    control characters written as escapes (:func:`~qwixx_print.errors.escaped`)."""
     kept = [name.strip() for name in names if name.strip()]
-    if not 1 <= len(kept) <= most:
-        raise RuleViolation(f"a game here has 1 to {most} players, got {len(kept)}")
+    problems = (
+        [] if 1 <= len(kept) <= most else [f"a game here has 1 to {most} players, got {len(kept)}"]
+    )
     for name in kept:
         hidden = unprinted(name)
         if hidden is not None:
-            raise RuleViolation(f"the name '{name[:MAX_NAME]}': {unprinted_refusal(hidden)}")
-        if len(name) > MAX_NAME:
-            raise RuleViolation(
-                f"the name '{name[:MAX_NAME]}' must be at most {MAX_NAME} characters"
-            )
-    return kept
+            problems.append(f"the name '{name[:MAX_NAME]}': {unprinted_refusal(hidden)}")
+        elif len(name) > MAX_NAME:
+            problems.append(f"the name '{name[:MAX_NAME]}' must be at most {MAX_NAME} characters")
+        else:
+            why = unprintable(name)
+            if why is not None:
+                problems.append(
+                    f"the name '{name}' cannot be printed on the filled-in sheets: {why}"
+                )
+    return kept, [escaped(problem) for problem in problems + repeated_names(kept)]
 
 
 SEED_BITS = 31

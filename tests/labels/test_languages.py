@@ -11,6 +11,7 @@ import pdfplumber
 import pytest
 
 from qwixx_print import api, catalogue, labels, layout
+from qwixx_print.choices import LANGUAGE_NAMES
 from qwixx_print.scene import fonts
 from tests.conftest import CLASSIC_YAML, ROOT, Run
 
@@ -27,6 +28,17 @@ def words_and_chars(path: Path) -> tuple[list[str], str]:
 
 def test_the_five_languages_are_offered() -> None:
     assert labels.LANGUAGES == ("de", "en", "fr", "nl", "pl")
+
+
+def test_every_language_has_its_name_for_the_menus() -> None:
+    assert tuple(LANGUAGE_NAMES) == labels.LANGUAGES
+    assert list(LANGUAGE_NAMES.values()) == [
+        "Deutsch",
+        "English",
+        "Français",
+        "Nederlands",
+        "Polski",
+    ]
 
 
 def test_no_language_has_a_key_english_lacks() -> None:

@@ -283,8 +283,8 @@ def test_every_refusal_of_the_issue_has_a_case() -> None:
     cases = {p.stem for p in BAD.glob("*.yaml")}
     assert cases == {p.stem for p in BAD.glob("*.expected")}
     assert (
-        len({case for case in cases if not case.startswith("log-")}) == 30
-    )  # 3 of Connect 15, 3 of Lucky 15
+        len({case for case in cases if not case.startswith("log-")}) == 31
+    )  # 3 of Connect 15, 3 of Lucky 15, a misspelt row
 
 
 def test_mixed_colours_score_per_row_and_locks_take_the_last_fields_colour(
@@ -343,8 +343,8 @@ def test_a_marks_row_with_a_look_alike_letter_names_the_character(tmp_path: Path
     assert (result.exit_code, result.stderr) == (
         2,
         f"qwixx-print: {marks}:5: Léa, r\u0435d: the layout classic has no row 'r\u0435d' "
-        "(rows: red, yellow, green, blue): '\u0435' (U+0435 CYRILLIC SMALL LETTER IE) is not "
-        "a Latin letter\n",
+        "(did you mean 'red'? rows: red, yellow, green, blue): '\u0435' (U+0435 CYRILLIC "
+        "SMALL LETTER IE) is not a Latin letter\n",
     )
 
 

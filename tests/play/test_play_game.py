@@ -73,7 +73,7 @@ def test_two_locks_in_one_white_action_end_the_game_before_action_two() -> None:
     assert game.over
     assert game.sheets["Léa"].score().rows["red"] == (7, True, 28)
     assert game.sheets["Kim"].score().rows["red"] == (7, True, 28)  # both locked red at once
-    assert game.can_colour(None).reason == "the game is over (red, yellow closed)"
+    assert game.can_colour(None).reason == "the game is over (red and yellow are closed)"
     with pytest.raises(RuleViolation, match="the game is over"):
         game.colour(None)
     assert game.sheets["Léa"].penalties == 0  # no penalty: the turn never reached action 2
@@ -127,10 +127,12 @@ def test_corpus_games_that_cannot_end_so_are_refused_by_the_engine() -> None:
     game.white({"Léa": cross("yellow", 10)})  # second closed colour: over
     assert game.over
     assert (
-        game.can_white("Sam", cross("green", 10)).reason == "the game is over (red, yellow closed)"
+        game.can_white("Sam", cross("green", 10)).reason
+        == "the game is over (red and yellow are closed)"
     )
     assert (
-        game.sheets["Sam"].can_cross("green", 10).reason == "the game is over (red, yellow closed)"
+        game.sheets["Sam"].can_cross("green", 10).reason
+        == "the game is over (red and yellow are closed)"
     )
     penalty = Game(CLASSIC, ["Kim", "Léa"])
     for _ in range(4):

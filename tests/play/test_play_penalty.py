@@ -220,3 +220,52 @@ def test_a_lone_sheets_log_passes_the_turn_before_a_penalty_after_crosses() -> N
         {"next": "player"},
         {"next": "player"},
     ]
+
+
+OVER = (
+    "the game is over (red and yellow are closed): no penalty is taken after the end, only "
+    "this roll's crosses are finished"
+)
+
+
+def test_no_penalty_is_taken_once_the_game_is_over() -> None:
+    """RULES.md §1 End: the game ends at once at the 2nd closed colour. At a table the
+    others' sheets close when the dice pass on (§6 Table play), so they finish the roll's
+    crosses, but the active player's penalty is refused from the moment the game is over."""
+    assert rules.penalty_refusal("Léa", "Léa", [], over="red and yellow are closed") == OVER
+    assert rules.penalty_refusal("Léa", "Léa", [], "cross", "red and yellow are closed") is None
+    game = _table()
+    for row in ("red", "yellow"):  # Sam, not active, locks a 2nd colour in Léa's turn
+        for index in (0, 1, 2, 3, 4, 10):
+            game.play("Sam", Move("cross", row, index))
+    assert (game.over, game.active, game.closed) == (True, "Léa", frozenset())
+    assert game.can_play("Léa", PENALTY).reason == OVER
+    with pytest.raises(RuleViolation) as refused:
+        game.play("Léa", PENALTY)
+    assert str(refused.value) == f"Léa, {OVER}"
+    game.play("Léa", Move("cross", "red", 3))  # this roll's cross is still finished
+    assert (game.sheets["Léa"].penalties, game.sheets["Léa"].crossed("red")) == (0, (3,))
+    game.undo("Sam")  # the yellow lock undone: the game goes on, the penalty rule as before
+    assert not game.over
+    assert game.can_play("Léa", PENALTY).reason.startswith("you crossed something this turn")
+
+
+def test_score_refuses_a_log_with_a_penalty_after_the_end(tmp_path: Path) -> None:
+    locks = [
+        f"{{player: Sam, move: cross {row} {index}}}"
+        for row in ("red", "yellow")
+        for index in (0, 1, 2, 3, 4, 10)
+    ]
+    done = _score(_log([*locks, "{player: Léa, move: penalty}"], tmp_path))
+    assert (done.returncode, done.stderr) == (
+        2,
+        f"qwixx-print: game.yaml:18: move 13: Léa, {OVER}\n",
+    )
+
+
+def test_a_sheet_names_its_closed_colours_in_the_order_of_the_dice() -> None:
+    sheet = Sheet(api.checked("classic"))
+    for row in ("green", "red"):
+        for index in (0, 1, 2, 3, 4, 10):
+            sheet.cross(row, index)
+    assert sheet.why_over == "red and green are closed"

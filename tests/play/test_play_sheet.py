@@ -100,6 +100,14 @@ def refuse_row_id_of_newlines() -> tuple[Sheet, str, int, str]:
     return sheet(), "\n\n  ", 0, reason
 
 
+def refuse_row_misspelt() -> tuple[Sheet, str, int, str]:
+    reason = (
+        "the layout classic has no row 'yelow' (did you mean 'yellow'? rows: red, yellow, "
+        "green, blue)"
+    )
+    return sheet(), "yelow", 0, reason
+
+
 CROSS_REFUSALS = {
     "lock-after-four": refuse_lock_after_four,
     "red-ten-eleven-twelve": refuse_red_ten_eleven_twelve,
@@ -107,6 +115,7 @@ CROSS_REFUSALS = {
     "number-not-in-row": refuse_number_not_in_row,
     "unknown-row": refuse_unknown_row,
     "row-id-of-newlines": refuse_row_id_of_newlines,
+    "row-misspelt": refuse_row_misspelt,
 }
 
 
@@ -145,7 +154,7 @@ def test_a_third_lock_on_one_sheet_is_refused_because_two_closed_colours_end_the
     cross_all(s, "green", 0, 1, 2, 3, 4)
     s.cross("yellow", 10)
     assert s.over
-    assert s.can_cross("green", 10).reason == "the game is over (red, yellow closed)"
+    assert s.can_cross("green", 10).reason == "the game is over (red and yellow are closed)"
 
 
 def test_every_rule_refusal_of_the_marks_corpus_has_an_engine_counterpart() -> None:

@@ -398,3 +398,23 @@ def test_the_cards_come_classic_first_then_the_variants_then_the_more_official_s
     ]
     form = client.get("/games/new").get_data(as_text=True)
     assert re.findall(r'<option value="([^"]+)"', form)[:2] == ["classic", "doppelt"]
+
+
+def test_the_language_menus_show_each_languages_name_and_send_its_code(
+    client: FlaskClient,
+) -> None:
+    for address in (
+        "/?lang=fr",
+        "/sheets/classic?lang=fr",
+        "/generate?family=chaos&seed=7&lang=fr",
+    ):
+        page = client.get(address).get_data(as_text=True)
+        menu = re.search(r'<select name="lang">(.*?)</select>', page)
+        assert menu, address
+        assert re.findall(r'<option value="(\w+)"( selected)?>([^<]+)</option>', menu[1]) == [
+            ("de", "", "Deutsch"),
+            ("en", "", "English"),
+            ("fr", " selected", "Français"),
+            ("nl", "", "Nederlands"),
+            ("pl", "", "Polski"),
+        ], address

@@ -6,6 +6,7 @@ numbers sent as text; the host ends the game by hand; the new-game form keeps th
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -347,3 +348,108 @@ def test_after_their_penalty_the_active_players_sheet_offers_no_field(
     assert _offered(client, game, "Ben")[0] > 0  # the others still cross the white sum
     assert _me(_move(client, game, "Ann", kind="undo"), "Ann")["legal"] != []
     assert _offered(client, game, "Ann") == (legal, hinted)
+
+
+class _StatusItems(HTMLParser):
+    """The items of the board's status line as the page lays them out: ``.status`` is a
+    flex box, so each child element and each bare text between them is an item of its
+    own, set apart by the gap (a bare ":" or "." would stand alone)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth = 0  # 0: outside .status; 1: in it; 2+: in one of its children
+        self.items: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.depth == 0 and ("class", "status") in attrs:
+            self.depth = 1
+        elif self.depth:
+            if self.depth == 1:
+                self.items.append("")
+            self.depth += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.depth:
+            self.depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self.depth == 1 and data.strip():
+            self.items.append(data)  # a bare text: an item of its own
+        elif self.depth > 1:
+            self.items[-1] += data
+
+
+def _status(page: str) -> list[str]:
+    parsed = _StatusItems()
+    parsed.feed(page)
+    return [" ".join(item.split()) for item in parsed.items]
+
+
+def test_no_penalty_once_another_players_lock_has_ended_the_game(client: FlaskClient) -> None:
+    """RULES.md §1 End: the game ends at once at the 2nd closed colour, so the active
+    player's Penalty is refused and greyed, while the roll's crosses may be finished (§6);
+    the page's lines say it in one voice (a newcomer's findings)."""
+    game = _game(client)
+    for index in (0, 1, 2, 3, 4, 10):  # Ben locks red in Ann's turn
+        _move(client, game, "Ben", kind="cross", row="red", index=index)
+    for _ in NAMES:  # red closes as the dice pass on; Ann is active again
+        state = client.get(f"/api/games/{game['game']}").get_json()
+        _act(client, game, state["active"], "next", state["turn"])
+    assert (state["active"], state["closed"]) == ("Cid", ["red"])
+    for index in (0, 1, 2, 3, 4, 10):  # Ben locks green in Ann's turn: the game is over
+        locked = _move(client, game, "Ben", kind="cross", row="green", index=index)
+    assert locked.get_json()["over"] is True
+    anns = client.get(f"/api/games/{game['game']}/{game['tokens']['Ann']}")
+    assert _me(anns, "Ann")["can_penalty"] is False
+    refused = _move(client, game, "Ann", kind="penalty")
+    assert (refused.status_code, refused.get_json()) == (
+        409,
+        {
+            "error": "Ann, the game is over (red and green are closed): no penalty is taken "
+            "after the end, only this roll's crosses are finished"
+        },
+    )
+    page = client.get(f"/games/{game['game']}/{game['tokens']['Ann']}").get_data(as_text=True)
+    assert 'data-action="penalty" disabled>Penalty</button>' in page
+    assert _status(page) == [
+        "Game over: red and green are closed.",
+        'Finish this roll\'s crosses, then "Next player" closes every sheet.',
+        "Closed: red; green closes for everyone when the dice pass on.",
+    ]
+    crossed = _move(client, game, "Ann", kind="cross", row="yellow", index=0)
+    assert (crossed.status_code, _me(crossed, "Ann")["penalties"]) == (200, 0)
+    _act(client, game, "Ann", "next", state["turn"] + 1)
+    page = client.get(f"/games/{game['game']}/{game['tokens']['Ann']}").get_data(as_text=True)
+    assert _status(page) == ["Game over: red and green are closed.", "Closed: red and green."]
+
+
+def test_the_status_line_says_who_rolls_and_what_closes_next(client: FlaskClient) -> None:
+    game = _game(client)
+    page = client.get(f"/games/{game['game']}/{game['tokens']['Ann']}").get_data(as_text=True)
+    assert _status(page) == ["Ann rolls."]
+    for index in (0, 1, 2, 3, 4, 10):
+        _move(client, game, "Ben", kind="cross", row="blue", index=index)
+    page = client.get(f"/games/{game['game']}/{game['tokens']['Ann']}").get_data(as_text=True)
+    assert _status(page) == ["Ann rolls.", "Blue closes for everyone when the dice pass on."]
+
+
+def test_the_new_game_form_shows_every_problem_of_its_names_at_once(client: FlaskClient) -> None:
+    """A newcomer's finding: "Ann, Ann, Zoë 🎲" was refused for the emoji only, and the
+    repeated name came up on the next try. Every problem, one line each, in one answer."""
+    names = ["Ann", "Ann", "Zoë 🎲", "x" * 41]
+    problems = [
+        "the name 'Zoë 🎲' cannot be printed on the filled-in sheets: the font has no glyph "
+        "for '🎲' (U+1F3B2)",
+        f"the name '{'x' * 40}' must be at most 40 characters",
+        "the name 'Ann' is used twice: give every player their own",
+    ]
+    answer = client.post(
+        "/games", data={"layout": "classic", "name": names, "csrf_token": token(client)}
+    )
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 400
+    shown = re.findall(r'<p class="error" data-error="400">([^<]*)</p>', page)
+    assert shown == [line.replace("'", "&#39;") for line in problems]
+    assert 'value="Zoë 🎲"' in page
+    api = client.post("/api/games", json={"layout": "classic", "players": names})
+    assert (api.status_code, api.get_json()) == (400, {"error": "; ".join(problems)})
