@@ -44,11 +44,16 @@ def serve_command(db: Path | str, port: int = 0) -> list[str]:
     return [sys.executable, "-m", "qwixx_print", "serve", "--port", str(port), "--db", str(db)]
 
 
-def start(db: Path | str, **popen: Any) -> tuple[subprocess.Popen[str], str]:
-    """Start ``qwixx-print serve --port 0 --db DB`` (loopback): the process (its output on
-    one pipe) and its base URL (``http://127.0.0.1:PORT``); ``popen`` goes to Popen."""
+def start(db: Path | str, port: int = 0, **popen: Any) -> tuple[subprocess.Popen[str], str]:
+    """Start ``qwixx-print serve --port PORT --db DB`` (loopback; port 0: any free one): the
+    process (its output on one pipe) and its base URL (``http://127.0.0.1:PORT``); ``popen``
+    goes to Popen."""
     process = subprocess.Popen(
-        serve_command(db), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **popen
+        serve_command(db, port),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        **popen,
     )
     assert process.stdout is not None
     first = process.stdout.readline()

@@ -50,7 +50,7 @@ def start_game(browser: Any, base: str, names: list[str], sheet: str = "classic"
     for field, name in zip(browser.find_elements(By.NAME, "name"), names, strict=False):
         field.send_keys(name)
     browser.find_element(By.CSS_SELECTOR, "form.new-game button[type=submit]").click()
-    wait_for(browser, "document.querySelector('[data-link-for]')")
+    wait_for(browser, "document.querySelector('[data-link-for]')", 30)  # a loaded machine: >10 s
     links = {
         name: browser.find_element(By.CSS_SELECTOR, f'[data-link-for="{name}"] a').get_attribute(
             "href"

@@ -57,13 +57,81 @@ document.addEventListener("htmx:beforeSwap", function (event) {
   var found = /data-moves="(\d+)"/.exec(String(event.detail.serverResponse || ""));
   if (found && Number(found[1]) < Number(board.dataset.moves)) event.detail.shouldSwap = false;
 });
-document.addEventListener("htmx:responseError", function (event) {
+// The bar at the bottom (#message): a line shown there fades after 5 s (style.css); a new
+// line shows it again.
+function say(text) {
   var box = document.getElementById("message");
   if (!box) return;
+  box.textContent = text;
+  box.style.animation = "none";
+  void box.offsetWidth;
+  box.style.animation = "";
+}
+
+function tapped(event) {
+  // a request the player made (a tap), not the board's poll
+  var config = event.detail.requestConfig;
+  return !!config && String(config.verb).toLowerCase() !== "get";
+}
+
+document.addEventListener("htmx:responseError", function (event) {
   var page = new DOMParser().parseFromString(event.detail.xhr.responseText || "", "text/html");
-  var found = page.querySelector("p.error");
-  box.textContent = found ? found.textContent : "the server answered " + event.detail.xhr.status;
-  box.classList.add("error");
+  var found = page.querySelector("p.error"); // the server's one line (a 503: the database)
+  var status = event.detail.xhr.status;
+  if (found) say(found.textContent);
+  else if (tapped(event)) say("Not saved: the server answered " + status + ". Try again.");
+  else say("the server answered " + status);
+});
+// A tap the server never got (it is down, or the network) says so; the board's polls go on,
+// and the first one answered when the server is back brings the page up to date.
+document.addEventListener("htmx:sendError", function (event) {
+  if (tapped(event)) say("Not saved: the server cannot be reached. Try again.");
+});
+document.addEventListener("htmx:timeout", function (event) {
+  if (tapped(event)) say("No answer from the server: the tap may not be saved. Try again.");
+});
+
+// One action per tap (docs/web.md): a button (data-action: Undo, Redo, Next player, Back,
+// Roll, Penalty, ...) tapped again within REPEAT_MS of its first tap, or of that tap's
+// answer, or while it is on its way, is not sent again: a human double tap lands on the
+// board the first tap's answer swapped in, whose button names the new step or turn, so the
+// server would take it as a new action. Kept here, outside the swapped board. A tap that
+// was not taken (a refusal, an error, no server) does not count: it may be tapped again.
+var REPEAT_MS = 1000;
+var PENDING_MS = 10000; // a tap unanswered this long no longer holds its button back
+var recent = {}; // data-action -> {label, until, xhr, answered}
+var held = null; // an "already done" line said before the first tap's answer: said again after it
+
+document.addEventListener("htmx:beforeRequest", function (event) {
+  var el = event.detail.elt;
+  var action = el && el.dataset ? el.dataset.action : null;
+  if (!action || !tapped(event)) return;
+  var now = Date.now();
+  var last = recent[action];
+  if (last && now < last.until) {
+    event.preventDefault();
+    var text = "already done: two quick taps on \u201c" + last.label + "\u201d count once; tap again to do it again";
+    held = last.answered ? null : text; // else shown again on the answer's board
+    say(text);
+    return;
+  }
+  recent[action] = { label: el.textContent.trim(), until: now + PENDING_MS, xhr: event.detail.xhr };
+});
+document.addEventListener("htmx:afterRequest", function (event) {
+  // told by its request: the button may be gone (swapped out), the event then on the page
+  var xhr = event.detail.xhr;
+  Object.keys(recent).forEach(function (action) {
+    var last = recent[action];
+    if (!xhr || last.xhr !== xhr) return;
+    last.answered = true;
+    if (xhr.status >= 200 && xhr.status < 300) last.until = Date.now() + REPEAT_MS;
+    else delete recent[action];
+  });
+});
+document.addEventListener("htmx:afterSwap", function () {
+  var box = document.getElementById("message");
+  if (held && box && !box.textContent.trim()) say(held);
+  held = null;
 });
 document.addEventListener("keydown", function (event) {
   // a focused field taps with Enter or Space, as a button does
@@ -139,11 +207,3 @@ document.addEventListener("click", function (event) {
   box.textContent = other.dataset.player + "'s sheet is read only: yours is at the top";
 });
 
-document.addEventListener("htmx:responseError", function () {
-  // the refusal bar fades after a while (style.css): a new refusal shows it again
-  var box = document.getElementById("message");
-  if (!box) return;
-  box.style.animation = "none";
-  void box.offsetWidth;
-  box.style.animation = "";
-});
