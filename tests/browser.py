@@ -227,10 +227,12 @@ def follow(browser: Any, css: str, seconds: float = 60.0) -> None:
 OWN_SHEET_SHOWN = (
     "document.querySelector('.own .sheet-svg .field')"
     " && document.querySelector('.own .sheet-svg').dataset.view"
-    " === (matchMedia('(max-width: 599px)').matches ? 'turned' : 'flat')"
+    " === (matchMedia('(max-width: 599px) and (orientation: portrait)').matches"
+    " ? 'turned' : 'flat')"
 )
 """JavaScript: the player's own sheet is in the page, drawn the way the screen needs it
-(turned below 600 px: a page loaded with another width's cookie asks for it again)."""
+(turned upright below 600 px: a page loaded with another width's cookie asks for it
+again)."""
 
 
 def own_shown(browser: Any, seconds: float = 10.0) -> None:

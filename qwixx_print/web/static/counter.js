@@ -1,12 +1,13 @@
 // The turned sheet (docs/web.md): the sheet a player taps is drawn as printed or turned a
-// quarter for a phone held upright (the scene turned: its numbers stand upright). On a
-// screen narrower than 600 px the turned drawing is the one the page needs, else the printed
-// one. Every request of the page says which (the X-Sheet-View header; a cookie for the
+// quarter for a phone held upright (the scene turned: its numbers stand upright). On an
+// upright screen narrower than 600 px the turned drawing is the one the page needs, else the
+// printed one (a small phone held sideways, 568 x 320, shows the printed sheet as tall as the
+// screen: its fields half as large again as the turned sheet's). Every request of the page says which (the X-Sheet-View header; a cookie for the
 // page's next load), and the server draws only that one. A page loaded without the cookie
 // (a first visit) gets both, the second in a <template>, outside the document, so every
 // data-* hook is in the page once; it swaps them itself. When the screen turns and the page
 // holds only the other drawing, it asks for the board again ("sheetview" on #board).
-var narrow = window.matchMedia("(max-width: 599px)");
+var narrow = window.matchMedia("(max-width: 599px) and (orientation: portrait)");
 
 function wanted() {
   return narrow.matches ? "turned" : "flat";
