@@ -63,10 +63,7 @@ def penalty_refusal(
     that crosses nothing (:data:`NOT_A_CROSS`) and the crosses of the other players are
     not its business."""
     if asked == "penalty" and over is not None:
-        return (
-            f"the game is over ({over}): no penalty is taken after the end, only this "
-            "roll's crosses are finished"
-        )
+        return f"the game is over ({over}): no penalty is taken after the end"
     if asked != "penalty":
         if name == active and asked not in NOT_A_CROSS and "penalty" in made:
             return (

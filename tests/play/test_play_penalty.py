@@ -222,10 +222,7 @@ def test_a_lone_sheets_log_passes_the_turn_before_a_penalty_after_crosses() -> N
     ]
 
 
-OVER = (
-    "the game is over (red and yellow are closed): no penalty is taken after the end, only "
-    "this roll's crosses are finished"
-)
+OVER = "the game is over (red and yellow are closed): no penalty is taken after the end"
 
 
 def test_no_penalty_is_taken_once_the_game_is_over() -> None:

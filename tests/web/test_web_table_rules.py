@@ -406,7 +406,7 @@ def test_no_penalty_once_another_players_lock_has_ended_the_game(client: FlaskCl
         409,
         {
             "error": "Ann, the game is over (red and green are closed): no penalty is taken "
-            "after the end, only this roll's crosses are finished"
+            "after the end"
         },
     )
     page = client.get(f"/games/{game['game']}/{game['tokens']['Ann']}").get_data(as_text=True)
