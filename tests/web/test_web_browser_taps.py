@@ -155,6 +155,12 @@ def test_a_tap_while_the_server_is_down_says_it_was_not_saved_and_the_page_goes_
             wait_for(browser, "document.querySelector('.own .field')")
             settled(browser)
             stop(process)
+            # no tap: the next poll (every 2 s) cannot reach the server, and the bar says so
+            # for as long as that lasts (it does not fade after 5 s as a refusal does)
+            offline = "Offline: the server cannot be reached; this board may be out of date."
+            wait_for(browser, f"document.getElementById('message').textContent === '{offline}'")
+            time.sleep(6.5)
+            assert browser.find_element(By.ID, "message").text == offline
             tap(browser, "red", 0)  # waits until the bar says something
             message = browser.find_element(By.ID, "message").text
             assert message == "Not saved: the server cannot be reached. Try again."
@@ -177,6 +183,7 @@ def test_a_tap_while_the_server_is_down_says_it_was_not_saved_and_the_page_goes_
                 assert answer.status == 200
             crossed = '[data-player="Bo"] .field[data-row="blue"][data-index="0"]'
             wait_for(browser, f"document.querySelector('{crossed}').dataset.crossed === 'true'")
+            wait_for(browser, "document.getElementById('message').textContent === ''")
             tap(browser, "red", 0)
             assert browser.find_element(By.CSS_SELECTOR, field).get_attribute("data-crossed") == (
                 "true"

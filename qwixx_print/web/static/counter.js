@@ -64,6 +64,7 @@ function say(text) {
   var box = document.getElementById("message");
   if (!box) return;
   box.textContent = text;
+  box.classList.remove("offline"); // a new line is no longer the offline one (it fades)
   box.style.animation = "none";
   void box.offsetWidth;
   box.style.animation = "";
@@ -83,10 +84,30 @@ document.addEventListener("htmx:responseError", function (event) {
   else if (tapped(event)) say("Not saved: the server answered " + status + ". Try again.");
   else say("the server answered " + status);
 });
-// A tap the server never got (it is down, or the network) says so; the board's polls go on,
-// and the first one answered when the server is back brings the page up to date.
+// A tap the server never got (it is down, or the network) says so, and so does a poll that
+// could not reach it: the line stays (it does not fade: class "offline") while the server
+// cannot be reached, so nobody trusts a board that no longer follows the game; the board's
+// polls go on, and the first request answered when the server is back takes the line away
+// (a poll answered with a new board brings a new, empty bar; one answered 204, no change,
+// leaves the old board and its line, taken away here).
+function offline(text) {
+  say(text);
+  var box = document.getElementById("message");
+  if (box) box.classList.add("offline");
+}
 document.addEventListener("htmx:sendError", function (event) {
-  if (tapped(event)) say("Not saved: the server cannot be reached. Try again.");
+  var box = document.getElementById("message");
+  if (tapped(event)) offline("Not saved: the server cannot be reached. Try again.");
+  else if (!(box && box.classList.contains("offline"))) {
+    offline("Offline: the server cannot be reached; this board may be out of date.");
+  }
+});
+document.addEventListener("htmx:afterRequest", function (event) {
+  var box = document.getElementById("message");
+  var xhr = event.detail.xhr;
+  if (!box || !box.classList.contains("offline") || !xhr || xhr.status === 0) return;
+  box.classList.remove("offline");
+  box.textContent = "";
 });
 document.addEventListener("htmx:timeout", function (event) {
   if (tapped(event)) say("No answer from the server: the tap may not be saved. Try again.");
