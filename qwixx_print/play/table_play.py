@@ -85,11 +85,25 @@ class TablePlay(GameState):
         Raises RuleViolation when there is none."""
         sheet = self._table_sheet(name)
         self._refuse(name, sheet.can_undo())
+        why = self.why_over if self.over else None
         move = sheet.undo()
         self.entries.append({"player": name, "move": "undo"})
         self.steps[name] += 1
         self._reopen()
+        if why is not None and not self.over:
+            self._reopened_at = (len(self.entries), name, why)
         return move
+
+    _reopened_at: tuple[int, str, str] | None = None
+
+    @property
+    def reopened(self) -> tuple[str, str] | None:
+        """Table play: ``(name, why)`` when the game's last entry is ``name``'s undo that took
+        back the end (``why``: why the game had ended), so every page can say the game goes
+        on and who reopened it (RULES.md §6 "An undo after the end"); ``None`` otherwise,
+        from the next entry on. A replayed log says it alike (its undo runs here)."""
+        at = self._reopened_at
+        return None if at is None or at[0] != len(self.entries) else (at[1], at[2])
 
     def redo(self, name: str) -> Move:
         """Redo ``name``'s last undone move (table play). Raises RuleViolation."""

@@ -88,11 +88,16 @@ def test_undoing_the_last_penalty_box_after_the_turn_passed_reopens_the_game() -
         game.play("Léa", Move("penalty"))
     game.end_turn()
     assert game.over and game.why_over == "Léa crossed the last penalty box"
+    assert game.reopened is None
     game.undo("Léa")
     assert game.sheets["Léa"].penalties == 3
     assert not game.over and game.why_over is None
+    # every page says who reopened the game, and why it had ended, until the next move
+    assert game.reopened == ("Léa", "Léa crossed the last penalty box")
+    assert playlog.from_data(playlog.to_data(game)).reopened == game.reopened  # a replay too
     assert game.can_play("Sam", Move("cross", "red", 0))
     game.redo("Léa")  # the 4th penalty again: the game ends again at the end of the turn
+    assert game.reopened is None
     game.end_turn()
     assert game.over and game.why_over == "Léa crossed the last penalty box"
 

@@ -453,3 +453,26 @@ def test_the_new_game_form_shows_every_problem_of_its_names_at_once(client: Flas
     assert 'value="Zoë 🎲"' in page
     api = client.post("/api/games", json={"layout": "classic", "players": names})
     assert (api.status_code, api.get_json()) == (400, {"error": "; ".join(problems)})
+
+
+def test_an_undo_that_reopens_the_game_is_told_on_every_page(client: FlaskClient) -> None:
+    """RULES.md §6 "An undo after the end": undoing the lock that made the 2nd closed colour
+    reopens the game; every page then says so and who did it (a newcomer saw the ranking
+    vanish from the others' pages with no word why), until the next move."""
+    game = _game(client)
+    for index in (0, 1, 2, 3, 4, 10):  # Ben locks red in Ann's turn
+        _move(client, game, "Ben", kind="cross", row="red", index=index)
+    for _ in NAMES:
+        state = client.get(f"/api/games/{game['game']}").get_json()
+        _act(client, game, state["active"], "next", state["turn"])
+    for index in (0, 1, 2, 3, 4, 10):  # Ben locks green: the game is over
+        _move(client, game, "Ben", kind="cross", row="green", index=index)
+    assert client.get(f"/api/games/{game['game']}").get_json()["over"] is True
+    assert _move(client, game, "Ben", kind="undo").status_code == 200
+    said = "The game goes on: Ben took back the move that had ended it (red and green are closed)."
+    for who in ("Ann", "Cid", "host"):
+        page = client.get(f"/games/{game['game']}/{game['tokens'][who]}").get_data(as_text=True)
+        assert _status(page) == [said, "Ann rolls.", "Closed: red."], who
+    _move(client, game, "Cid", kind="cross", row="yellow", index=0)
+    page = client.get(f"/games/{game['game']}/{game['tokens']['Ann']}").get_data(as_text=True)
+    assert _status(page) == ["Ann rolls.", "Closed: red."]
