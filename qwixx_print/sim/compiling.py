@@ -83,8 +83,9 @@ def announce(variant: str) -> None:
     if kind == GENERAL and any(jit.CACHE.glob(f"{GENERAL}-*.compiled")):
         seconds = GENERAL_MORE_SECONDS  # the helpers all its variants share are compiled
     print(
-        f"qwixx-print: preparing the simulator for {KERNEL_PLAYS[kind]}: about {seconds} s, "
-        "this first time only; each kind of sheet has a simulator of its own, prepared once "
+        f"qwixx-print: preparing the simulator for {KERNEL_PLAYS[kind]}: about {seconds} s "
+        "(more on a busy machine), this first time only; each kind of sheet has a simulator "
+        "of its own, prepared once "
         f"and kept in {jit.CACHE}",
         file=sys.stderr,
         flush=True,
