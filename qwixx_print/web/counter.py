@@ -145,7 +145,11 @@ def closed_line(game: Game) -> str:
     """The board's line of the closed colours: those closed for everyone, then those a lock
     of this turn closes when the dice pass on (table play, RULES.md §6), so it agrees with
     the game-over line (``Closed: red; green closes for everyone when the dice pass on.``);
-    ``''`` while no colour is closed or closing."""
+    ``''`` while no colour is closed or closing, and once the game is over by its closed
+    colours and all of them are closed (the game-over line names them: "Game over: red and
+    green are closed." said it twice)."""
+    if game.over and not game.closing and "closed" in (game.why_over or ""):
+        return ""
     said = []
     if game.closed:
         said.append(f"Closed: {listed(colour_order(game.layout, game.closed))}")

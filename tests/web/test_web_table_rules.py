@@ -420,7 +420,7 @@ def test_no_penalty_once_another_players_lock_has_ended_the_game(client: FlaskCl
     assert (crossed.status_code, _me(crossed, "Ann")["penalties"]) == (200, 0)
     _act(client, game, "Ann", "next", state["turn"] + 1)
     page = client.get(f"/games/{game['game']}/{game['tokens']['Ann']}").get_data(as_text=True)
-    assert _status(page) == ["Game over: red and green are closed.", "Closed: red and green."]
+    assert _status(page) == ["Game over: red and green are closed."]  # not said twice
 
 
 def test_the_status_line_says_who_rolls_and_what_closes_next(client: FlaskClient) -> None:
