@@ -539,6 +539,37 @@ def test_sideways_the_whole_own_sheet_shows_with_the_dice_and_buttons_and_no_oth
         assert x1 - x0 <= right - left + 0.5 and y1 - y0 <= bottom - top + 0.5
 
 
+def test_sideways_the_ranking_of_an_ended_game_stands_beside_the_own_sheet(
+    base: str, tmp_path: Path
+) -> None:
+    """Held sideways (844 x 390 px), the game over's ranking and its PDF link stand right of
+    the own sheet, on the screen as the page opens (a newcomer had to scroll below the sheet
+    to see who won)."""
+    with chromium() as browser:
+        links = start_game(browser, base, ["Ann", "Ben", "Cid"], "classic")
+        game_id, ben = links["Ben"].split("/")[-2:]
+        for row in ("red", "yellow"):  # Ben locks two colours: the game is over
+            for index in (0, 1, 2, 3, 4, 10):
+                answer = post_json(f"{base}/api/games/{game_id}/{ben}/moves", {
+                    "kind": "cross", "row": row, "index": index})  # fmt: skip
+                assert answer["players"], answer
+        phone(browser, HEIGHT, WIDTH)
+        browser.get(links["Ann"])
+        own_shown(browser)
+        wait_for(browser, "document.querySelector('.ranking tr[data-rank]')")
+        fonts_loaded(browser)
+        screenshot(browser, "phone-sideways-game-over", tmp_path)
+        found = browser.execute_script(
+            "return ['.own .sheet-svg', '.ranking', 'tr[data-rank=\"1\"]', '.ranking + p']"
+            ".map(css => { const r = document.querySelector(css).getBoundingClientRect();"
+            " return [r.left, r.top, r.right, r.bottom]; })"
+        )
+    (_, top, right, _), ranking, winner, link = found
+    for x0, y0, x1, _ in (ranking, link):  # right of the sheet
+        assert right <= x0 and x1 <= HEIGHT and top <= y0, found
+    assert winner[3] <= WIDTH, found  # who won shows as the page opens
+
+
 X2_TABS = (
     "return [...document.querySelectorAll('.own .sheet-svg text')]"
     ".filter(t => t.textContent == '\u00d72').map(t => {"
