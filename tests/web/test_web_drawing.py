@@ -167,3 +167,53 @@ def test_the_marks_of_the_new_sheets_are_drawn_where_the_pdf_puts_them() -> None
         r for r in steps.iter(f"{SVG}rect") if r.get("stroke-dasharray") == "0.42 0.28"
     ]  # 1.2 0.8 pt
     assert len(frames) == 11
+
+
+@pytest.mark.parametrize("name", ["classic", "nochmal", "big-points", "x-change", "lucky-15"])
+def test_a_drawn_sheet_depends_only_on_what_its_cache_key_holds(name: str) -> None:
+    """The counter keeps each drawn sheet under a key (``web.counter.sheet_svg``: the
+    sheet's marks, the closed colours, the end and the hints, whose ``turn`` holds what the
+    rules of the turn read, ``Game.turn_of``). Over a seeded random table game of crosses,
+    penalties, undos, redos, rolls and passes, whenever a key comes back the sheet drawn
+    afresh is the one drawn the first time: nothing a sheet offers (a field after a penalty,
+    the track) hangs on anything the key leaves out, so no board shows stale taps."""
+    import random
+
+    from qwixx_print.play import Game
+    from qwixx_print.web import mechanic_views
+
+    layout = api.checked(name)
+    game = Game(layout, ["Ann", "Ben", "Cid"], table=True)
+    rng = random.Random(11)
+    seen: dict[object, str] = {}
+    repeats = 0
+    for step in range(400):
+        if game.over:
+            break
+        hints = mechanic_views.table_hints(game)
+        for player in game.names:
+            sheet = game.sheets[player]
+            key = (player, sheet.state, sheet.table_closed, sheet.table_over, hints[player])
+            view = hints[player].view(game, player)
+            svg = str(sheet_svg(layout, view, player, "/tap", view="flat"))
+            repeats += key in seen
+            assert seen.setdefault(key, svg) == svg, (step, player)
+        player, pick = rng.choice(game.names), rng.random()
+        if game.dice is None or pick < 0.15:
+            game.roll(rng)
+        elif pick < 0.25:
+            game.end_turn()
+        elif pick < 0.4 and game.sheets[player].can_undo():
+            game.undo(player)
+        elif pick < 0.45 and game.sheets[player].can_redo():
+            game.redo(player)
+        elif pick < 0.55 and game.can_play(game.active, Move("penalty")):
+            game.play(game.active, Move("penalty"))
+        else:
+            offered = sorted(hints[player].allowed)
+            if offered:
+                row, index = rng.choice(offered)
+                kind = "bonus" if row in {b.id for b in layout.bonus_rows} else "cross"
+                if game.can_play(player, Move(kind, row, index)):
+                    game.play(player, Move(kind, row, index))
+    assert repeats > 20  # keys did come back (undos, passes): the check had work
