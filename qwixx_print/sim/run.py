@@ -120,7 +120,10 @@ def totals(layout: Layout, games: Games) -> Totals:
     crosses = [_counts(games.crossed[:, :, r], last + 1) for r, last in enumerate(c.lasts)]
     for k, numbers in enumerate(c.bonus_numbers):
         crosses.append(_counts(games.bonus[:, :, k], len(numbers)))
-    again = [_counts(games.again[:, :, r], last + 1) for r, last in enumerate(c.lasts)]
+    again = [  # only a row with small boxes has any to count (a chunk's sums stay cheap)
+        _counts(games.again[:, :, r], last + 1) if has else [0] * (last + 1)
+        for r, (has, last) in enumerate(zip(c.again, c.lasts, strict=True))
+    ]
     return Totals(
         games=len(games.rolls),
         sheets=int(scores.size),
