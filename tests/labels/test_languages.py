@@ -39,6 +39,9 @@ def test_every_language_has_its_name_for_the_menus() -> None:
         "Nederlands",
         "Polski",
     ]
+    for code, name in LANGUAGE_NAMES.items():  # as each label file names its language
+        text = (ROOT / "qwixx_print" / "lang" / f"{code}.yaml").read_text(encoding="utf-8")
+        assert text.split("\n")[0].split()[1].rstrip(":") == name, code
 
 
 def test_no_language_has_a_key_english_lacks() -> None:
