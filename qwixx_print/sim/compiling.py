@@ -10,11 +10,12 @@ import sys
 from pathlib import Path
 
 CLASSIC_GAP, CLASSIC, PLAIN, LEAN, GENERAL = "classic-gap", "classic", "plain", "lean", "general"
-DOUBLES, MIXED = "doubles", "mixed"
+DOUBLES, MIXED, CHAINS = "doubles", "mixed", "chains"
 """The compiled kernels: :mod:`qwixx_print.sim.plain_games`'s entry points (classic's build
 with gap bots only, classic's build, any plain layout, classic's build with doubles, with
-rows of mixed colours), :mod:`qwixx_print.sim.lean` and :mod:`qwixx_print.sim.kernel` (one
-variant per set of mechanics, :func:`qwixx_print.sim.run.compiled_name`)."""
+rows of mixed colours, with crosses that set off others), :mod:`qwixx_print.sim.lean` and
+:mod:`qwixx_print.sim.kernel` (one variant per set of mechanics,
+:func:`qwixx_print.sim.run.compiled_name`)."""
 
 COMPILE_SECONDS = {
     CLASSIC_GAP: 10,
@@ -22,6 +23,7 @@ COMPILE_SECONDS = {
     PLAIN: 8,
     DOUBLES: 8,
     MIXED: 8,
+    CHAINS: 10,
     LEAN: 10,
     GENERAL: 60,
 }
@@ -38,6 +40,7 @@ KERNEL_PLAYS = {
     PLAIN: "sheets of classic's rules with other numbers",
     DOUBLES: "sheets with double fields",
     MIXED: "sheets with rows of mixed colours",
+    CHAINS: "sheets with a bonus bar or powers",
     LEAN: "sheets without special fields",
     GENERAL: "sheets with this sheet's set of special fields",
 }

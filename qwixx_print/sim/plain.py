@@ -2,19 +2,21 @@
 :mod:`qwixx_print.sim.lean` and :mod:`qwixx_print.sim.kernel`, at the speed of the C
 reference loop (``benchmarks/gap2.c``; docs/performance.md).
 
-A layout is *plain* (:func:`plain`) when it fits the lean kernel (:func:`qwixx_print.sim.lean.fits`)
-and besides every row holds each number at most once and has one lock field, its last,
-counted once: classic and any sheet of its build with other numbers, orders, colours, scores
-and rules, also with doubles (Doppelt) or rows of mixed colours (Farbblöcke, Regenbogen,
-Wirrwarr). Then a die sum has one field per row (:attr:`PlainTables.field`), and a decision
-is arithmetic on a few integers: per seat and row the last cross, the counted crosses and a
-bit mask of the crossed fields in three flat arrays, the closed colours of the table in
-three local bit masks, the dice in local variables. A gap option is one integer
+A layout is *plain* (:func:`fits`, :func:`plain`) when it fits the lean kernel
+(:func:`qwixx_print.sim.lean.fits`) but for crosses that set off others (:func:`chains`:
+bonus bar, powers, links) and besides every row holds each number at most once and has one
+lock field, its last, counted once: classic and any sheet of its build with other numbers,
+orders, colours, scores and rules, also with doubles (Doppelt), rows of mixed colours
+(Farbblöcke, Regenbogen, Wirrwarr) or chains (Bonuskette, Kräfte, Connected Chain). Then a
+die sum has one field per row (:attr:`PlainTables.field`), and a decision is arithmetic
+on a few integers: per seat and row the last cross, the counted crosses and a bit mask of
+the crossed fields in three flat arrays, the closed colours of the table in three local bit
+masks, the dice in local variables. A gap option is one integer
 (:func:`qwixx_print.sim.plain_choices._key`: skips, crosses, row) and the strong bot's value
 two prefix sums; the active seat's white + colour options are evaluated once a turn and
 reused for the penalty relief and action 2 when nothing changed in between (as the lean
-kernel does). What a layout has of doubles and mixed colours (:func:`build`) is decided when
-its entry point is compiled: classic's entry points hold no code for either.
+kernel does). What a layout has of doubles, mixed colours and chains (:func:`build`) is
+decided when its entry point is compiled: classic's entry points hold no code for any.
 
 The kernel is three modules by job: this one, the layouts it plays and their tables;
 :mod:`qwixx_print.sim.plain_choices`, the options of a die sum and the bots' choices among
@@ -30,6 +32,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from qwixx_print.sim import lean
 from qwixx_print.sim.lean import LeanTables
 from qwixx_print.sim.state import _fast
 from qwixx_print.sim.tables import DICE, FACES, THRESHOLD, Floats, Ints, KernelTables
@@ -43,7 +46,12 @@ class PlainTables(NamedTuple):
     colour sum may go to in a row of mixed colours); ``held`` (R, W): the crosses a field
     counts (2 for a double); ``colour_rows`` (C, R), ``lock_colour`` (R,), ``points``,
     ``framed``, ``rules``, ``weights``: the kernel tables'; ``skipped``, ``reach`` (R, W +
-    1): the strong bot's prefix sums (:class:`qwixx_print.sim.lean.LeanTables`)."""
+    1): the strong bot's prefix sums (:class:`qwixx_print.sim.lean.LeanTables`); the chains
+    of a cross (:func:`chains`, RULES.md §2 Bonuskette and Kräfte): ``boxed`` (R,): each
+    row's boxed fields as a bit mask; ``bar``, ``bar_row``, ``power``, ``power_row``,
+    ``power_field``, ``link_row``, ``link_field`` (RULES.md §4 Connected): the kernel
+    tables'; ``sets_off`` (S x R, flat: slip ``k``'s row ``r`` at ``k * R + r``): the fields
+    whose cross sets off another as a bit mask, each row's boxed, power and linked fields."""
 
     field: Ints
     lock: Ints
@@ -57,6 +65,46 @@ class PlainTables(NamedTuple):
     reach: Ints
     rules: Ints
     weights: Floats
+    boxed: Ints
+    bar: Ints
+    bar_row: Ints
+    power: Ints
+    power_row: Ints
+    power_field: Ints
+    link_row: Ints
+    link_field: Ints
+    sets_off: Ints
+
+
+def fits(t: KernelTables, lucky: bool) -> bool:
+    """Whether the layout of ``t`` has none of the mechanics the plain kernel does not play
+    (``lucky``: it has lucky numbers): it may have the lean kernel's
+    (:func:`qwixx_print.sim.lean.fits`) and the chains of a cross (:func:`chains`), where
+    each bonus bar colour has a row to cross."""
+    without = t._replace(
+        bonus=np.zeros_like(t.bonus),
+        power=np.full_like(t.power, -1),
+        bar=t.bar[:0],
+        link_row=np.full_like(t.link_row, -1),
+    )
+    return lean.fits(without, lucky) and all(t.bar_row[c] >= 0 for c in t.bar.tolist())
+
+
+def views(t: KernelTables, lucky: bool) -> tuple[LeanTables | None, PlainTables | None]:
+    """The lean kernel's view of the tables ``t`` (``None`` unless the layout fits it,
+    :func:`qwixx_print.sim.lean.fits`) and the plain kernel's (``None`` unless it is plain:
+    :func:`fits` and :func:`plain`); ``lucky``: the layout has lucky numbers."""
+    fitting = lean.fits(t, lucky)
+    if not (fits(t, lucky) and plain(t)):
+        return (lean.lean_tables(t) if fitting else None), None
+    prefix = lean.lean_tables(t)
+    return (prefix if fitting else None), plain_tables(t, prefix)
+
+
+def chains(t: KernelTables) -> bool:
+    """Whether a cross on the layout of ``t`` may set off more crosses: boxed fields and a
+    bonus bar (RULES.md §2 Bonuskette), power fields (§2 Kräfte) or links (§4 Connected)."""
+    return bool(t.bar.size or t.bonus.any() or (t.power >= 0).any() or (t.link_row >= 0).any())
 
 
 def plain(t: KernelTables) -> bool:
@@ -92,21 +140,20 @@ def mixed(t: KernelTables) -> bool:
     )
 
 
-CLASSIC, DOUBLES, MIXED, ANY = "classic", "doubles", "mixed", "any"
+CLASSIC, DOUBLES, MIXED, CHAINS, ANY = "classic", "doubles", "mixed", "chains", "any"
 """The builds of plain layouts (:func:`build`), each played by its own entry points of
 :mod:`qwixx_print.sim.plain_games`."""
 
 
 def build(t: KernelTables) -> str:
     """The build of the plain layout of ``t``: of classic's counts (4 rows, 4 coloured dice)
-    and rows of one colour without doubles (:data:`CLASSIC`), with doubles (:data:`DOUBLES`)
-    or with rows of mixed colours (:data:`MIXED`); else :data:`ANY`."""
+    and rows of one colour without doubles (:data:`CLASSIC`), with doubles (:data:`DOUBLES`),
+    with rows of mixed colours (:data:`MIXED`) or with the chains of a cross (:data:`CHAINS`,
+    :func:`chains`); else (more than one of these, or other counts) :data:`ANY`."""
     if not classic_build(t):
         return ANY
-    double, mix = doubles(t), mixed(t)
-    if double and mix:
-        return ANY
-    return DOUBLES if double else MIXED if mix else CLASSIC
+    found = [b for b, has in ((DOUBLES, doubles(t)), (MIXED, mixed(t)), (CHAINS, chains(t))) if has]
+    return ANY if len(found) > 1 else found[0] if found else CLASSIC
 
 
 def classic_build(t: KernelTables) -> bool:
@@ -119,6 +166,14 @@ def plain_tables(t: KernelTables, lean: LeanTables) -> PlainTables:
     """The plain kernel's view of the (plain) tables ``t``; ``lean``: their lean view (its
     prefix sums)."""
     rows, dice = t.fields.shape[0], t.colour_rows.shape[0]
+    slips = t.link_row.shape[0]
+    boxed, sets_off = np.zeros(rows, dtype=np.int64), np.zeros((slips, rows), dtype=np.int64)
+    for r in range(rows):
+        for j in range(int(t.fields[r])):
+            boxed[r] |= int(t.bonus[r, j] != 0) << j
+            for k in range(slips):
+                chained = t.bonus[r, j] != 0 or t.power[r, j] >= 0 or t.link_row[k, r, j] >= 0
+                sets_off[k, r] |= int(chained) << j
     sums = 2 * int(t.rules[FACES]) + 1
     field = np.full((rows, sums), -1, dtype=np.int64)
     rows_of = np.zeros((dice, sums), dtype=np.int64)
@@ -141,6 +196,15 @@ def plain_tables(t: KernelTables, lean: LeanTables) -> PlainTables:
         reach=lean.reach,
         rules=t.rules,
         weights=t.weights,
+        boxed=boxed,
+        bar=t.bar,
+        bar_row=t.bar_row,
+        power=t.power,
+        power_row=t.power_row,
+        power_field=t.power_field,
+        link_row=t.link_row,
+        link_field=t.link_field,
+        sets_off=sets_off.ravel(),
     )
 
 

@@ -77,9 +77,9 @@ def _value(t: PlainTables, f: Facts, w: Weights, r: int, n: int, q: int, j: int,
     return float(gain - cost)
 
 
-Build = tuple[bool, bool, bool]
+Build = tuple[bool, bool, bool, bool]
 """What an entry point's loop is compiled for (constants once inlined): the strong bot's code,
-doubles, rows of mixed colours (:func:`qwixx_print.sim.plain.build`)."""
+doubles, rows of mixed colours, the chains of a cross (:func:`qwixx_print.sim.plain.build`)."""
 
 
 @_fast

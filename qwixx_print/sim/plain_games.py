@@ -22,10 +22,16 @@ from qwixx_print.sim.state import (
     GAMMA,
     MIX_1,
     MIX_2,
+    NO_PENALTIES,
+    ONE_IN_EACH,
+    PLUS_13,
+    PLUS_POINTS,
     S27,
     S30,
     S31,
     SEED_MULTIPLIER,
+    TWO_IN_WEAKEST,
+    WEAKEST_DOUBLE,
     _bits,
     _compiled,
     _fast,
@@ -63,38 +69,200 @@ def _cross(
     return 0
 
 
+CROSS, BAR_FIELD, FREE, POWER, LINK = 0, 1, 2, 3, 4
+"""Kinds of pending work in a cross's chain (:func:`_chain`), as the general kernel's
+(:mod:`qwixx_print.sim.crossing`)."""
+
+
+@_fast
+def _push(stack: Ints, top: int, kind: int, a: int, b: int) -> int:
+    """Queue work ``kind`` on row ``a`` (field or power ``b``) in one integer; the new top."""
+    stack[top] = kind | (a << 3) | (b << 11)
+    return top + 1
+
+
+@_fast
+def _follow(
+    t: PlainTables,
+    p: int,
+    a: int,
+    b: int,
+    bit: int,
+    slip: int,
+    at: int,
+    crossed: Ints,
+    chain: Ints,
+    stack: Ints,
+    top: int,
+) -> int:
+    """Queue what seat ``p``'s cross of field ``b`` of row ``a`` sets off (``bit``: the
+    colour it locked, else 0), in the order of :func:`qwixx_print.sim.crossing._cross_field`:
+    the link's other end on the seat's ``slip`` (done last), then for a field that is no lock
+    the bonus bar and a power it completes; ``at``: the seat's first row in ``crossed``.
+    The new top of ``stack``."""
+    if t.link_row[slip, a, b] >= 0:
+        top = _push(stack, top, LINK, a, b)
+    if bit:
+        return top
+    if (t.boxed[a] >> b) & 1:
+        top = _push(stack, top, BAR_FIELD, 0, 0)
+    k = t.power[a, b]
+    if k >= 0 and (chain[2 * p + 1] >> k) & 1 == 0:
+        for slot in range(2):
+            pr = t.power_row[k, slot]
+            if pr < 0 or (crossed[at + pr] >> t.power_field[k, slot]) & 1 == 0:
+                return top
+        chain[2 * p + 1] |= 1 << k
+        top = _push(stack, top, POWER, 0, k)
+    return top
+
+
+@_fast
+def _chain(
+    t: PlainTables,
+    f: Facts,
+    p: int,
+    r: int,
+    j: int,
+    double: bool,
+    state: State,
+    table: int,
+    slip: int,
+) -> int:
+    """:func:`_cross` with everything the cross sets off, depth first, as
+    :func:`qwixx_print.sim.crossing._apply` does: a boxed field crosses the next field of the
+    seat's bonus bar (struck while its colour is closed for the seat) and then the next free
+    field of the bar field's row (RULES.md §2 Bonuskette); the second field of a power
+    unlocks it: two crosses in the weakest open row, or one in each row, top first (§2
+    Kräfte); a linked field crosses the other end on the seat's ``slip``, after all else,
+    also left of the row's last cross (which stays) or in a closed row (RULES.md §4
+    Connected). ``state``: the game's (:data:`State`), its ``chain`` per seat the next bar
+    field (``2p``) and the unlocked powers (``2p + 1``), its ``stack`` room for the pending
+    work; ``table``: the colours closed at the table. The colours the crosses lock (bits
+    0-15) and their rows (bits 16 up)."""
+    pos, have, crossed, seats, chain, stack = state
+    bit = _cross(t, f, p, r, j, double, pos, have, crossed, seats)
+    out = bit | (1 << (16 + r)) if bit else 0
+    rows = f[6]
+    if not (t.sets_off[slip * rows + r] >> j) & 1:  # most crosses set off nothing
+        return out
+    at, thresh = p * rows, f[1]
+    top = _follow(t, p, r, j, bit, slip, at, crossed, chain, stack, 0)
+    while top > 0:
+        top -= 1
+        kind, a, b = stack[top] & 7, (stack[top] >> 3) & 255, stack[top] >> 11
+        if kind == CROSS:
+            bit = _cross(t, f, p, a, b, double, pos, have, crossed, seats)
+            out |= bit | (1 << (16 + a)) if bit else 0
+            top = _follow(t, p, a, b, bit, slip, at, crossed, chain, stack, top)
+        elif kind == LINK:
+            a2, b2 = t.link_row[slip, a, b], t.link_field[slip, a, b]
+            if not (crossed[at + a2] >> b2) & 1:
+                q = pos[at + a2]
+                bit = _cross(t, f, p, a2, b2, double, pos, have, crossed, seats)
+                pos[at + a2] = max(q, b2)
+                out |= bit | (1 << (16 + a2)) if bit else 0
+                top = _follow(t, p, a2, b2, bit, slip, at, crossed, chain, stack, top)
+        elif kind == BAR_FIELD:
+            closed = table | seats[2 * p + 1]
+            n = chain[2 * p]
+            while n < t.bar.shape[0] and (closed >> t.bar[n]) & 1:
+                n += 1  # struck: its colour closed before this seat earned it
+            if n < t.bar.shape[0]:
+                chain[2 * p] = n + 1
+                top = _push(stack, top, FREE, t.bar_row[t.bar[n]], 0)
+            else:
+                chain[2 * p] = n
+        elif kind == FREE:
+            nxt, lock = pos[at + a] + 1, (f[3] >> (8 * a)) & 255
+            allowed = nxt < lock or (nxt == lock and have[at + a] >= thresh)
+            closed = table | seats[2 * p + 1]
+            if allowed and not (closed >> ((f[4] >> (4 * a)) & 15)) & 1:
+                top = _push(stack, top, CROSS, a, nxt)
+        elif b == TWO_IN_WEAKEST:
+            closed, weakest = table | seats[2 * p + 1], -1
+            for row in range(rows):
+                shut = (closed >> ((f[4] >> (4 * row)) & 15)) & 1
+                if not shut and (weakest < 0 or have[at + row] < have[at + weakest]):
+                    weakest = row
+            if weakest >= 0:
+                top = _push(stack, top, FREE, weakest, 0)
+                top = _push(stack, top, FREE, weakest, 0)
+        elif b == ONE_IN_EACH:  # every row, top first: FREE skips closed ones
+            for row in range(rows - 1, -1, -1):
+                top = _push(stack, top, FREE, row, 0)
+    return out
+
+
+@_fast
+def _mark(
+    t: PlainTables,
+    f: Facts,
+    p: int,
+    r: int,
+    j: int,
+    built: Build,
+    state: State,
+    table: int,
+    slips: Ints,
+    g: int,
+) -> int:
+    """Seat ``p`` crosses field ``j`` of row ``r`` in game ``g`` (``slips``: the seats'
+    slips), with what it sets off when the entry point has the chains' code (``built``,
+    :func:`_chain`): the colours the crosses lock (bits 0-15) and their rows (bits 16 up)."""
+    if built[3]:
+        return _chain(t, f, p, r, j, built[1], state, table, slips[g, p])
+    pos, have, crossed, seats = state[0], state[1], state[2], state[3]
+    bit = _cross(t, f, p, r, j, built[1], pos, have, crossed, seats)
+    return bit | (1 << (16 + r)) if bit else 0
+
+
+_NO_SLIPS = np.zeros((1, 1), dtype=np.int64)
+"""The slips of the entry points without the chains' code (never read)."""
+STACK = 512
+"""Room for a chain's pending work (:func:`_chain`), as the general kernel's."""
+State = tuple[Ints, Ints, Ints, Ints, Ints, Ints]
+"""A game's state (:func:`_arrays`): ``pos``, ``have``, ``crossed`` (P x R), ``seats`` (2 P),
+``chain`` (2 P) and ``stack`` (:func:`_chain`)."""
+
+
 @_compiled
-def _arrays(players: int, rows: int) -> tuple[Ints, Ints, Ints, Ints]:
-    """A game's state (:func:`_games`): ``pos``, ``have``, ``crossed`` (P x R) and ``seats``
-    (2 P)."""
+def _arrays(players: int, rows: int) -> State:
+    """A game's state (:data:`State`) for ``players`` seats of ``rows`` rows."""
     size = players * rows
     return (
         np.zeros(size, dtype=np.int64),
         np.zeros(size, dtype=np.int64),
         np.zeros(size, dtype=np.int64),
         np.zeros(2 * players, dtype=np.int64),
+        np.zeros(2 * players, dtype=np.int64),
+        np.zeros(STACK, dtype=np.int64),
     )
 
 
-ANY_BUILD: Build = (True, True, True)
+ANY_BUILD: Build = (True, True, True, True)
 """The :data:`~qwixx_print.sim.plain_choices.Build` of :func:`play_plain_games`: all code."""
-CLASSIC: Build = (True, False, False)
+CLASSIC: Build = (True, False, False, False)
 """Of :func:`play_classic_games`: the strong bot's code, neither doubles nor mixed colours."""
-CLASSIC_GAP: Build = (False, False, False)
+CLASSIC_GAP: Build = (False, False, False, False)
 """Of :func:`play_classic_gap_games`: gap bots only."""
-DOUBLES: Build = (True, True, False)
+DOUBLES: Build = (True, True, False, False)
 """Of :func:`play_doubles_games`."""
-MIXED: Build = (True, False, True)
+MIXED: Build = (True, False, True, False)
 """Of :func:`play_mixed_games`."""
+CHAINS: Build = (True, False, False, True)
+"""Of :func:`play_chain_games`."""
 
 
 @_compiled
-def play_plain_games(t: PlainTables, strategies: Ints, seed: int, first: int, out: Games) -> None:
+def play_plain_games(
+    t: PlainTables, strategies: Ints, seed: int, first: int, out: Games, slips: Ints
+) -> None:
     """:func:`qwixx_print.sim.kernel.play_games` for a plain layout: games ``first .. first +
-    len(out.rolls) - 1`` of the run seeded ``seed``, one strategy per seat (any build: with
-    doubles and mixed colours)."""
-    pos, have, crossed, seats = _arrays(strategies.shape[0], t.lock.shape[0])
-    _games(t, _facts(t), pos, have, crossed, seats, strategies, seed, first, out, ANY_BUILD)
+    len(out.rolls) - 1`` of the run seeded ``seed``, one strategy per seat, ``slips`` (G, P)
+    the seats' slips (any build: with doubles, mixed colours and the chains of a cross)."""
+    state = _arrays(strategies.shape[0], t.lock.shape[0])
+    _games(t, _facts(t), state, strategies, seed, first, out, slips, ANY_BUILD)
 
 
 @_compiled
@@ -102,8 +270,8 @@ def play_classic_games(t: PlainTables, strategies: Ints, seed: int, first: int, 
     """:func:`play_plain_games` for a plain layout of classic's build, 4 rows and 4 coloured
     dice, rows of one colour, no doubles (:func:`qwixx_print.sim.plain.build`), compiled with
     those counts as constants: its loops unrolled, as the C loop's are (1.2 times as fast)."""
-    pos, have, crossed, seats = _arrays(strategies.shape[0], 4)
-    _games(t, _facts4(t), pos, have, crossed, seats, strategies, seed, first, out, CLASSIC)
+    state = _arrays(strategies.shape[0], 4)
+    _games(t, _facts4(t), state, strategies, seed, first, out, _NO_SLIPS, CLASSIC)
 
 
 @_compiled
@@ -112,23 +280,34 @@ def play_classic_gap_games(
 ) -> None:
     """:func:`play_classic_games` when every seat plays a gap bot: without the strong bot's
     code, which halves the compile (the first ``simulate classic`` compiles this alone)."""
-    pos, have, crossed, seats = _arrays(strategies.shape[0], 4)
-    _games(t, _facts4(t), pos, have, crossed, seats, strategies, seed, first, out, CLASSIC_GAP)
+    state = _arrays(strategies.shape[0], 4)
+    _games(t, _facts4(t), state, strategies, seed, first, out, _NO_SLIPS, CLASSIC_GAP)
 
 
 @_compiled
 def play_doubles_games(t: PlainTables, strategies: Ints, seed: int, first: int, out: Games) -> None:
     """:func:`play_classic_games` for a layout of classic's build with doubles (Doppelt)."""
-    pos, have, crossed, seats = _arrays(strategies.shape[0], 4)
-    _games(t, _facts4(t), pos, have, crossed, seats, strategies, seed, first, out, DOUBLES)
+    state = _arrays(strategies.shape[0], 4)
+    _games(t, _facts4(t), state, strategies, seed, first, out, _NO_SLIPS, DOUBLES)
 
 
 @_compiled
 def play_mixed_games(t: PlainTables, strategies: Ints, seed: int, first: int, out: Games) -> None:
     """:func:`play_classic_games` for a layout of classic's build with rows of mixed colours
     (Farbblöcke, Regenbogen, Wirrwarr)."""
-    pos, have, crossed, seats = _arrays(strategies.shape[0], 4)
-    _games(t, _facts4(t), pos, have, crossed, seats, strategies, seed, first, out, MIXED)
+    state = _arrays(strategies.shape[0], 4)
+    _games(t, _facts4(t), state, strategies, seed, first, out, _NO_SLIPS, MIXED)
+
+
+@_compiled
+def play_chain_games(
+    t: PlainTables, strategies: Ints, seed: int, first: int, out: Games, slips: Ints
+) -> None:
+    """:func:`play_classic_games` for a layout of classic's build whose crosses set off
+    others (Bonuskette, Kräfte, Connected Chain: :func:`qwixx_print.sim.plain.chains`);
+    ``slips`` (G, P): the seats' slips."""
+    state = _arrays(strategies.shape[0], 4)
+    _games(t, _facts4(t), state, strategies, seed, first, out, slips, CHAINS)
 
 
 @_fast
@@ -143,21 +322,22 @@ def _facts4(t: PlainTables) -> Facts:
 def _games(
     t: PlainTables,
     f: Facts,
-    pos: Ints,
-    have: Ints,
-    crossed: Ints,
-    seats: Ints,
+    state: State,
     strategies: Ints,
     seed: int,
     first: int,
     out: Games,
+    slips: Ints,
     built: Build,
 ) -> None:
     """The loop of the plain kernel's entry points (``f``: :func:`_facts`, some of them
     constants; no reference counting: see ``state._fast``): games ``first ..``, one strategy
     per seat in ``strategies``; ``built``: the strong bot's code (without it every seat plays
-    a gap bot), doubles, mixed colours (:data:`~qwixx_print.sim.plain_choices.Build`).
-    ``seats``: per seat its penalties (``2p``) and the colours it locked (``2p + 1``)."""
+    a gap bot), doubles, mixed colours, the chains of a cross
+    (:data:`~qwixx_print.sim.plain_choices.Build`); ``state``: :data:`State`, its ``seats``
+    per seat its penalties (``2p``) and the colours it locked (``2p + 1``); ``slips`` (G,
+    P): each seat's slip (Connected Chain; read only with the chains' code)."""
+    pos, have, crossed, seats, chain, _ = state
     players, rows = strategies.shape[0], f[6]
     boxes, end_at = t.rules[tables.PENALTY_BOXES], t.rules[tables.END_AT]
     weight = t.weights
@@ -174,6 +354,8 @@ def _games(
         have[:] = 0
         crossed[:] = 0
         seats[:] = 0
+        if built[3]:
+            chain[:] = 0
         table, closing, locked = 0, 0, 0
         z0 = np.uint64(seed) * SEED_MULTIPLIER + np.uint64(first + g)
         active, count, end = 0, 0, -1
@@ -207,10 +389,9 @@ def _games(
                 if _white_choice(verdict, strong, v, cv, cr, strategy, take, relief):
                     r, j = br, bj
                 if r >= 0:
-                    bit = _cross(t, f, p, r, j, built[1], pos, have, crossed, seats)
-                    if bit:
-                        closing |= bit
-                        locked |= 1 << r
+                    bits = _mark(t, f, p, r, j, built, state, table, slips, g)
+                    closing |= bits & 0xFFFF
+                    locked |= bits >> 16
                     if p == active:
                         moved = True
             before = table
@@ -227,10 +408,9 @@ def _games(
                 best = _best(t, f, w, pos, have, at, closed, table, dice, strong, False, built)
                 cv, cr, cj = _choice(best, strong)
             if _colour_taken(strong, moved, cv, cr, strategy, take, relief):
-                bit = _cross(t, f, active, cr, cj, built[1], pos, have, crossed, seats)
-                if bit:
-                    table |= bit
-                    locked |= 1 << cr
+                bits = _mark(t, f, active, cr, cj, built, state, table, slips, g)
+                table |= bits & 0xFFFF
+                locked |= bits >> 16
             elif not moved:
                 seats[2 * active] += 1
             if _bits(table) >= end_at:
@@ -240,13 +420,22 @@ def _games(
             active = (active + 1) % players
         top = t.points.shape[0] - 1
         for p in range(players):
-            total, framed = 0, 0
+            total, framed, weakest = 0, 0, -1
             for r in range(rows):
-                total += t.points[min(have[p * rows + r], top)]
+                points = t.points[min(have[p * rows + r], top)]
+                total += points
+                if weakest < 0 or points < weakest:
+                    weakest = points
                 framed += _bits(crossed[p * rows + r] & t.framed[r])
                 out.crossed[g, p, r] = crossed[p * rows + r]
             total += t.points[min(framed, top)]
-            out.scores[g, p] = total - seats[2 * p] * t.rules[tables.PENALTY_POINTS]
+            lost = seats[2 * p] * t.rules[tables.PENALTY_POINTS]
+            if built[3]:  # the powers' end effects (RULES.md §2 Kräfte, as state._score)
+                powers = chain[2 * p + 1]
+                total += weakest if (powers >> WEAKEST_DOUBLE) & 1 else 0
+                total += PLUS_POINTS if (powers >> PLUS_13) & 1 else 0
+                lost = 0 if (powers >> NO_PENALTIES) & 1 else lost
+            out.scores[g, p] = total - lost
             out.penalties[g, p] = seats[2 * p]
         out.rolls[g] = count
         out.ends[g] = end

@@ -28,7 +28,6 @@ from qwixx_print.sim import (
     bot_options,
     bots,
     dice,
-    lean,
     matches,
     plain,
     plain_choices,
@@ -293,10 +292,7 @@ def differences(g: Game, t: KernelTables, roll: Dice, phase: str) -> list[str]:
     ``colour``: the active seat's white + colour sums), one line each."""
     s, board = state_of(g, t), Compiled.of(g.layout)
     lucky = g.layout.lucky_draw is not None or bool(g.layout.lucky)
-    lean_view = lean.lean_tables(t) if lean.fits(t, lucky) else None
-    plain_view = None
-    if lean_view is not None and plain.plain(t):
-        plain_view = plain.plain_tables(t, lean_view)
+    plain_view = plain.views(t, lucky)[1]
     asked: list[tuple[int, Sequence[int], str | None]] = []
     if phase == "white":
         asked += [(p, (roll.white_sum,), None) for p in range(len(g.names))]

@@ -28,6 +28,7 @@ from qwixx_print.compiled import Compiled
 from qwixx_print.layout import Layout
 from qwixx_print.sim import tables
 from qwixx_print.sim.compiling import (
+    CHAINS,
     CLASSIC,
     CLASSIC_GAP,
     DOUBLES,
@@ -168,11 +169,15 @@ def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, co
     elif variant == CLASSIC:
         plain_games.play_classic_games(plain_view, strategies, seed, first, games)
     elif variant == PLAIN:
-        plain_games.play_plain_games(plain_view, strategies, seed, first, games)
+        slips = slip_indexes(layout, len(codes), first, count)
+        plain_games.play_plain_games(plain_view, strategies, seed, first, games, slips)
     elif variant == DOUBLES:
         plain_games.play_doubles_games(plain_view, strategies, seed, first, games)
     elif variant == MIXED:
         plain_games.play_mixed_games(plain_view, strategies, seed, first, games)
+    elif variant == CHAINS:
+        slips = slip_indexes(layout, len(codes), first, count)
+        plain_games.play_chain_games(plain_view, strategies, seed, first, games, slips)
     elif variant == LEAN:
         lean.play_lean_games(lean_view, strategies, seed, first, games)
     else:
@@ -207,8 +212,8 @@ def compiled_name(layout: Layout, codes: Sequence[int] = (2,)) -> str:
 def variant_of(layout: Layout, codes: Sequence[int] = (2,)) -> str:
     """The kernel that plays ``layout`` with the bots ``codes`` (strategy codes per seat):
     :data:`CLASSIC_GAP` or :data:`CLASSIC` (with a strong seat) for a plain layout of
-    classic's build, :data:`DOUBLES` or :data:`MIXED` for one of classic's counts with
-    doubles or mixed colours, :data:`PLAIN` for another plain one
+    classic's build, :data:`DOUBLES`, :data:`MIXED` or :data:`CHAINS` for one of classic's
+    counts with doubles, mixed colours or the chains of a cross, :data:`PLAIN` for another plain one
     (:func:`qwixx_print.sim.plain.build`), :data:`LEAN` for one that fits the lean kernel,
     else :data:`GENERAL`."""
     from qwixx_print.sim import plain
@@ -218,14 +223,16 @@ def variant_of(layout: Layout, codes: Sequence[int] = (2,)) -> str:
     if plain_view is not None:
         built = plain.build(t)
         if built != plain.CLASSIC:
-            return {plain.DOUBLES: DOUBLES, plain.MIXED: MIXED}.get(built, PLAIN)
+            builds = {plain.DOUBLES: DOUBLES, plain.MIXED: MIXED, plain.CHAINS: CHAINS}
+            return builds.get(built, PLAIN)
         return CLASSIC if STRONG in codes else CLASSIC_GAP
     return LEAN if lean_view is not None else GENERAL
 
 
 def prepare(announced: bool = True) -> None:
     """Compile (or load) every kernel a shipped layout needs now (the plain kernel's entry
-    points of classic's build, with doubles and with mixed colours, and the general kernel),
+    points of classic's build, with doubles, with mixed colours and with chains, and the
+    general kernel's helpers, with Nochmal's variant),
     announced as they are compiled unless not ``announced``: the web server calls it quietly
     in the background when it starts (its terminal stays quiet; the page says it), so a page
     never waits for the compile."""
@@ -240,6 +247,7 @@ def prepare(announced: bool = True) -> None:
         ("doppelt", (2, 0)),
         ("farbbloecke", (2, 0)),
         ("bonuskette", (2, 0)),
+        ("nochmal", (2, 0)),
     )
     for name, codes in shipped:  # every kernel a shipped layout needs (not plain's general one)
         kernel_chunk(catalogue.find(name), codes, 1, 0, 1)
@@ -255,15 +263,12 @@ def kernel_tables(layout: Layout) -> tuple[tables.KernelTables, Any, Any]:
     layout does not fit it, :func:`qwixx_print.sim.lean.fits`) and the plain kernel's
     (``None`` unless it is plain, :func:`qwixx_print.sim.plain.plain`), made once per layout
     and process; the strong bot's weights are read anew on each call."""
-    from qwixx_print.sim import lean, plain
+    from qwixx_print.sim import plain
 
     known = _TABLES.get(id(layout))
     if known is None or known[0] is not layout:
         t = tables.compile_layout(layout)
-        lean_view = lean.lean_tables(t) if lean.fits(t, has_lucky(layout)) else None
-        plain_view = None
-        if lean_view is not None and plain.plain(t):
-            plain_view = plain.plain_tables(t, lean_view)
+        lean_view, plain_view = plain.views(t, has_lucky(layout))
         known = (layout, t, lean_view, plain_view)
         _TABLES[id(layout)] = known
     weights = tables.weights()

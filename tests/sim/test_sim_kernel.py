@@ -211,18 +211,25 @@ def test_kernel_and_engine_play_the_same_games_on_two_rows_of_one_colour() -> No
 PLAIN = ["classic", "connected-steps", "durcheinander"]
 """The shipped layouts the plain kernel plays: built as classic (every row of one colour, each
 number once, one lock field, no doubles), 4 rows and 4 coloured dice."""
-DOUBLES_AND_MIXED = {
+OWN_ENTRY = {
+    "bonuskette": run.CHAINS,
+    "connected-chain": run.CHAINS,
     "doppelt": run.DOUBLES,
     "farbbloecke": run.MIXED,
+    "kraefte": run.CHAINS,
     "regenbogen": run.MIXED,
     "wirrwarr": run.MIXED,
 }
-"""The shipped layouts the plain kernel plays with doubles or rows of mixed colours (issue 24;
-the lean kernel played them before), each by its entry point."""
+"""The shipped layouts the plain kernel plays with doubles, rows of mixed colours or crosses
+that set off others (issue 24; the lean kernel played the first two kinds before, the general
+kernel the third), each by its entry point."""
+CHAINS_CUSTOM = [p for p in CUSTOM if p.stem == "bonuskette-two-red"]
+"""The designers' layouts of classic's counts with a bonus bar or powers (the plain kernel's
+entry point for them)."""
 
-PLAIN_CUSTOM = [p for p in CUSTOM if p.stem in ("doubled-blocks", "one", "two-red-rows")]
-"""The designers' layouts the plain kernel plays (not of classic's counts, or with both doubles
-and mixed colours: its general entry point)."""
+PLAIN_CUSTOM = [p for p in CUSTOM if p.stem in ("doubled-blocks", "five", "one", "two-red-rows")]
+"""The designers' layouts the plain kernel plays by its general entry point (not of classic's
+counts, or with more than one of doubles, mixed colours and chains)."""
 LEAN_CUSTOM = [p for p in CUSTOM if p.stem == "twice"]
 """The designers' layouts the lean kernel plays (a number twice in a row; the others have
 small boxes or powers)."""
@@ -244,20 +251,19 @@ def test_each_kernel_takes_exactly_its_layouts() -> None:
         for name in names:
             with_strong = run.variant_of(api.checked(name), (2, 0))
             assert with_strong == (strong if variants[name] == gap else variants[name]), name
-    for name, variant in DOUBLES_AND_MIXED.items():
+    for name, variant in OWN_ENTRY.items():
         assert run.variant_of(api.checked(name)) == variant, name
         assert run.variant_of(api.checked(name), (0, 0)) == variant, name
     assert [n for n in SIMULATED if run.variant_of(api.checked(n)) == run.LEAN] == []
     custom = [p for p in CUSTOM if run.variant_of(api.checked(str(p))) == run.LEAN]
     assert custom == LEAN_CUSTOM
+    chains = [p for p in CUSTOM if run.variant_of(api.checked(str(p))) == run.CHAINS]
+    assert chains == CHAINS_CUSTOM
 
 
 GENERAL_MECHANICS = {
     "big-points": tables.USES_BONUS_ROWS,
-    "bonuskette": tables.USES_BAR,
     "connect-15": tables.USES_SQUARES,
-    "connected-chain": tables.USES_LINKS,
-    "kraefte": tables.USES_POWERS,
     "longo": tables.USES_LUCKY,
     "lucky-15": tables.USES_TRACK,
     "nochmal": tables.USES_SMALL_BOXES,
@@ -294,7 +300,8 @@ def general_games(
     t = tables.compile_layout(sheet)
     played = tables.Games.zeros(games, len(codes), len(sheet.rows), len(sheet.bonus_rows))
     none = np.zeros((games, len(codes)), dtype=np.int64)
-    kernel.play_games(t, np.array(codes, dtype=np.int64), seed, 0, played, none, none)
+    slips = run.slip_indexes(sheet, len(codes), 0, games)
+    kernel.play_games(t, np.array(codes, dtype=np.int64), seed, 0, played, none, slips)
     return played
 
 
@@ -306,23 +313,31 @@ def lean_games(sheet: layout.Layout, codes: Sequence[int], seed: int, games: int
     return played
 
 
-LEAN_AND_PLAIN = [*PLAIN, *DOUBLES_AND_MIXED, *(str(p) for p in PLAIN_CUSTOM + LEAN_CUSTOM)]
+LEAN_AND_PLAIN = [
+    *PLAIN,
+    *OWN_ENTRY,
+    *(str(p) for p in PLAIN_CUSTOM + CHAINS_CUSTOM + LEAN_CUSTOM),
+]
 
 
 @pytest.mark.parametrize("seating", SEATINGS)
 @pytest.mark.parametrize("name", LEAN_AND_PLAIN, ids=[Path(name).stem for name in LEAN_AND_PLAIN])
 def test_plain_and_lean_kernels_play_the_general_kernels_games(name: str, seating: str) -> None:
     """2,000 games per layout and seating, every result of every game the same: the kernel
-    that plays the layout, the general kernel and (on a plain layout) the lean kernel."""
+    that plays the layout, the general kernel and (on a layout that fits it) the lean kernel:
+    on Bonuskette, Kräfte and Connected Chain the plain kernel's chains are the general
+    kernel's (each seat on its own slip)."""
     sheet = api.checked(name)
     codes = SEATINGS[seating]
-    plain = name in PLAIN or name in DOUBLES_AND_MIXED or name in map(str, PLAIN_CUSTOM)
+    plain = name in [*PLAIN, *OWN_ENTRY, *map(str, PLAIN_CUSTOM + CHAINS_CUSTOM)]
     assert run.variant_of(sheet, codes) in (
-        (run.CLASSIC_GAP, run.CLASSIC, run.PLAIN, run.DOUBLES, run.MIXED) if plain else (run.LEAN,)
+        (run.CLASSIC_GAP, run.CLASSIC, run.PLAIN, run.DOUBLES, run.MIXED, run.CHAINS)
+        if plain
+        else (run.LEAN,)
     )
     played = run.kernel_chunk(sheet, codes, 9, 0, 2000)
     others = [general_games(sheet, codes, 9, 2000)]
-    if plain:
+    if plain and lean.fits(tables.compile_layout(sheet), False):
         others.append(lean_games(sheet, codes, 9, 2000))
     for other in others:
         for key in tables.Games._fields:
