@@ -10,11 +10,11 @@ import sys
 from pathlib import Path
 
 CLASSIC_GAP, CLASSIC, PLAIN, LEAN, GENERAL = "classic-gap", "classic", "plain", "lean", "general"
-DOUBLES, MIXED, CHAINS = "doubles", "mixed", "chains"
+DOUBLES, MIXED, CHAINS, SMALL_BOXES = "doubles", "mixed", "chains", "small-boxes"
 """The compiled kernels: :mod:`qwixx_print.sim.plain_games`'s entry points (classic's build
 with gap bots only, classic's build, any plain layout, classic's build with doubles, with
-rows of mixed colours, with crosses that set off others), :mod:`qwixx_print.sim.lean` and
-:mod:`qwixx_print.sim.kernel` (one variant per set of mechanics,
+rows of mixed colours, with crosses that set off others, with small boxes),
+:mod:`qwixx_print.sim.lean` and :mod:`qwixx_print.sim.kernel` (one variant per set of mechanics,
 :func:`qwixx_print.sim.run.compiled_name`)."""
 
 COMPILE_SECONDS = {
@@ -24,6 +24,7 @@ COMPILE_SECONDS = {
     DOUBLES: 8,
     MIXED: 8,
     CHAINS: 10,
+    SMALL_BOXES: 10,
     LEAN: 10,
     GENERAL: 60,
 }
@@ -40,7 +41,8 @@ KERNEL_PLAYS = {
     PLAIN: "sheets of classic's rules with other numbers",
     DOUBLES: "sheets with double fields",
     MIXED: "sheets with rows of mixed colours",
-    CHAINS: "sheets with a bonus bar or powers",
+    CHAINS: "sheets with a bonus bar, powers or links",
+    SMALL_BOXES: "sheets with small boxes",
     LEAN: "sheets without special fields",
     GENERAL: "sheets with this sheet's set of special fields",
 }

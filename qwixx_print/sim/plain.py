@@ -4,19 +4,21 @@ reference loop (``benchmarks/gap2.c``; docs/performance.md).
 
 A layout is *plain* (:func:`fits`, :func:`plain`) when it fits the lean kernel
 (:func:`qwixx_print.sim.lean.fits`) but for crosses that set off others (:func:`chains`:
-bonus bar, powers, links) and besides every row holds each number at most once and has one
-lock field, its last, counted once: classic and any sheet of its build with other numbers,
-orders, colours, scores and rules, also with doubles (Doppelt), rows of mixed colours
-(Farbblöcke, Regenbogen, Wirrwarr) or chains (Bonuskette, Kräfte, Connected Chain). Then a
-die sum has one field per row (:attr:`PlainTables.field`), and a decision is arithmetic
-on a few integers: per seat and row the last cross, the counted crosses and a bit mask of
-the crossed fields in three flat arrays, the closed colours of the table in three local bit
-masks, the dice in local variables. A gap option is one integer
-(:func:`qwixx_print.sim.plain_choices._key`: skips, crosses, row) and the strong bot's value
-two prefix sums; the active seat's white + colour options are evaluated once a turn and
-reused for the penalty relief and action 2 when nothing changed in between (as the lean
-kernel does). What a layout has of doubles, mixed colours and chains (:func:`build`) is
-decided when its entry point is compiled: classic's entry points hold no code for any.
+bonus bar, powers, links) and small boxes (:func:`small_boxes`), and besides every row
+holds each number at most once and has one lock field, its last, counted once: classic and
+any sheet of its build with other numbers, orders, colours, scores and rules, also with
+doubles (Doppelt), rows of mixed colours (Farbblöcke, Regenbogen, Wirrwarr), chains
+(Bonuskette, Kräfte, Connected Chain) or small boxes (Nochmal). Then a die sum has one
+field per row (:attr:`PlainTables.field`), and a decision is arithmetic on a few integers:
+per seat and row the last cross, the counted crosses and a bit mask of the crossed fields
+in three flat arrays, the closed colours of the table in three local bit masks, the dice in
+local variables. A gap option is one integer (:func:`qwixx_print.sim.plain_choices._key`:
+skips, crosses, row) and the strong bot's value two prefix sums (a field with a small box
+holding one cross more); the active seat's white + colour options are evaluated once a turn
+and reused for the penalty relief and action 2 when nothing changed in between (as the lean
+kernel does). What a layout has of doubles, mixed colours, chains and small boxes
+(:func:`build`) is decided when its entry point is compiled: classic's entry points hold no
+code for any.
 
 The kernel is three modules by job: this one, the layouts it plays and their tables;
 :mod:`qwixx_print.sim.plain_choices`, the options of a die sum and the bots' choices among
@@ -51,7 +53,9 @@ class PlainTables(NamedTuple):
     row's boxed fields as a bit mask; ``bar``, ``bar_row``, ``power``, ``power_row``,
     ``power_field``, ``link_row``, ``link_field`` (RULES.md §4 Connected): the kernel
     tables'; ``sets_off`` (S x R, flat: slip ``k``'s row ``r`` at ``k * R + r``): the fields
-    whose cross sets off another as a bit mask, each row's boxed, power and linked fields."""
+    whose cross sets off another as a bit mask, each row's boxed, power and linked fields;
+    ``ways`` (R, W): the kernel tables'; ``boxes`` (R,): 1 for a row with small boxes
+    (RULES.md §2 Nochmal)."""
 
     field: Ints
     lock: Ints
@@ -74,18 +78,21 @@ class PlainTables(NamedTuple):
     link_row: Ints
     link_field: Ints
     sets_off: Ints
+    ways: Ints
+    boxes: Ints
 
 
 def fits(t: KernelTables, lucky: bool) -> bool:
     """Whether the layout of ``t`` has none of the mechanics the plain kernel does not play
     (``lucky``: it has lucky numbers): it may have the lean kernel's
-    (:func:`qwixx_print.sim.lean.fits`) and the chains of a cross (:func:`chains`), where
-    each bonus bar colour has a row to cross."""
+    (:func:`qwixx_print.sim.lean.fits`), the chains of a cross (:func:`chains`), where
+    each bonus bar colour has a row to cross, and small boxes (:func:`small_boxes`)."""
     without = t._replace(
         bonus=np.zeros_like(t.bonus),
         power=np.full_like(t.power, -1),
         bar=t.bar[:0],
         link_row=np.full_like(t.link_row, -1),
+        again=np.zeros_like(t.again),
     )
     return lean.fits(without, lucky) and all(t.bar_row[c] >= 0 for c in t.bar.tolist())
 
@@ -94,11 +101,13 @@ def views(t: KernelTables, lucky: bool) -> tuple[LeanTables | None, PlainTables 
     """The lean kernel's view of the tables ``t`` (``None`` unless the layout fits it,
     :func:`qwixx_print.sim.lean.fits`) and the plain kernel's (``None`` unless it is plain:
     :func:`fits` and :func:`plain`); ``lucky``: the layout has lucky numbers."""
-    fitting = lean.fits(t, lucky)
-    if not (fits(t, lucky) and plain(t)):
-        return (lean.lean_tables(t) if fitting else None), None
-    prefix = lean.lean_tables(t)
-    return (prefix if fitting else None), plain_tables(t, prefix)
+    lean_view = lean.lean_tables(t) if lean.fits(t, lucky) else None
+    return lean_view, (plain_tables(t) if fits(t, lucky) and plain(t) else None)
+
+
+def small_boxes(t: KernelTables) -> bool:
+    """Whether a row of the layout of ``t`` has small boxes (RULES.md §2 Nochmal)."""
+    return bool(t.again.any())
 
 
 def chains(t: KernelTables) -> bool:
@@ -141,6 +150,7 @@ def mixed(t: KernelTables) -> bool:
 
 
 CLASSIC, DOUBLES, MIXED, CHAINS, ANY = "classic", "doubles", "mixed", "chains", "any"
+SMALL_BOXES = "small-boxes"
 """The builds of plain layouts (:func:`build`), each played by its own entry points of
 :mod:`qwixx_print.sim.plain_games`."""
 
@@ -148,11 +158,18 @@ CLASSIC, DOUBLES, MIXED, CHAINS, ANY = "classic", "doubles", "mixed", "chains", 
 def build(t: KernelTables) -> str:
     """The build of the plain layout of ``t``: of classic's counts (4 rows, 4 coloured dice)
     and rows of one colour without doubles (:data:`CLASSIC`), with doubles (:data:`DOUBLES`),
-    with rows of mixed colours (:data:`MIXED`) or with the chains of a cross (:data:`CHAINS`,
-    :func:`chains`); else (more than one of these, or other counts) :data:`ANY`."""
+    with rows of mixed colours (:data:`MIXED`), with the chains of a cross (:data:`CHAINS`,
+    :func:`chains`) or with small boxes (:data:`SMALL_BOXES`); else (more than one of these,
+    or other counts) :data:`ANY`."""
     if not classic_build(t):
         return ANY
-    found = [b for b, has in ((DOUBLES, doubles(t)), (MIXED, mixed(t)), (CHAINS, chains(t))) if has]
+    kinds = (
+        (DOUBLES, doubles(t)),
+        (MIXED, mixed(t)),
+        (CHAINS, chains(t)),
+        (SMALL_BOXES, small_boxes(t)),
+    )
+    found = [b for b, has in kinds if has]
     return ANY if len(found) > 1 else found[0] if found else CLASSIC
 
 
@@ -162,10 +179,16 @@ def classic_build(t: KernelTables) -> bool:
     return t.fields.shape[0] == 4 and int(t.rules[DICE]) == 4
 
 
-def plain_tables(t: KernelTables, lean: LeanTables) -> PlainTables:
-    """The plain kernel's view of the (plain) tables ``t``; ``lean``: their lean view (its
-    prefix sums)."""
+def plain_tables(t: KernelTables) -> PlainTables:
+    """The plain kernel's view of the (plain) tables ``t``."""
     rows, dice = t.fields.shape[0], t.colour_rows.shape[0]
+    # the strong bot's prefix sums (qwixx_print.sim.lean.LeanTables), a field with a small
+    # box holding one cross more (qwixx_print.sim.strong._strong_value)
+    held, valid = 1 + t.double + t.again[:, None], t.number >= 0
+    skipped = np.zeros((rows, t.number.shape[1] + 1), dtype=np.int64)
+    skipped[:, 1:] = np.cumsum(np.where(valid, t.ways * held, 0), axis=1)
+    reach = np.zeros_like(skipped)
+    reach[:, 1:] = np.cumsum(np.where(valid, held, 0), axis=1)
     slips = t.link_row.shape[0]
     boxed, sets_off = np.zeros(rows, dtype=np.int64), np.zeros((slips, rows), dtype=np.int64)
     for r in range(rows):
@@ -192,8 +215,8 @@ def plain_tables(t: KernelTables, lean: LeanTables) -> PlainTables:
         lock_colour=t.lock_colour,
         points=t.points,
         framed=t.framed,
-        skipped=lean.skipped,
-        reach=lean.reach,
+        skipped=skipped,
+        reach=reach,
         rules=t.rules,
         weights=t.weights,
         boxed=boxed,
@@ -205,6 +228,8 @@ def plain_tables(t: KernelTables, lean: LeanTables) -> PlainTables:
         link_row=t.link_row,
         link_field=t.link_field,
         sets_off=sets_off.ravel(),
+        ways=t.ways,
+        boxes=t.again,
     )
 
 

@@ -43,10 +43,21 @@ def _key(skips: int, have: int, r: int) -> int:
 
 @_fast
 def _option(
-    t: PlainTables, f: Facts, pos: Ints, have: Ints, at: int, r: int, total: int
+    t: PlainTables,
+    f: Facts,
+    pos: Ints,
+    have: Ints,
+    at: int,
+    r: int,
+    total: int,
+    small: bool,
+    spare: int,
 ) -> tuple[int, int]:
     """Row ``r``'s option for sum ``total`` of the seat whose rows start at ``at`` in ``pos``
-    and ``have`` (the row open): ``(skips, field)``; skips -1: the lock field, -2: none."""
+    and ``have`` (the row open): ``(skips, field)``; skips -1: the lock field, -2: none;
+    field -1: the small box under the row's last cross, when the layout has small boxes
+    (``small``) and it is not crossed (``spare``: the row's crossed small boxes, a bit mask;
+    RULES.md §2 Nochmal: a number once a row, so the sum is that field's)."""
     j = t.field[r * f[0] + total]
     if j < 0:
         return -2, -1
@@ -57,29 +68,42 @@ def _option(
     q = pos[at + r]
     if j > q:
         return j - q - 1, j
+    if small and j == q and t.boxes[r] and not (spare >> q) & 1:
+        return 0, -1
     return -2, -1
 
 
 @_fast
-def _value(t: PlainTables, f: Facts, w: Weights, r: int, n: int, q: int, j: int, add: int) -> float:
+def _value(
+    t: PlainTables, f: Facts, w: Weights, r: int, n: int, q: int, j: int, add: int, left: int
+) -> float:
     """The strong bot's value of crossing field ``j`` (not the lock field, counting ``add``
-    crosses) of row ``r`` with ``n`` crosses, the last at ``q``
-    (:func:`qwixx_print.sim.lean._value`, the same operations in the same order); ``w``: the
-    weights in registers (:data:`Weights`: read from memory after every cross, they cost a
-    quarter of the strong bot's time)."""
+    crosses; -1: the small box under the last cross) of row ``r`` with ``n`` crosses, the
+    last at ``q`` (:func:`qwixx_print.sim.strong._strong_value`, the same operations in the
+    same order); ``left``: the ways of the small box a field leaves behind (0: none); ``w``:
+    the weights in registers (:data:`Weights`: read from memory after every cross, they cost
+    a quarter of the strong bot's time)."""
     top = t.points.shape[0] - 1
     gain = t.points[min(n + add, top)] - t.points[min(n, top)]
-    skipped = t.skipped[r, j] - t.skipped[r, q + 1]
-    thresh = f[1]
-    reach = n + add + t.reach[r, (f[3] >> (8 * r)) & 255] - t.reach[r, j + 1]
-    lost_lock = 1 if n + add < thresh and reach < thresh else 0
+    skipped, lost_lock = 0, 0
+    if j >= 0:
+        skipped = left + t.skipped[r, j] - t.skipped[r, q + 1]
+        thresh = f[1]
+        reach = n + add + t.reach[r, (f[3] >> (8 * r)) & 255] - t.reach[r, j + 1]
+        lost_lock = 1 if n + add < thresh and reach < thresh else 0
     cost = w[0] * (n + w[1]) * skipped / f[2] + w[2] * lost_lock
     return float(gain - cost)
 
 
-Build = tuple[bool, bool, bool, bool]
+Rows = tuple[Ints, Ints, Ints]
+"""A game's rows as the bots read them: per seat and row the last cross, the counted crosses
+and the crossed small boxes (a bit mask; read only with small boxes), in three flat arrays
+(:data:`qwixx_print.sim.plain_games.State`)."""
+
+Build = tuple[bool, bool, bool, bool, bool]
 """What an entry point's loop is compiled for (constants once inlined): the strong bot's code,
-doubles, rows of mixed colours, the chains of a cross (:func:`qwixx_print.sim.plain.build`)."""
+doubles, rows of mixed colours, the chains of a cross, small boxes
+(:func:`qwixx_print.sim.plain.build`)."""
 
 
 @_fast
@@ -94,20 +118,31 @@ def _weigh(
     strong: bool,
     double: bool,
     best: Best,
+    small: bool,
+    spare: int,
 ) -> Best:
     """``best`` or the ``option`` ``(skips, j)`` of row ``r`` (``n`` crosses, the last at
     ``q``) if it is better: by the strong bot's value (``strong``; a lock field its fixed
     value; :func:`qwixx_print.sim.lean._better`; ``double``: the layout has doubles), else
-    by the gap key (equal keys, one row: the field left)."""
+    by the gap key (equal keys, one row: the field left). With small boxes (``small``;
+    ``spare``: the row's crossed small boxes) a small box (``j`` -1) comes after a field of
+    the same key or value in its row (:func:`qwixx_print.sim.matches._place`: its rank)."""
     skips, j = option
     key, value, br, bj = best
     if strong:
-        add = t.held[r, j] if double else 1
-        v = w[3] if skips < 0 else _value(t, f, w, r, n, q, j, add)
+        add = (t.held[r, j] if j >= 0 else 1) if double else 1
+        left = 0
+        if small and t.boxes[r] and q >= 0 and not (spare >> q) & 1:
+            left = t.ways[r, q]
+        v = w[3] if skips < 0 else _value(t, f, w, r, n, q, j, add, left)
+        if small and v == value and r == br:
+            return (key, v, r, j) if j >= 0 and (bj < 0 or j < bj) else best
         if _better(v, r, j, value, br, bj):
             return key, v, r, j
         return best
     k = _key(skips, n, r)
+    if small and k == key:
+        return (k, value, r, j) if j >= 0 and (bj < 0 or j < bj) else best
     if k < key or (k == key and j < bj):
         return k, value, r, j
     return best
@@ -128,8 +163,7 @@ def _best(
     t: PlainTables,
     f: Facts,
     w: Weights,
-    pos: Ints,
-    have: Ints,
+    rows: Rows,
     at: int,
     closed: int,
     table: int,
@@ -139,19 +173,22 @@ def _best(
     built: Build,
 ) -> Best:
     """The best option of the white sum (``white``) or of the white + colour sums, by the
-    strong bot (``strong``) or gap-k, of the seat whose rows start at ``at`` (``closed``: the
-    colours closed on its sheet; ``table``: at the table, whose dice are not rolled);
-    ``built``: the layout's :data:`Build`."""
+    strong bot (``strong``) or gap-k, of the seat whose rows start at ``at`` in ``rows``
+    (:data:`Rows`; ``closed``: the colours closed on its sheet; ``table``: at the table,
+    whose dice are not rolled); ``built``: the layout's :data:`Build`."""
+    pos, have, again = rows
     best = NOTHING
-    double, mix = built[1], built[2]
+    double, mix, small = built[1], built[2], built[4]
     if white:
         total = dice[0] + dice[1]
         for r in range(f[6]):
             if (closed >> ((f[4] >> (4 * r)) & 15)) & 1:
                 continue
-            o = _option(t, f, pos, have, at, r, total)
+            spare = again[at + r] if small else 0
+            o = _option(t, f, pos, have, at, r, total, small, spare)
             if o[0] > -2:
-                best = _weigh(t, f, w, r, have[at + r], pos[at + r], o, strong, double, best)
+                n, q = have[at + r], pos[at + r]
+                best = _weigh(t, f, w, r, n, q, o, strong, double, best, small, spare)
         return best
     open_rows = _open_rows(f, closed) if mix else 0
     for c in range(f[5]):
@@ -161,13 +198,14 @@ def _best(
         if mix:  # the rows whose field of the sum has the die's colour
             for white_die in range(2):
                 total = dice[white_die] + colour
-                rows = t.rows_of[c * f[0] + total] & open_rows
+                held = t.rows_of[c * f[0] + total] & open_rows
                 for r in range(f[6]):
-                    if (rows >> r) & 1:
-                        o = _option(t, f, pos, have, at, r, total)
+                    if (held >> r) & 1:
+                        spare = again[at + r] if small else 0
+                        o = _option(t, f, pos, have, at, r, total, small, spare)
                         if o[0] > -2:
                             n, q = have[at + r], pos[at + r]
-                            best = _weigh(t, f, w, r, n, q, o, strong, double, best)
+                            best = _weigh(t, f, w, r, n, q, o, strong, double, best, small, spare)
             continue
         for k in range(t.colour_rows.shape[1]):
             r = t.colour_rows[c, k]
@@ -175,10 +213,12 @@ def _best(
                 break
             if (closed >> c) & 1:
                 continue
+            spare = again[at + r] if small else 0
             for white_die in range(2):
-                o = _option(t, f, pos, have, at, r, dice[white_die] + colour)
+                o = _option(t, f, pos, have, at, r, dice[white_die] + colour, small, spare)
                 if o[0] > -2:
-                    best = _weigh(t, f, w, r, have[at + r], pos[at + r], o, strong, double, best)
+                    n, q = have[at + r], pos[at + r]
+                    best = _weigh(t, f, w, r, n, q, o, strong, double, best, small, spare)
     return best
 
 

@@ -140,7 +140,7 @@ def _chain(
     field (``2p``) and the unlocked powers (``2p + 1``), its ``stack`` room for the pending
     work; ``table``: the colours closed at the table. The colours the crosses lock (bits
     0-15) and their rows (bits 16 up)."""
-    pos, have, crossed, seats, chain, stack = state
+    pos, have, crossed, seats, chain, stack, _ = state
     bit = _cross(t, f, p, r, j, double, pos, have, crossed, seats)
     out = bit | (1 << (16 + r)) if bit else 0
     rows = f[6]
@@ -209,7 +209,14 @@ def _mark(
 ) -> int:
     """Seat ``p`` crosses field ``j`` of row ``r`` in game ``g`` (``slips``: the seats'
     slips), with what it sets off when the entry point has the chains' code (``built``,
-    :func:`_chain`): the colours the crosses lock (bits 0-15) and their rows (bits 16 up)."""
+    :func:`_chain`); ``j`` -1: the small box under the row's last cross (counts a cross,
+    RULES.md §2 Nochmal). The colours the crosses lock (bits 0-15) and their rows (bits 16
+    up)."""
+    if built[4] and j < 0:
+        at = p * f[6] + r
+        state[6][at] |= 1 << state[0][at]
+        state[1][at] += 1
+        return 0
     if built[3]:
         return _chain(t, f, p, r, j, built[1], state, table, slips[g, p])
     pos, have, crossed, seats = state[0], state[1], state[2], state[3]
@@ -221,9 +228,10 @@ _NO_SLIPS = np.zeros((1, 1), dtype=np.int64)
 """The slips of the entry points without the chains' code (never read)."""
 STACK = 512
 """Room for a chain's pending work (:func:`_chain`), as the general kernel's."""
-State = tuple[Ints, Ints, Ints, Ints, Ints, Ints]
+State = tuple[Ints, Ints, Ints, Ints, Ints, Ints, Ints]
 """A game's state (:func:`_arrays`): ``pos``, ``have``, ``crossed`` (P x R), ``seats`` (2 P),
-``chain`` (2 P) and ``stack`` (:func:`_chain`)."""
+``chain`` (2 P), ``stack`` (:func:`_chain`) and ``again`` (P x R: the crossed small boxes,
+a bit mask per row)."""
 
 
 @_compiled
@@ -237,21 +245,24 @@ def _arrays(players: int, rows: int) -> State:
         np.zeros(2 * players, dtype=np.int64),
         np.zeros(2 * players, dtype=np.int64),
         np.zeros(STACK, dtype=np.int64),
+        np.zeros(size, dtype=np.int64),
     )
 
 
-ANY_BUILD: Build = (True, True, True, True)
+ANY_BUILD: Build = (True, True, True, True, True)
 """The :data:`~qwixx_print.sim.plain_choices.Build` of :func:`play_plain_games`: all code."""
-CLASSIC: Build = (True, False, False, False)
+CLASSIC: Build = (True, False, False, False, False)
 """Of :func:`play_classic_games`: the strong bot's code, neither doubles nor mixed colours."""
-CLASSIC_GAP: Build = (False, False, False, False)
+CLASSIC_GAP: Build = (False, False, False, False, False)
 """Of :func:`play_classic_gap_games`: gap bots only."""
-DOUBLES: Build = (True, True, False, False)
+DOUBLES: Build = (True, True, False, False, False)
 """Of :func:`play_doubles_games`."""
-MIXED: Build = (True, False, True, False)
+MIXED: Build = (True, False, True, False, False)
 """Of :func:`play_mixed_games`."""
-CHAINS: Build = (True, False, False, True)
+CHAINS: Build = (True, False, False, True, False)
 """Of :func:`play_chain_games`."""
+SMALL_BOXES: Build = (True, False, False, False, True)
+"""Of :func:`play_small_box_games`."""
 
 
 @_compiled
@@ -310,6 +321,16 @@ def play_chain_games(
     _games(t, _facts4(t), state, strategies, seed, first, out, slips, CHAINS)
 
 
+@_compiled
+def play_small_box_games(
+    t: PlainTables, strategies: Ints, seed: int, first: int, out: Games
+) -> None:
+    """:func:`play_classic_games` for a layout of classic's build with small boxes
+    (Nochmal)."""
+    state = _arrays(strategies.shape[0], 4)
+    _games(t, _facts4(t), state, strategies, seed, first, out, _NO_SLIPS, SMALL_BOXES)
+
+
 @_fast
 def _facts4(t: PlainTables) -> Facts:
     """:func:`~qwixx_print.sim.plain._facts` with 4 rows and 4 coloured dice as constants
@@ -337,7 +358,8 @@ def _games(
     (:data:`~qwixx_print.sim.plain_choices.Build`); ``state``: :data:`State`, its ``seats``
     per seat its penalties (``2p``) and the colours it locked (``2p + 1``); ``slips`` (G,
     P): each seat's slip (Connected Chain; read only with the chains' code)."""
-    pos, have, crossed, seats, chain, _ = state
+    pos, have, crossed, seats, chain, _, again = state
+    sheet = (pos, have, again)
     players, rows = strategies.shape[0], f[6]
     boxes, end_at = t.rules[tables.PENALTY_BOXES], t.rules[tables.END_AT]
     weight = t.weights
@@ -356,6 +378,8 @@ def _games(
         seats[:] = 0
         if built[3]:
             chain[:] = 0
+        if built[4]:
+            again[:] = 0
         table, closing, locked = 0, 0, 0
         z0 = np.uint64(seed) * SEED_MULTIPLIER + np.uint64(first + g)
         active, count, end = 0, 0, -1
@@ -379,11 +403,11 @@ def _games(
                 strategy = strategies[p]
                 r, j = -1, -2
                 strong = built[0] and strategy == STRONG
-                key, v, br, bj = _best(t, f, w, pos, have, at, closed, 0, dice, strong, True, built)
+                key, v, br, bj = _best(t, f, w, sheet, at, closed, 0, dice, strong, True, built)
                 skips = (key >> 14) - 1
                 verdict = _white_verdict(strong, br, v, skips, strategy, take, p == active)
                 if verdict == ASK:
-                    best = _best(t, f, w, pos, have, at, closed, table, dice, strong, False, built)
+                    best = _best(t, f, w, sheet, at, closed, table, dice, strong, False, built)
                     cv, cr, cj = _choice(best, strong)
                     known = True
                 if _white_choice(verdict, strong, v, cv, cr, strategy, take, relief):
@@ -405,7 +429,7 @@ def _games(
             strategy = strategies[active]
             strong = built[0] and strategy == STRONG
             if moved or not known or table != before:
-                best = _best(t, f, w, pos, have, at, closed, table, dice, strong, False, built)
+                best = _best(t, f, w, sheet, at, closed, table, dice, strong, False, built)
                 cv, cr, cj = _choice(best, strong)
             if _colour_taken(strong, moved, cv, cr, strategy, take, relief):
                 bits = _mark(t, f, active, cr, cj, built, state, table, slips, g)
@@ -428,6 +452,8 @@ def _games(
                     weakest = points
                 framed += _bits(crossed[p * rows + r] & t.framed[r])
                 out.crossed[g, p, r] = crossed[p * rows + r]
+                if built[4]:
+                    out.again[g, p, r] = again[p * rows + r]
             total += t.points[min(framed, top)]
             lost = seats[2 * p] * t.rules[tables.PENALTY_POINTS]
             if built[3]:  # the powers' end effects (RULES.md §2 Kräfte, as state._score)

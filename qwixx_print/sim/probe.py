@@ -158,6 +158,7 @@ def _plain_options(
     t: plain.PlainTables,
     pos: Ints,
     have: Ints,
+    again: Ints,
     closed: int,
     total: int,
     c: int,
@@ -165,8 +166,9 @@ def _plain_options(
     out: Ints,
 ) -> int:
     """Write the plain kernel's options for die sum ``total`` (``c``: the die's colour, -1
-    for the white sum) of a seat whose rows are ``pos`` and ``have`` and whose sheet has the
-    colours ``closed`` (a bit mask) closed, as (row, field) into ``out``; their count. The
+    for the white sum) of a seat whose rows are ``pos``, ``have`` and ``again`` and whose
+    sheet has the colours ``closed`` (a bit mask) closed, as (row, field; -1: the small box)
+    into ``out``; their count. The
     rows are those :func:`qwixx_print.sim.plain_choices._best` walks (``mix``: the layout has
     rows of mixed colours, :func:`qwixx_print.sim.plain.mixed`)."""
     f = plain._facts(t)
@@ -177,7 +179,8 @@ def _plain_options(
     n = 0
     for r in range(f[6]):
         if (rows >> r) & 1:
-            skips, j = plain_choices._option(t, f, pos, have, 0, r, total)
+            small = bool(t.boxes[r])
+            skips, j = plain_choices._option(t, f, pos, have, 0, r, total, small, again[r])
             if skips > -2:
                 out[n, 0], out[n, 1] = r, j
                 n += 1
@@ -192,7 +195,7 @@ def plain_options(
     per row and sum, the lock field only from the threshold on."""
     out = np.zeros((MOST, 2), dtype=np.int64)
     closed = sum(int(x) << c for c, x in enumerate(s.closed.tolist())) | int(s.mine[p])
-    pos, have = s.pos[p].copy(), s.crosses[p].copy()
+    pos, have, again = s.pos[p].copy(), s.crosses[p].copy(), s.again[p].copy()
     sums = len(t.field) // len(t.lock)
     mix = any(  # a row's field of another colour than the row's lock
         (int(t.rows_of[c * sums + n]) >> r) & 1 and c != t.lock_colour[r]
@@ -202,8 +205,11 @@ def plain_options(
     )
     found = []
     for total in totals:
-        n = _plain_options(t, pos, have, closed, total, colour, mix, out)
-        found += [("cross", r, j, -1) for r, j in out[:n].tolist()]
+        n = _plain_options(t, pos, have, again, closed, total, colour, mix, out)
+        found += [
+            ("cross", r, j, -1) if j >= 0 else ("again", r, int(pos[r]), -1)
+            for r, j in out[:n].tolist()
+        ]
     return reduced(found, t.lock.tolist())
 
 

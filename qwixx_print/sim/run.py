@@ -36,6 +36,7 @@ from qwixx_print.sim.compiling import (
     LEAN,
     MIXED,
     PLAIN,
+    SMALL_BOXES,
     _marker,
     announce,
     compiled_before,
@@ -178,6 +179,8 @@ def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, co
     elif variant == CHAINS:
         slips = slip_indexes(layout, len(codes), first, count)
         plain_games.play_chain_games(plain_view, strategies, seed, first, games, slips)
+    elif variant == SMALL_BOXES:
+        plain_games.play_small_box_games(plain_view, strategies, seed, first, games)
     elif variant == LEAN:
         lean.play_lean_games(lean_view, strategies, seed, first, games)
     else:
@@ -212,8 +215,9 @@ def compiled_name(layout: Layout, codes: Sequence[int] = (2,)) -> str:
 def variant_of(layout: Layout, codes: Sequence[int] = (2,)) -> str:
     """The kernel that plays ``layout`` with the bots ``codes`` (strategy codes per seat):
     :data:`CLASSIC_GAP` or :data:`CLASSIC` (with a strong seat) for a plain layout of
-    classic's build, :data:`DOUBLES`, :data:`MIXED` or :data:`CHAINS` for one of classic's
-    counts with doubles, mixed colours or the chains of a cross, :data:`PLAIN` for another plain one
+    classic's build, :data:`DOUBLES`, :data:`MIXED`, :data:`CHAINS` or :data:`SMALL_BOXES`
+    for one of classic's counts with doubles, mixed colours, the chains of a cross or small
+    boxes, :data:`PLAIN` for another plain one
     (:func:`qwixx_print.sim.plain.build`), :data:`LEAN` for one that fits the lean kernel,
     else :data:`GENERAL`."""
     from qwixx_print.sim import plain
@@ -223,7 +227,12 @@ def variant_of(layout: Layout, codes: Sequence[int] = (2,)) -> str:
     if plain_view is not None:
         built = plain.build(t)
         if built != plain.CLASSIC:
-            builds = {plain.DOUBLES: DOUBLES, plain.MIXED: MIXED, plain.CHAINS: CHAINS}
+            builds = {
+                plain.DOUBLES: DOUBLES,
+                plain.MIXED: MIXED,
+                plain.CHAINS: CHAINS,
+                plain.SMALL_BOXES: SMALL_BOXES,
+            }
             return builds.get(built, PLAIN)
         return CLASSIC if STRONG in codes else CLASSIC_GAP
     return LEAN if lean_view is not None else GENERAL
@@ -231,8 +240,8 @@ def variant_of(layout: Layout, codes: Sequence[int] = (2,)) -> str:
 
 def prepare(announced: bool = True) -> None:
     """Compile (or load) every kernel a shipped layout needs now (the plain kernel's entry
-    points of classic's build, with doubles, with mixed colours and with chains, and the
-    general kernel's helpers, with Nochmal's variant),
+    points of classic's build, with doubles, with mixed colours, with chains and with small
+    boxes, and the general kernel's helpers, with Big Points' variant),
     announced as they are compiled unless not ``announced``: the web server calls it quietly
     in the background when it starts (its terminal stays quiet; the page says it), so a page
     never waits for the compile."""
@@ -248,6 +257,7 @@ def prepare(announced: bool = True) -> None:
         ("farbbloecke", (2, 0)),
         ("bonuskette", (2, 0)),
         ("nochmal", (2, 0)),
+        ("big-points", (2, 0)),
     )
     for name, codes in shipped:  # every kernel a shipped layout needs (not plain's general one)
         kernel_chunk(catalogue.find(name), codes, 1, 0, 1)

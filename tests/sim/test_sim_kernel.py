@@ -217,17 +217,23 @@ OWN_ENTRY = {
     "doppelt": run.DOUBLES,
     "farbbloecke": run.MIXED,
     "kraefte": run.CHAINS,
+    "nochmal": run.SMALL_BOXES,
     "regenbogen": run.MIXED,
     "wirrwarr": run.MIXED,
 }
-"""The shipped layouts the plain kernel plays with doubles, rows of mixed colours or crosses
-that set off others (issue 24; the lean kernel played the first two kinds before, the general
-kernel the third), each by its entry point."""
+"""The shipped layouts the plain kernel plays with doubles, rows of mixed colours, crosses
+that set off others or small boxes (issue 24; the lean kernel played the first two kinds
+before, the general kernel the others), each by its entry point."""
 CHAINS_CUSTOM = [p for p in CUSTOM if p.stem == "bonuskette-two-red"]
 """The designers' layouts of classic's counts with a bonus bar or powers (the plain kernel's
 entry point for them)."""
 
-PLAIN_CUSTOM = [p for p in CUSTOM if p.stem in ("doubled-blocks", "five", "one", "two-red-rows")]
+PLAIN_CUSTOM = [
+    p
+    for p in CUSTOM
+    if p.stem
+    in ("againdouble", "doubled-blocks", "five", "one", "two-red-rows", "mixed-doubles-again")
+]
 """The designers' layouts the plain kernel plays by its general entry point (not of classic's
 counts, or with more than one of doubles, mixed colours and chains)."""
 LEAN_CUSTOM = [p for p in CUSTOM if p.stem == "twice"]
@@ -266,7 +272,6 @@ GENERAL_MECHANICS = {
     "connect-15": tables.USES_SQUARES,
     "longo": tables.USES_LUCKY,
     "lucky-15": tables.USES_TRACK,
-    "nochmal": tables.USES_SMALL_BOXES,
     "x-change": tables.USES_DIAMONDS,
 }
 """The mechanics each shipped layout of the general kernel is compiled for (and no others)."""
@@ -281,16 +286,16 @@ def test_the_general_kernel_is_compiled_for_each_layouts_mechanics() -> None:
         n for n in catalogue.shipped_names() if run.variant_of(api.checked(n)) == run.GENERAL
     ]
     assert {n: run.mechanics(api.checked(n)) for n in general} == GENERAL_MECHANICS
-    assert run.compiled_name(api.checked("nochmal"), (2, 0)) == "general-001"
+    assert run.compiled_name(api.checked("x-change"), (2, 0)) == "general-040"
     assert run.compiled_name(api.checked("classic")) == run.CLASSIC_GAP
     assert run.mechanics(api.checked("doppelt")) == tables.USES_DOUBLES
+    assert run.mechanics(api.checked("nochmal")) == tables.USES_SMALL_BOXES
     assert run.mechanics(api.checked("classic")) == 0
-    nochmal = api.checked("nochmal")
-    rows = tuple(dataclasses.replace(row, again=False) for row in nochmal.rows)
-    assert run.mechanics(dataclasses.replace(nochmal, rows=rows)) == 0
-    run.kernel_chunk(nochmal, (2, 2), 1, 0, 1)
-    assert (jit.CACHE / "general_001.py").exists()
-    assert (jit.CACHE / "general-001.compiled").exists()
+    x_change = api.checked("x-change")
+    assert run.mechanics(dataclasses.replace(x_change, diamonds=())) == 0
+    run.kernel_chunk(x_change, (2, 2), 1, 0, 1)
+    assert (jit.CACHE / "general_040.py").exists()
+    assert (jit.CACHE / "general-040.compiled").exists()
 
 
 def general_games(
@@ -326,12 +331,20 @@ def test_plain_and_lean_kernels_play_the_general_kernels_games(name: str, seatin
     """2,000 games per layout and seating, every result of every game the same: the kernel
     that plays the layout, the general kernel and (on a layout that fits it) the lean kernel:
     on Bonuskette, Kräfte and Connected Chain the plain kernel's chains are the general
-    kernel's (each seat on its own slip)."""
+    kernel's (each seat on its own slip), on Nochmal its small boxes."""
     sheet = api.checked(name)
     codes = SEATINGS[seating]
     plain = name in [*PLAIN, *OWN_ENTRY, *map(str, PLAIN_CUSTOM + CHAINS_CUSTOM)]
     assert run.variant_of(sheet, codes) in (
-        (run.CLASSIC_GAP, run.CLASSIC, run.PLAIN, run.DOUBLES, run.MIXED, run.CHAINS)
+        (
+            run.CLASSIC_GAP,
+            run.CLASSIC,
+            run.PLAIN,
+            run.DOUBLES,
+            run.MIXED,
+            run.CHAINS,
+            run.SMALL_BOXES,
+        )
         if plain
         else (run.LEAN,)
     )

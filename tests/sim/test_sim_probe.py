@@ -20,7 +20,7 @@ from qwixx_print.generate import candidates, family_recipe
 from qwixx_print.generate.families import FAMILIES
 from qwixx_print.play import Game
 from qwixx_print.play.game import Dice
-from qwixx_print.sim import dice, lean, plain, probe, selfplay, tables
+from qwixx_print.sim import dice, plain, probe, selfplay, tables
 
 SEATINGS = {"gap-2 and strong": (2, 0), "gap-1, gap-3 and strong": (1, 3, 0)}
 """Both bots, 2 and 3 seats (the states differ by bot: they cross different fields)."""
@@ -100,7 +100,7 @@ def test_the_probe_finds_a_plain_kernel_that_misreads_the_lock() -> None:
     crosses and offers the 12 and the 2 (field 10) there."""
     sheet = catalogue.checked("classic")
     t = tables.compile_layout(sheet)
-    view = plain.plain_tables(t, lean.lean_tables(t))
+    view = plain.plain_tables(t)
     wrong = view._replace(lock=view.lock - 1)
     found: list[tuple[int, probe.View, probe.View]] = []
     g = Game(sheet, selfplay.seats(2))
