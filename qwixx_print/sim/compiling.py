@@ -10,10 +10,10 @@ import sys
 from pathlib import Path
 
 CLASSIC_GAP, CLASSIC, PLAIN, LEAN, GENERAL = "classic-gap", "classic", "plain", "lean", "general"
-DOUBLES, MIXED, CHAINS, SMALL_BOXES = "doubles", "mixed", "chains", "small-boxes"
+DOUBLES, MIXED, CHAINS, SMALL_BOXES, SWAPS = "doubles", "mixed", "chains", "small-boxes", "swaps"
 """The compiled kernels: :mod:`qwixx_print.sim.plain_games`'s entry points (classic's build
 with gap bots only, classic's build, any plain layout, classic's build with doubles, with
-rows of mixed colours, with crosses that set off others, with small boxes),
+rows of mixed colours, with crosses that set off others, with small boxes, with diamonds),
 :mod:`qwixx_print.sim.lean` and :mod:`qwixx_print.sim.kernel` (one variant per set of mechanics,
 :func:`qwixx_print.sim.run.compiled_name`)."""
 
@@ -25,6 +25,7 @@ COMPILE_SECONDS = {
     MIXED: 8,
     CHAINS: 10,
     SMALL_BOXES: 10,
+    SWAPS: 10,
     LEAN: 10,
     GENERAL: 60,
 }
@@ -43,6 +44,7 @@ KERNEL_PLAYS = {
     MIXED: "sheets with rows of mixed colours",
     CHAINS: "sheets with a bonus bar, powers or links",
     SMALL_BOXES: "sheets with small boxes",
+    SWAPS: "sheets with diamonds",
     LEAN: "sheets without special fields",
     GENERAL: "sheets with this sheet's set of special fields",
 }

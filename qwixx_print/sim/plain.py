@@ -4,21 +4,21 @@ reference loop (``benchmarks/gap2.c``; docs/performance.md).
 
 A layout is *plain* (:func:`fits`, :func:`plain`) when it fits the lean kernel
 (:func:`qwixx_print.sim.lean.fits`) but for crosses that set off others (:func:`chains`:
-bonus bar, powers, links) and small boxes (:func:`small_boxes`), and besides every row
-holds each number at most once and has one lock field, its last, counted once: classic and
-any sheet of its build with other numbers, orders, colours, scores and rules, also with
-doubles (Doppelt), rows of mixed colours (Farbblöcke, Regenbogen, Wirrwarr), chains
-(Bonuskette, Kräfte, Connected Chain) or small boxes (Nochmal). Then a die sum has one
-field per row (:attr:`PlainTables.field`), and a decision is arithmetic on a few integers:
-per seat and row the last cross, the counted crosses and a bit mask of the crossed fields
-in three flat arrays, the closed colours of the table in three local bit masks, the dice in
-local variables. A gap option is one integer (:func:`qwixx_print.sim.plain_choices._key`:
-skips, crosses, row) and the strong bot's value two prefix sums (a field with a small box
-holding one cross more); the active seat's white + colour options are evaluated once a turn
-and reused for the penalty relief and action 2 when nothing changed in between (as the lean
-kernel does). What a layout has of doubles, mixed colours, chains and small boxes
-(:func:`build`) is decided when its entry point is compiled: classic's entry points hold no
-code for any.
+bonus bar, powers, links), small boxes (:func:`small_boxes`) and diamonds (:func:`swaps`),
+and besides every row holds each number at most once and has one lock field, its last,
+counted once: classic and any sheet of its build with other numbers, orders, colours,
+scores and rules, also with doubles (Doppelt), rows of mixed colours (Farbblöcke,
+Regenbogen, Wirrwarr), chains (Bonuskette, Kräfte, Connected Chain), small boxes (Nochmal)
+or diamonds (X-Change). Then a die sum has one field per row (:attr:`PlainTables.field`),
+and a decision is arithmetic on a few integers: per seat and row the last cross, the
+counted crosses and a bit mask of the crossed fields in three flat arrays, the closed
+colours of the table in three local bit masks, the dice in local variables. A gap option is
+one integer (:func:`qwixx_print.sim.plain_choices._key`: skips, crosses, row) and the
+strong bot's value two prefix sums (a field with a small box holding one cross more); the
+active seat's white + colour options are evaluated once a turn and reused for the penalty
+relief and action 2 when nothing changed in between (as the lean kernel does). What a
+layout has of doubles, mixed colours, chains, small boxes and diamonds (:func:`build`) is
+decided when its entry point is compiled: classic's entry points hold no code for any.
 
 The kernel is three modules by job: this one, the layouts it plays and their tables;
 :mod:`qwixx_print.sim.plain_choices`, the options of a die sum and the bots' choices among
@@ -55,7 +55,8 @@ class PlainTables(NamedTuple):
     tables'; ``sets_off`` (S x R, flat: slip ``k``'s row ``r`` at ``k * R + r``): the fields
     whose cross sets off another as a bit mask, each row's boxed, power and linked fields;
     ``ways`` (R, W): the kernel tables'; ``boxes`` (R,): 1 for a row with small boxes
-    (RULES.md §2 Nochmal)."""
+    (RULES.md §2 Nochmal); ``diamonds`` (D, 2): the kernel tables' (RULES.md §4 X-Change);
+    ``swaps`` (N,): per die sum the diamonds showing it, a bit mask."""
 
     field: Ints
     lock: Ints
@@ -80,21 +81,26 @@ class PlainTables(NamedTuple):
     sets_off: Ints
     ways: Ints
     boxes: Ints
+    diamonds: Ints
+    swaps: Ints
 
 
 def fits(t: KernelTables, lucky: bool) -> bool:
     """Whether the layout of ``t`` has none of the mechanics the plain kernel does not play
     (``lucky``: it has lucky numbers): it may have the lean kernel's
     (:func:`qwixx_print.sim.lean.fits`), the chains of a cross (:func:`chains`), where
-    each bonus bar colour has a row to cross, and small boxes (:func:`small_boxes`)."""
+    each bonus bar colour has a row to cross, small boxes (:func:`small_boxes`) and diamonds
+    (:func:`swaps`), not both (a swap crosses a field only, never a small box)."""
     without = t._replace(
         bonus=np.zeros_like(t.bonus),
         power=np.full_like(t.power, -1),
         bar=t.bar[:0],
         link_row=np.full_like(t.link_row, -1),
         again=np.zeros_like(t.again),
+        diamonds=t.diamonds[:0],
     )
-    return lean.fits(without, lucky) and all(t.bar_row[c] >= 0 for c in t.bar.tolist())
+    has_bar_rows = all(t.bar_row[c] >= 0 for c in t.bar.tolist())
+    return lean.fits(without, lucky) and has_bar_rows and not (swaps(t) and small_boxes(t))
 
 
 def views(t: KernelTables, lucky: bool) -> tuple[LeanTables | None, PlainTables | None]:
@@ -108,6 +114,12 @@ def views(t: KernelTables, lucky: bool) -> tuple[LeanTables | None, PlainTables 
 def small_boxes(t: KernelTables) -> bool:
     """Whether a row of the layout of ``t`` has small boxes (RULES.md §2 Nochmal)."""
     return bool(t.again.any())
+
+
+def swaps(t: KernelTables) -> bool:
+    """Whether the layout of ``t`` has diamonds that swap the white sum (RULES.md §4
+    X-Change)."""
+    return bool(t.diamonds.size)
 
 
 def chains(t: KernelTables) -> bool:
@@ -150,7 +162,7 @@ def mixed(t: KernelTables) -> bool:
 
 
 CLASSIC, DOUBLES, MIXED, CHAINS, ANY = "classic", "doubles", "mixed", "chains", "any"
-SMALL_BOXES = "small-boxes"
+SMALL_BOXES, SWAPS = "small-boxes", "swaps"
 """The builds of plain layouts (:func:`build`), each played by its own entry points of
 :mod:`qwixx_print.sim.plain_games`."""
 
@@ -159,8 +171,8 @@ def build(t: KernelTables) -> str:
     """The build of the plain layout of ``t``: of classic's counts (4 rows, 4 coloured dice)
     and rows of one colour without doubles (:data:`CLASSIC`), with doubles (:data:`DOUBLES`),
     with rows of mixed colours (:data:`MIXED`), with the chains of a cross (:data:`CHAINS`,
-    :func:`chains`) or with small boxes (:data:`SMALL_BOXES`); else (more than one of these,
-    or other counts) :data:`ANY`."""
+    :func:`chains`), with small boxes (:data:`SMALL_BOXES`) or with diamonds (:data:`SWAPS`);
+    else (more than one of these, or other counts) :data:`ANY`."""
     if not classic_build(t):
         return ANY
     kinds = (
@@ -168,6 +180,7 @@ def build(t: KernelTables) -> str:
         (MIXED, mixed(t)),
         (CHAINS, chains(t)),
         (SMALL_BOXES, small_boxes(t)),
+        (SWAPS, swaps(t)),
     )
     found = [b for b, has in kinds if has]
     return ANY if len(found) > 1 else found[0] if found else CLASSIC
@@ -198,6 +211,11 @@ def plain_tables(t: KernelTables) -> PlainTables:
                 chained = t.bonus[r, j] != 0 or t.power[r, j] >= 0 or t.link_row[k, r, j] >= 0
                 sets_off[k, r] |= int(chained) << j
     sums = 2 * int(t.rules[FACES]) + 1
+    swaps_of = np.zeros(sums, dtype=np.int64)
+    for d, pair in enumerate(t.diamonds.tolist()):
+        for n in pair:
+            if n < sums:
+                swaps_of[n] |= 1 << d
     field = np.full((rows, sums), -1, dtype=np.int64)
     rows_of = np.zeros((dice, sums), dtype=np.int64)
     for r in range(rows):
@@ -230,6 +248,8 @@ def plain_tables(t: KernelTables) -> PlainTables:
         sets_off=sets_off.ravel(),
         ways=t.ways,
         boxes=t.again,
+        diamonds=t.diamonds,
+        swaps=swaps_of,
     )
 
 

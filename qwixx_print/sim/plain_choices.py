@@ -22,9 +22,9 @@ is better (fewest skips, a lock -1; then more crosses; then the upper row)."""
 NO_KEY = 1 << 40
 """The key of no option."""
 
-Weights = tuple[float, float, float, float]
+Weights = tuple[float, float, float, float, float]
 """The strong bot's weights the loop keeps in registers: skip weight, skip base, lock lost,
-lock value (:data:`qwixx_print.sim.tables.WEIGHTS`)."""
+lock value, diamond cost (:data:`qwixx_print.sim.tables.WEIGHTS`)."""
 PackedRoll = tuple[int, int, int]
 """A roll as the loop keeps it: the two white dice, then the coloured dice packed in one
 integer, 4 bits each (die ``c`` at bit ``4c``)."""
@@ -100,9 +100,9 @@ Rows = tuple[Ints, Ints, Ints]
 and the crossed small boxes (a bit mask; read only with small boxes), in three flat arrays
 (:data:`qwixx_print.sim.plain_games.State`)."""
 
-Build = tuple[bool, bool, bool, bool, bool]
+Build = tuple[bool, bool, bool, bool, bool, bool]
 """What an entry point's loop is compiled for (constants once inlined): the strong bot's code,
-doubles, rows of mixed colours, the chains of a cross, small boxes
+doubles, rows of mixed colours, the chains of a cross, small boxes, diamonds
 (:func:`qwixx_print.sim.plain.build`)."""
 
 
@@ -176,20 +176,11 @@ def _best(
     strong bot (``strong``) or gap-k, of the seat whose rows start at ``at`` in ``rows``
     (:data:`Rows`; ``closed``: the colours closed on its sheet; ``table``: at the table,
     whose dice are not rolled); ``built``: the layout's :data:`Build`."""
+    if white:
+        return _white_sum(t, f, w, rows, at, closed, dice[0] + dice[1], strong, built)
     pos, have, again = rows
     best = NOTHING
     double, mix, small = built[1], built[2], built[4]
-    if white:
-        total = dice[0] + dice[1]
-        for r in range(f[6]):
-            if (closed >> ((f[4] >> (4 * r)) & 15)) & 1:
-                continue
-            spare = again[at + r] if small else 0
-            o = _option(t, f, pos, have, at, r, total, small, spare)
-            if o[0] > -2:
-                n, q = have[at + r], pos[at + r]
-                best = _weigh(t, f, w, r, n, q, o, strong, double, best, small, spare)
-        return best
     open_rows = _open_rows(f, closed) if mix else 0
     for c in range(f[5]):
         if (table >> c) & 1:
@@ -220,6 +211,83 @@ def _best(
                     n, q = have[at + r], pos[at + r]
                     best = _weigh(t, f, w, r, n, q, o, strong, double, best, small, spare)
     return best
+
+
+@_fast
+def _white_sum(
+    t: PlainTables,
+    f: Facts,
+    w: Weights,
+    rows: Rows,
+    at: int,
+    closed: int,
+    total: int,
+    strong: bool,
+    built: Build,
+) -> Best:
+    """The best option of the white sum ``total`` in the rows of the seat (as :func:`_best`),
+    without a diamond's swap."""
+    pos, have, again = rows
+    best = NOTHING
+    double, small = built[1], built[4]
+    for r in range(f[6]):
+        if (closed >> ((f[4] >> (4 * r)) & 15)) & 1:
+            continue
+        spare = again[at + r] if small else 0
+        o = _option(t, f, pos, have, at, r, total, small, spare)
+        if o[0] > -2:
+            n, q = have[at + r], pos[at + r]
+            best = _weigh(t, f, w, r, n, q, o, strong, double, best, small, spare)
+    return best
+
+
+@_fast
+def _white_best(
+    t: PlainTables,
+    f: Facts,
+    w: Weights,
+    rows: Rows,
+    at: int,
+    closed: int,
+    dice: PackedRoll,
+    strong: bool,
+    built: Build,
+    passed: int,
+) -> tuple[Best, int]:
+    """The best option of the white sum with the diamonds' swaps (RULES.md §4 X-Change;
+    :func:`qwixx_print.sim.gap._gap_white`, :func:`qwixx_print.sim.strong._strong_white`):
+    ``(best, diamond)``, diamond -1 for no swap; ``passed``: the seat's diamonds used or
+    jumped over. A swap of diamond ``d`` is the best field of its other number, its skips
+    grown by the diamonds it jumps over (not for a lock field), its strong value less the
+    diamond cost for it and each it jumps over; it comes after a plain cross of the same key
+    or value in its row, and after a swap of a diamond further left."""
+    total = dice[0] + dice[1]
+    best = _white_sum(t, f, w, rows, at, closed, total, strong, built)
+    bd = -1
+    swaps = t.swaps[total] >> passed
+    for d in range(passed, t.diamonds.shape[0] if swaps else 0):
+        if not (swaps >> (d - passed)) & 1:
+            continue
+        if t.diamonds[d, 0] == total:
+            other = t.diamonds[d, 1]
+        elif t.diamonds[d, 1] == total:
+            other = t.diamonds[d, 0]
+        else:
+            continue
+        key, v, r, j = _white_sum(t, f, w, rows, at, closed, other, strong, built)
+        if r < 0:
+            continue
+        if strong:
+            if v < w[3]:
+                v -= w[4] * (d - passed + 1)
+            if best[2] < 0 or v > best[1] or (v == best[1] and r < best[2]):
+                best, bd = (key, v, r, j), d
+            continue
+        if key >= SPAN:  # not a lock
+            key += (d - passed) * SPAN
+        if key < best[0]:
+            best, bd = (key, v, r, j), d
+    return best, bd
 
 
 @_fast

@@ -15,7 +15,7 @@ import numpy as np
 from qwixx_print.sim import tables
 from qwixx_print.sim.lean import ASK, _colour_taken, _white_choice, _white_verdict
 from qwixx_print.sim.plain import Facts, PlainTables, _facts
-from qwixx_print.sim.plain_choices import Build, _best, _choice
+from qwixx_print.sim.plain_choices import Build, _best, _choice, _white_best
 from qwixx_print.sim.state import (
     END_LOCKS,
     END_PENALTIES,
@@ -107,12 +107,12 @@ def _follow(
     if (t.boxed[a] >> b) & 1:
         top = _push(stack, top, BAR_FIELD, 0, 0)
     k = t.power[a, b]
-    if k >= 0 and (chain[2 * p + 1] >> k) & 1 == 0:
+    if k >= 0 and (chain[3 * p + 1] >> k) & 1 == 0:
         for slot in range(2):
             pr = t.power_row[k, slot]
             if pr < 0 or (crossed[at + pr] >> t.power_field[k, slot]) & 1 == 0:
                 return top
-        chain[2 * p + 1] |= 1 << k
+        chain[3 * p + 1] |= 1 << k
         top = _push(stack, top, POWER, 0, k)
     return top
 
@@ -137,7 +137,7 @@ def _chain(
     Kräfte); a linked field crosses the other end on the seat's ``slip``, after all else,
     also left of the row's last cross (which stays) or in a closed row (RULES.md §4
     Connected). ``state``: the game's (:data:`State`), its ``chain`` per seat the next bar
-    field (``2p``) and the unlocked powers (``2p + 1``), its ``stack`` room for the pending
+    field (``3p``) and the unlocked powers (``3p + 1``), its ``stack`` room for the pending
     work; ``table``: the colours closed at the table. The colours the crosses lock (bits
     0-15) and their rows (bits 16 up)."""
     pos, have, crossed, seats, chain, stack, _ = state
@@ -165,14 +165,14 @@ def _chain(
                 top = _follow(t, p, a2, b2, bit, slip, at, crossed, chain, stack, top)
         elif kind == BAR_FIELD:
             closed = table | seats[2 * p + 1]
-            n = chain[2 * p]
+            n = chain[3 * p]
             while n < t.bar.shape[0] and (closed >> t.bar[n]) & 1:
                 n += 1  # struck: its colour closed before this seat earned it
             if n < t.bar.shape[0]:
-                chain[2 * p] = n + 1
+                chain[3 * p] = n + 1
                 top = _push(stack, top, FREE, t.bar_row[t.bar[n]], 0)
             else:
-                chain[2 * p] = n
+                chain[3 * p] = n
         elif kind == FREE:
             nxt, lock = pos[at + a] + 1, (f[3] >> (8 * a)) & 255
             allowed = nxt < lock or (nxt == lock and have[at + a] >= thresh)
@@ -230,7 +230,8 @@ STACK = 512
 """Room for a chain's pending work (:func:`_chain`), as the general kernel's."""
 State = tuple[Ints, Ints, Ints, Ints, Ints, Ints, Ints]
 """A game's state (:func:`_arrays`): ``pos``, ``have``, ``crossed`` (P x R), ``seats`` (2 P),
-``chain`` (2 P), ``stack`` (:func:`_chain`) and ``again`` (P x R: the crossed small boxes,
+``chain`` (3 P: per seat the next bonus bar field, the unlocked powers and the diamonds
+used or jumped over), ``stack`` (:func:`_chain`) and ``again`` (P x R: the crossed small boxes,
 a bit mask per row)."""
 
 
@@ -243,26 +244,28 @@ def _arrays(players: int, rows: int) -> State:
         np.zeros(size, dtype=np.int64),
         np.zeros(size, dtype=np.int64),
         np.zeros(2 * players, dtype=np.int64),
-        np.zeros(2 * players, dtype=np.int64),
+        np.zeros(3 * players, dtype=np.int64),
         np.zeros(STACK, dtype=np.int64),
         np.zeros(size, dtype=np.int64),
     )
 
 
-ANY_BUILD: Build = (True, True, True, True, True)
+ANY_BUILD: Build = (True, True, True, True, True, True)
 """The :data:`~qwixx_print.sim.plain_choices.Build` of :func:`play_plain_games`: all code."""
-CLASSIC: Build = (True, False, False, False, False)
+CLASSIC: Build = (True, False, False, False, False, False)
 """Of :func:`play_classic_games`: the strong bot's code, neither doubles nor mixed colours."""
-CLASSIC_GAP: Build = (False, False, False, False, False)
+CLASSIC_GAP: Build = (False, False, False, False, False, False)
 """Of :func:`play_classic_gap_games`: gap bots only."""
-DOUBLES: Build = (True, True, False, False, False)
+DOUBLES: Build = (True, True, False, False, False, False)
 """Of :func:`play_doubles_games`."""
-MIXED: Build = (True, False, True, False, False)
+MIXED: Build = (True, False, True, False, False, False)
 """Of :func:`play_mixed_games`."""
-CHAINS: Build = (True, False, False, True, False)
+CHAINS: Build = (True, False, False, True, False, False)
 """Of :func:`play_chain_games`."""
-SMALL_BOXES: Build = (True, False, False, False, True)
+SMALL_BOXES: Build = (True, False, False, False, True, False)
 """Of :func:`play_small_box_games`."""
+SWAPS: Build = (True, False, False, False, False, True)
+"""Of :func:`play_swap_games`."""
 
 
 @_compiled
@@ -331,6 +334,13 @@ def play_small_box_games(
     _games(t, _facts4(t), state, strategies, seed, first, out, _NO_SLIPS, SMALL_BOXES)
 
 
+@_compiled
+def play_swap_games(t: PlainTables, strategies: Ints, seed: int, first: int, out: Games) -> None:
+    """:func:`play_classic_games` for a layout of classic's build with diamonds (X-Change)."""
+    state = _arrays(strategies.shape[0], 4)
+    _games(t, _facts4(t), state, strategies, seed, first, out, _NO_SLIPS, SWAPS)
+
+
 @_fast
 def _facts4(t: PlainTables) -> Facts:
     """:func:`~qwixx_print.sim.plain._facts` with 4 rows and 4 coloured dice as constants
@@ -369,6 +379,7 @@ def _games(
         weight[tables.SKIP_BASE],
         weight[tables.LOCK_LOST],
         weight[tables.LOCK_VALUE],
+        weight[tables.DIAMOND_COST],
     )
     eight = f[2] == 8
     for g in range(out.rolls.shape[0]):
@@ -376,7 +387,7 @@ def _games(
         have[:] = 0
         crossed[:] = 0
         seats[:] = 0
-        if built[3]:
+        if built[3] or built[5]:
             chain[:] = 0
         if built[4]:
             again[:] = 0
@@ -403,7 +414,13 @@ def _games(
                 strategy = strategies[p]
                 r, j = -1, -2
                 strong = built[0] and strategy == STRONG
-                key, v, br, bj = _best(t, f, w, sheet, at, closed, 0, dice, strong, True, built)
+                bd = -1
+                if built[5]:  # the diamonds' swaps (RULES.md §4 X-Change)
+                    passed = chain[3 * p + 2]
+                    best, bd = _white_best(t, f, w, sheet, at, closed, dice, strong, built, passed)
+                    key, v, br, bj = best
+                else:
+                    key, v, br, bj = _best(t, f, w, sheet, at, closed, 0, dice, strong, True, built)
                 skips = (key >> 14) - 1
                 verdict = _white_verdict(strong, br, v, skips, strategy, take, p == active)
                 if verdict == ASK:
@@ -413,6 +430,8 @@ def _games(
                 if _white_choice(verdict, strong, v, cv, cr, strategy, take, relief):
                     r, j = br, bj
                 if r >= 0:
+                    if built[5] and bd >= 0:
+                        chain[3 * p + 2] = bd + 1  # the diamonds left of it are lost
                     bits = _mark(t, f, p, r, j, built, state, table, slips, g)
                     closing |= bits & 0xFFFF
                     locked |= bits >> 16
@@ -457,7 +476,7 @@ def _games(
             total += t.points[min(framed, top)]
             lost = seats[2 * p] * t.rules[tables.PENALTY_POINTS]
             if built[3]:  # the powers' end effects (RULES.md §2 Kräfte, as state._score)
-                powers = chain[2 * p + 1]
+                powers = chain[3 * p + 1]
                 total += weakest if (powers >> WEAKEST_DOUBLE) & 1 else 0
                 total += PLUS_POINTS if (powers >> PLUS_13) & 1 else 0
                 lost = 0 if (powers >> NO_PENALTIES) & 1 else lost

@@ -210,6 +210,13 @@ def plain_options(
             ("cross", r, j, -1) if j >= 0 else ("again", r, int(pos[r]), -1)
             for r, j in out[:n].tolist()
         ]
+        for d in range(int(s.diamond_next[p]), len(t.diamonds) if colour < 0 else 0):
+            pair = t.diamonds[d].tolist()  # X-Change: the white sum as the other number
+            if total in pair:
+                n = _plain_options(
+                    t, pos, have, again, closed, pair[pair.index(total) - 1], colour, mix, out
+                )
+                found += [("swap", r, j, d) for r, j in out[:n].tolist()]
     return reduced(found, t.lock.tolist())
 
 

@@ -37,6 +37,7 @@ from qwixx_print.sim.compiling import (
     MIXED,
     PLAIN,
     SMALL_BOXES,
+    SWAPS,
     _marker,
     announce,
     compiled_before,
@@ -181,6 +182,8 @@ def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, co
         plain_games.play_chain_games(plain_view, strategies, seed, first, games, slips)
     elif variant == SMALL_BOXES:
         plain_games.play_small_box_games(plain_view, strategies, seed, first, games)
+    elif variant == SWAPS:
+        plain_games.play_swap_games(plain_view, strategies, seed, first, games)
     elif variant == LEAN:
         lean.play_lean_games(lean_view, strategies, seed, first, games)
     else:
@@ -215,9 +218,9 @@ def compiled_name(layout: Layout, codes: Sequence[int] = (2,)) -> str:
 def variant_of(layout: Layout, codes: Sequence[int] = (2,)) -> str:
     """The kernel that plays ``layout`` with the bots ``codes`` (strategy codes per seat):
     :data:`CLASSIC_GAP` or :data:`CLASSIC` (with a strong seat) for a plain layout of
-    classic's build, :data:`DOUBLES`, :data:`MIXED`, :data:`CHAINS` or :data:`SMALL_BOXES`
-    for one of classic's counts with doubles, mixed colours, the chains of a cross or small
-    boxes, :data:`PLAIN` for another plain one
+    classic's build, :data:`DOUBLES`, :data:`MIXED`, :data:`CHAINS`, :data:`SMALL_BOXES` or
+    :data:`SWAPS` for one of classic's counts with doubles, mixed colours, the chains of a
+    cross, small boxes or diamonds, :data:`PLAIN` for another plain one
     (:func:`qwixx_print.sim.plain.build`), :data:`LEAN` for one that fits the lean kernel,
     else :data:`GENERAL`."""
     from qwixx_print.sim import plain
@@ -232,6 +235,7 @@ def variant_of(layout: Layout, codes: Sequence[int] = (2,)) -> str:
                 plain.MIXED: MIXED,
                 plain.CHAINS: CHAINS,
                 plain.SMALL_BOXES: SMALL_BOXES,
+                plain.SWAPS: SWAPS,
             }
             return builds.get(built, PLAIN)
         return CLASSIC if STRONG in codes else CLASSIC_GAP
@@ -240,8 +244,8 @@ def variant_of(layout: Layout, codes: Sequence[int] = (2,)) -> str:
 
 def prepare(announced: bool = True) -> None:
     """Compile (or load) every kernel a shipped layout needs now (the plain kernel's entry
-    points of classic's build, with doubles, with mixed colours, with chains and with small
-    boxes, and the general kernel's helpers, with Big Points' variant),
+    points of classic's build, with doubles, with mixed colours, with chains, with small
+    boxes and with diamonds, and the general kernel's helpers, with Big Points' variant),
     announced as they are compiled unless not ``announced``: the web server calls it quietly
     in the background when it starts (its terminal stays quiet; the page says it), so a page
     never waits for the compile."""
@@ -257,6 +261,7 @@ def prepare(announced: bool = True) -> None:
         ("farbbloecke", (2, 0)),
         ("bonuskette", (2, 0)),
         ("nochmal", (2, 0)),
+        ("x-change", (2, 0)),
         ("big-points", (2, 0)),
     )
     for name, codes in shipped:  # every kernel a shipped layout needs (not plain's general one)

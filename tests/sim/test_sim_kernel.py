@@ -220,10 +220,11 @@ OWN_ENTRY = {
     "nochmal": run.SMALL_BOXES,
     "regenbogen": run.MIXED,
     "wirrwarr": run.MIXED,
+    "x-change": run.SWAPS,
 }
 """The shipped layouts the plain kernel plays with doubles, rows of mixed colours, crosses
-that set off others or small boxes (issue 24; the lean kernel played the first two kinds
-before, the general kernel the others), each by its entry point."""
+that set off others, small boxes or diamonds (issue 24; the lean kernel played the first two
+kinds before, the general kernel the others), each by its entry point."""
 CHAINS_CUSTOM = [p for p in CUSTOM if p.stem == "bonuskette-two-red"]
 """The designers' layouts of classic's counts with a bonus bar or powers (the plain kernel's
 entry point for them)."""
@@ -272,7 +273,6 @@ GENERAL_MECHANICS = {
     "connect-15": tables.USES_SQUARES,
     "longo": tables.USES_LUCKY,
     "lucky-15": tables.USES_TRACK,
-    "x-change": tables.USES_DIAMONDS,
 }
 """The mechanics each shipped layout of the general kernel is compiled for (and no others)."""
 
@@ -286,16 +286,17 @@ def test_the_general_kernel_is_compiled_for_each_layouts_mechanics() -> None:
         n for n in catalogue.shipped_names() if run.variant_of(api.checked(n)) == run.GENERAL
     ]
     assert {n: run.mechanics(api.checked(n)) for n in general} == GENERAL_MECHANICS
-    assert run.compiled_name(api.checked("x-change"), (2, 0)) == "general-040"
+    assert run.compiled_name(api.checked("big-points"), (2, 0)) == "general-008"
     assert run.compiled_name(api.checked("classic")) == run.CLASSIC_GAP
     assert run.mechanics(api.checked("doppelt")) == tables.USES_DOUBLES
     assert run.mechanics(api.checked("nochmal")) == tables.USES_SMALL_BOXES
+    assert run.mechanics(api.checked("x-change")) == tables.USES_DIAMONDS
     assert run.mechanics(api.checked("classic")) == 0
-    x_change = api.checked("x-change")
-    assert run.mechanics(dataclasses.replace(x_change, diamonds=())) == 0
-    run.kernel_chunk(x_change, (2, 2), 1, 0, 1)
-    assert (jit.CACHE / "general_040.py").exists()
-    assert (jit.CACHE / "general-040.compiled").exists()
+    big_points = api.checked("big-points")
+    assert run.mechanics(dataclasses.replace(big_points, bonus_rows=())) == 0
+    run.kernel_chunk(big_points, (2, 2), 1, 0, 1)
+    assert (jit.CACHE / "general_008.py").exists()
+    assert (jit.CACHE / "general-008.compiled").exists()
 
 
 def general_games(
@@ -331,7 +332,7 @@ def test_plain_and_lean_kernels_play_the_general_kernels_games(name: str, seatin
     """2,000 games per layout and seating, every result of every game the same: the kernel
     that plays the layout, the general kernel and (on a layout that fits it) the lean kernel:
     on Bonuskette, Kräfte and Connected Chain the plain kernel's chains are the general
-    kernel's (each seat on its own slip), on Nochmal its small boxes."""
+    kernel's (each seat on its own slip), on Nochmal its small boxes, on X-Change its swaps."""
     sheet = api.checked(name)
     codes = SEATINGS[seating]
     plain = name in [*PLAIN, *OWN_ENTRY, *map(str, PLAIN_CUSTOM + CHAINS_CUSTOM)]
@@ -344,6 +345,7 @@ def test_plain_and_lean_kernels_play_the_general_kernels_games(name: str, seatin
             run.MIXED,
             run.CHAINS,
             run.SMALL_BOXES,
+            run.SWAPS,
         )
         if plain
         else (run.LEAN,)
