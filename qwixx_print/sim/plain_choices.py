@@ -178,9 +178,8 @@ def _best(
     whose dice are not rolled); ``built``: the layout's :data:`Build`."""
     if white:
         return _white_sum(t, f, w, rows, at, closed, dice[0] + dice[1], strong, built)
-    pos, have, again = rows
     best = NOTHING
-    double, mix, small = built[1], built[2], built[4]
+    mix = built[2]
     open_rows = _open_rows(f, closed) if mix else 0
     for c in range(f[5]):
         if (table >> c) & 1:
@@ -192,11 +191,7 @@ def _best(
                 held = t.rows_of[c * f[0] + total] & open_rows
                 for r in range(f[6]):
                     if (held >> r) & 1:
-                        spare = again[at + r] if small else 0
-                        o = _option(t, f, pos, have, at, r, total, small, spare)
-                        if o[0] > -2:
-                            n, q = have[at + r], pos[at + r]
-                            best = _weigh(t, f, w, r, n, q, o, strong, double, best, small, spare)
+                        best = _consider(t, f, w, rows, at, r, total, strong, built, best)
             continue
         for k in range(t.colour_rows.shape[1]):
             r = t.colour_rows[c, k]
@@ -204,12 +199,9 @@ def _best(
                 break
             if (closed >> c) & 1:
                 continue
-            spare = again[at + r] if small else 0
             for white_die in range(2):
-                o = _option(t, f, pos, have, at, r, dice[white_die] + colour, small, spare)
-                if o[0] > -2:
-                    n, q = have[at + r], pos[at + r]
-                    best = _weigh(t, f, w, r, n, q, o, strong, double, best, small, spare)
+                total = dice[white_die] + colour
+                best = _consider(t, f, w, rows, at, r, total, strong, built, best)
     return best
 
 
@@ -227,17 +219,35 @@ def _white_sum(
 ) -> Best:
     """The best option of the white sum ``total`` in the rows of the seat (as :func:`_best`),
     without a diamond's swap."""
-    pos, have, again = rows
     best = NOTHING
-    double, small = built[1], built[4]
     for r in range(f[6]):
-        if (closed >> ((f[4] >> (4 * r)) & 15)) & 1:
-            continue
-        spare = again[at + r] if small else 0
-        o = _option(t, f, pos, have, at, r, total, small, spare)
-        if o[0] > -2:
-            n, q = have[at + r], pos[at + r]
-            best = _weigh(t, f, w, r, n, q, o, strong, double, best, small, spare)
+        if not (closed >> ((f[4] >> (4 * r)) & 15)) & 1:
+            best = _consider(t, f, w, rows, at, r, total, strong, built, best)
+    return best
+
+
+@_fast
+def _consider(
+    t: PlainTables,
+    f: Facts,
+    w: Weights,
+    rows: Rows,
+    at: int,
+    r: int,
+    total: int,
+    strong: bool,
+    built: Build,
+    best: Best,
+) -> Best:
+    """``best`` or row ``r``'s option for the die sum ``total`` (:func:`_option`) if it is
+    better (:func:`_weigh`), for the seat whose rows start at ``at`` in ``rows``."""
+    pos, have, again = rows
+    small = built[4]
+    spare = again[at + r] if small else 0
+    o = _option(t, f, pos, have, at, r, total, small, spare)
+    if o[0] > -2:
+        n, q = have[at + r], pos[at + r]
+        return _weigh(t, f, w, r, n, q, o, strong, built[1], best, small, spare)
     return best
 
 
