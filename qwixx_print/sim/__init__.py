@@ -14,7 +14,7 @@
   powers, bonus rows, links, diamonds and lucky numbers, 1.3 to 1.7 times faster (issue 24).
 - :mod:`~qwixx_print.sim.plain`: the same games for those built as classic (one colour and
   each number once a row, one lock field), also with a bonus bar, powers, links, small
-  boxes or diamonds, at the speed of a loop in plain C (issue 24).
+  boxes, diamonds or bonus rows, at the speed of a loop in plain C (issue 24).
 - :mod:`~qwixx_print.sim.jit`: numba, caching in the user's cache folder.
 - :mod:`~qwixx_print.sim.bots`: the same bots on top of :class:`qwixx_print.play.Game`.
 - :mod:`~qwixx_print.sim.probe`: the kernel's legal options at a state, beside the

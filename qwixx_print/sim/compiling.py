@@ -10,12 +10,13 @@ import sys
 from pathlib import Path
 
 CLASSIC_GAP, CLASSIC, PLAIN, LEAN, GENERAL = "classic-gap", "classic", "plain", "lean", "general"
-DOUBLES, MIXED, CHAINS, SMALL_BOXES, SWAPS = "doubles", "mixed", "chains", "small-boxes", "swaps"
+DOUBLES, MIXED, CHAINS, SMALL_BOXES = "doubles", "mixed", "chains", "small-boxes"
+SWAPS, BONUS_ROWS = "swaps", "bonus-rows"
 """The compiled kernels: :mod:`qwixx_print.sim.plain_games`'s entry points (classic's build
 with gap bots only, classic's build, any plain layout, classic's build with doubles, with
-rows of mixed colours, with crosses that set off others, with small boxes, with diamonds),
-:mod:`qwixx_print.sim.lean` and :mod:`qwixx_print.sim.kernel` (one variant per set of mechanics,
-:func:`qwixx_print.sim.run.compiled_name`)."""
+rows of mixed colours, with crosses that set off others, with small boxes, with diamonds,
+with bonus rows), :mod:`qwixx_print.sim.lean` and :mod:`qwixx_print.sim.kernel` (one variant
+per set of mechanics, :func:`qwixx_print.sim.run.compiled_name`)."""
 
 COMPILE_SECONDS = {
     CLASSIC_GAP: 10,
@@ -26,6 +27,7 @@ COMPILE_SECONDS = {
     CHAINS: 10,
     SMALL_BOXES: 10,
     SWAPS: 10,
+    BONUS_ROWS: 10,
     LEAN: 10,
     GENERAL: 60,
 }
@@ -45,6 +47,7 @@ KERNEL_PLAYS = {
     CHAINS: "sheets with a bonus bar, powers or links",
     SMALL_BOXES: "sheets with small boxes",
     SWAPS: "sheets with diamonds",
+    BONUS_ROWS: "sheets with bonus rows",
     LEAN: "sheets without special fields",
     GENERAL: "sheets with this sheet's set of special fields",
 }

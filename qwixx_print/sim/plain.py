@@ -4,20 +4,21 @@ reference loop (``benchmarks/gap2.c``; docs/performance.md).
 
 A layout is *plain* (:func:`fits`, :func:`plain`) when it fits the lean kernel
 (:func:`qwixx_print.sim.lean.fits`) but for crosses that set off others (:func:`chains`:
-bonus bar, powers, links), small boxes (:func:`small_boxes`) and diamonds (:func:`swaps`),
-and besides every row holds each number at most once and has one lock field, its last,
-counted once: classic and any sheet of its build with other numbers, orders, colours,
-scores and rules, also with doubles (Doppelt), rows of mixed colours (Farbblöcke,
-Regenbogen, Wirrwarr), chains (Bonuskette, Kräfte, Connected Chain), small boxes (Nochmal)
-or diamonds (X-Change). Then a die sum has one field per row (:attr:`PlainTables.field`),
-and a decision is arithmetic on a few integers: per seat and row the last cross, the
-counted crosses and a bit mask of the crossed fields in three flat arrays, the closed
-colours of the table in three local bit masks, the dice in local variables. A gap option is
-one integer (:func:`qwixx_print.sim.plain_choices._key`: skips, crosses, row) and the
-strong bot's value two prefix sums (a field with a small box holding one cross more); the
-active seat's white + colour options are evaluated once a turn and reused for the penalty
-relief and action 2 when nothing changed in between (as the lean kernel does). What a
-layout has of doubles, mixed colours, chains, small boxes and diamonds (:func:`build`) is
+bonus bar, powers, links), small boxes (:func:`small_boxes`), diamonds (:func:`swaps`) and
+bonus rows (:func:`bonus_rows`), and besides every row holds each number at most once and
+has one lock field, its last, counted once: classic and any sheet of its build with other
+numbers, orders, colours, scores and rules, also with doubles (Doppelt), rows of mixed
+colours (Farbblöcke, Regenbogen, Wirrwarr), chains (Bonuskette, Kräfte, Connected Chain),
+small boxes (Nochmal), diamonds (X-Change) or bonus rows (Big Points). Then a die sum has
+one field per row (:attr:`PlainTables.field`), and a decision is arithmetic on a few
+integers: per seat and row the last cross, the counted crosses and a bit mask of the
+crossed fields in three flat arrays, the closed colours of the table in three local bit
+masks, the dice in local variables. A gap option is one integer
+(:func:`qwixx_print.sim.plain_choices._key`: skips, crosses, row) and the strong bot's
+value two prefix sums (a field with a small box holding one cross more); the active seat's
+white + colour options are evaluated once a turn and reused for the penalty relief and
+action 2 when nothing changed in between (as the lean kernel does). What a layout has of
+doubles, mixed colours, chains, small boxes, diamonds and bonus rows (:func:`build`) is
 decided when its entry point is compiled: classic's entry points hold no code for any.
 
 The kernel is three modules by job: this one, the layouts it plays and their tables;
@@ -56,7 +57,8 @@ class PlainTables(NamedTuple):
     whose cross sets off another as a bit mask, each row's boxed, power and linked fields;
     ``ways`` (R, W): the kernel tables'; ``boxes`` (R,): 1 for a row with small boxes
     (RULES.md §2 Nochmal); ``diamonds`` (D, 2): the kernel tables' (RULES.md §4 X-Change);
-    ``swaps`` (N,): per die sum the diamonds showing it, a bit mask."""
+    ``swaps`` (N,): per die sum the diamonds showing it, a bit mask; ``bonus_upper``,
+    ``bonus_lower``, ``bonus_colours``: the kernel tables' (RULES.md §4 Big Points)."""
 
     field: Ints
     lock: Ints
@@ -83,6 +85,9 @@ class PlainTables(NamedTuple):
     boxes: Ints
     diamonds: Ints
     swaps: Ints
+    bonus_upper: Ints
+    bonus_lower: Ints
+    bonus_colours: Ints
 
 
 def fits(t: KernelTables, lucky: bool) -> bool:
@@ -90,7 +95,8 @@ def fits(t: KernelTables, lucky: bool) -> bool:
     (``lucky``: it has lucky numbers): it may have the lean kernel's
     (:func:`qwixx_print.sim.lean.fits`), the chains of a cross (:func:`chains`), where
     each bonus bar colour has a row to cross, small boxes (:func:`small_boxes`) and diamonds
-    (:func:`swaps`), not both (a swap crosses a field only, never a small box)."""
+    (:func:`swaps`), not both (a swap crosses a field only, never a small box), and bonus
+    rows (:func:`bonus_rows`) on a sheet of classic's counts with none of the others."""
     without = t._replace(
         bonus=np.zeros_like(t.bonus),
         power=np.full_like(t.power, -1),
@@ -98,9 +104,14 @@ def fits(t: KernelTables, lucky: bool) -> bool:
         link_row=np.full_like(t.link_row, -1),
         again=np.zeros_like(t.again),
         diamonds=t.diamonds[:0],
+        bonus_upper=t.bonus_upper[:0],
     )
     has_bar_rows = all(t.bar_row[c] >= 0 for c in t.bar.tolist())
-    return lean.fits(without, lucky) and has_bar_rows and not (swaps(t) and small_boxes(t))
+    others = doubles(t) or mixed(t) or chains(t) or small_boxes(t) or swaps(t)
+    alone = not bonus_rows(t) or (classic_build(t) and not others)
+    return (
+        lean.fits(without, lucky) and has_bar_rows and not (swaps(t) and small_boxes(t)) and alone
+    )
 
 
 def views(t: KernelTables, lucky: bool) -> tuple[LeanTables | None, PlainTables | None]:
@@ -114,6 +125,12 @@ def views(t: KernelTables, lucky: bool) -> tuple[LeanTables | None, PlainTables 
 def small_boxes(t: KernelTables) -> bool:
     """Whether a row of the layout of ``t`` has small boxes (RULES.md §2 Nochmal)."""
     return bool(t.again.any())
+
+
+def bonus_rows(t: KernelTables) -> bool:
+    """Whether the layout of ``t`` has bonus rows between its rows (RULES.md §4 Big
+    Points)."""
+    return bool(t.bonus_upper.size)
 
 
 def swaps(t: KernelTables) -> bool:
@@ -162,7 +179,7 @@ def mixed(t: KernelTables) -> bool:
 
 
 CLASSIC, DOUBLES, MIXED, CHAINS, ANY = "classic", "doubles", "mixed", "chains", "any"
-SMALL_BOXES, SWAPS = "small-boxes", "swaps"
+SMALL_BOXES, SWAPS, BONUS_ROWS = "small-boxes", "swaps", "bonus-rows"
 """The builds of plain layouts (:func:`build`), each played by its own entry points of
 :mod:`qwixx_print.sim.plain_games`."""
 
@@ -171,8 +188,9 @@ def build(t: KernelTables) -> str:
     """The build of the plain layout of ``t``: of classic's counts (4 rows, 4 coloured dice)
     and rows of one colour without doubles (:data:`CLASSIC`), with doubles (:data:`DOUBLES`),
     with rows of mixed colours (:data:`MIXED`), with the chains of a cross (:data:`CHAINS`,
-    :func:`chains`), with small boxes (:data:`SMALL_BOXES`) or with diamonds (:data:`SWAPS`);
-    else (more than one of these, or other counts) :data:`ANY`."""
+    :func:`chains`), with small boxes (:data:`SMALL_BOXES`), with diamonds (:data:`SWAPS`) or
+    with bonus rows (:data:`BONUS_ROWS`); else (more than one of these, or other counts)
+    :data:`ANY`."""
     if not classic_build(t):
         return ANY
     kinds = (
@@ -181,6 +199,7 @@ def build(t: KernelTables) -> str:
         (CHAINS, chains(t)),
         (SMALL_BOXES, small_boxes(t)),
         (SWAPS, swaps(t)),
+        (BONUS_ROWS, bonus_rows(t)),
     )
     found = [b for b, has in kinds if has]
     return ANY if len(found) > 1 else found[0] if found else CLASSIC
@@ -250,6 +269,9 @@ def plain_tables(t: KernelTables) -> PlainTables:
         boxes=t.again,
         diamonds=t.diamonds,
         swaps=swaps_of,
+        bonus_upper=t.bonus_upper,
+        bonus_lower=t.bonus_lower,
+        bonus_colours=t.bonus_colours,
     )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from qwixx_print.sim.lean import _better
 from qwixx_print.sim.plain import Facts, PlainTables
-from qwixx_print.sim.state import _fast
+from qwixx_print.sim.state import _bits, _fast
 from qwixx_print.sim.tables import Ints
 
 SPAN = 1 << 14
@@ -75,16 +75,26 @@ def _option(
 
 @_fast
 def _value(
-    t: PlainTables, f: Facts, w: Weights, r: int, n: int, q: int, j: int, add: int, left: int
+    t: PlainTables,
+    f: Facts,
+    w: Weights,
+    r: int,
+    n: int,
+    q: int,
+    j: int,
+    add: int,
+    left: int,
+    extra: int,
 ) -> float:
     """The strong bot's value of crossing field ``j`` (not the lock field, counting ``add``
     crosses; -1: the small box under the last cross) of row ``r`` with ``n`` crosses, the
     last at ``q`` (:func:`qwixx_print.sim.strong._strong_value`, the same operations in the
-    same order); ``left``: the ways of the small box a field leaves behind (0: none); ``w``:
-    the weights in registers (:data:`Weights`: read from memory after every cross, they cost
-    a quarter of the strong bot's time)."""
+    same order); ``left``: the ways of the small box a field leaves behind (0: none);
+    ``extra``: the row's bonus crosses (Big Points: they count for the score, not for the
+    lock); ``w``: the weights in registers (:data:`Weights`: read from memory after every
+    cross, they cost a quarter of the strong bot's time)."""
     top = t.points.shape[0] - 1
-    gain = t.points[min(n + add, top)] - t.points[min(n, top)]
+    gain = t.points[min(n + extra + add, top)] - t.points[min(n + extra, top)]
     skipped, lost_lock = 0, 0
     if j >= 0:
         skipped = left + t.skipped[r, j] - t.skipped[r, q + 1]
@@ -95,14 +105,15 @@ def _value(
     return float(gain - cost)
 
 
-Rows = tuple[Ints, Ints, Ints]
-"""A game's rows as the bots read them: per seat and row the last cross, the counted crosses
-and the crossed small boxes (a bit mask; read only with small boxes), in three flat arrays
-(:data:`qwixx_print.sim.plain_games.State`)."""
+Rows = tuple[Ints, Ints, Ints, Ints, Ints, Ints, Ints]
+"""A game's rows as the bots read them (:data:`qwixx_print.sim.plain_games.State`): per
+seat and row the last cross, the counted crosses, the crossed small boxes and the crossed
+fields (bit masks), per seat and bonus row the last crossed cell and the crossed cells (a
+bit mask), per seat and row its bonus crosses (Big Points; read only with bonus rows)."""
 
-Build = tuple[bool, bool, bool, bool, bool, bool]
+Build = tuple[bool, bool, bool, bool, bool, bool, bool]
 """What an entry point's loop is compiled for (constants once inlined): the strong bot's code,
-doubles, rows of mixed colours, the chains of a cross, small boxes, diamonds
+doubles, rows of mixed colours, the chains of a cross, small boxes, diamonds, bonus rows
 (:func:`qwixx_print.sim.plain.build`)."""
 
 
@@ -120,13 +131,17 @@ def _weigh(
     best: Best,
     small: bool,
     spare: int,
+    bonus: bool,
+    extra: int,
 ) -> Best:
     """``best`` or the ``option`` ``(skips, j)`` of row ``r`` (``n`` crosses, the last at
     ``q``) if it is better: by the strong bot's value (``strong``; a lock field its fixed
     value; :func:`qwixx_print.sim.lean._better`; ``double``: the layout has doubles), else
     by the gap key (equal keys, one row: the field left). With small boxes (``small``;
     ``spare``: the row's crossed small boxes) a small box (``j`` -1) comes after a field of
-    the same key or value in its row (:func:`qwixx_print.sim.matches._place`: its rank)."""
+    the same key or value in its row (:func:`qwixx_print.sim.matches._place`: its rank).
+    With bonus rows (``bonus``; ``extra``: the row's bonus crosses) rows and bonus rows are
+    ordered by their places (:func:`_place`)."""
     skips, j = option
     key, value, br, bj = best
     if strong:
@@ -134,15 +149,71 @@ def _weigh(
         left = 0
         if small and t.boxes[r] and q >= 0 and not (spare >> q) & 1:
             left = t.ways[r, q]
-        v = w[3] if skips < 0 else _value(t, f, w, r, n, q, j, add, left)
+        v = w[3] if skips < 0 else _value(t, f, w, r, n, q, j, add, left, extra)
         if small and v == value and r == br:
             return (key, v, r, j) if j >= 0 and (bj < 0 or j < bj) else best
+        if bonus:
+            return (key, v, r, j) if _better(v, 2 * r, j, value, _place(t, f, br), bj) else best
         if _better(v, r, j, value, br, bj):
             return key, v, r, j
         return best
-    k = _key(skips, n, r)
+    k = _key(skips, n, 2 * r if bonus else r)
     if small and k == key:
         return (k, value, r, j) if j >= 0 and (bj < 0 or j < bj) else best
+    if k < key or (k == key and j < bj):
+        return k, value, r, j
+    return best
+
+
+@_fast
+def _place(t: PlainTables, f: Facts, r: int) -> int:
+    """Where row ``r`` stands on a sheet with bonus rows: ``2r``, a bonus row past the last
+    row ``2 x`` its upper row ``+ 1`` (:func:`qwixx_print.sim.matches._place`); -1 for -1."""
+    if r < 0:
+        return -1
+    return 2 * r if r < f[6] else 2 * t.bonus_upper[r - f[6]] + 1
+
+
+@_fast
+def _cell(
+    t: PlainTables,
+    f: Facts,
+    w: Weights,
+    rows: Rows,
+    p: int,
+    b: int,
+    total: int,
+    strong: bool,
+    best: Best,
+) -> Best:
+    """``best`` or the cell of bonus row ``b`` the die sum ``total`` may cross for seat ``p``
+    if it is better (RULES.md §4 Big Points; :func:`qwixx_print.sim.matches._bonus_cell`):
+    right of the last bonus cross, its column crossed in a row beside it, beside a closed row
+    too; the gap key's skips are the cells it jumps over, its crosses the bonus row's
+    (:func:`qwixx_print.sim.gap._bonus_key`); the strong value one cross more in both rows
+    less the skipped cells (:func:`qwixx_print.sim.strong._bonus_value`)."""
+    up, lo = t.bonus_upper[b], t.bonus_lower[b]
+    j = t.field[up * f[0] + total]
+    kept = p * t.bonus_upper.shape[0] + b
+    last, cells = rows[4][kept], rows[5][kept]
+    at = p * f[6]
+    if j <= last or not ((rows[3][at + up] | rows[3][at + lo]) >> j) & 1:
+        return best
+    key, value, br, bj = best
+    r = f[6] + b
+    if strong:
+        top = t.points.shape[0] - 1
+        gain = 0
+        for row in (up, lo):
+            n = rows[1][at + row] + rows[6][at + row]
+            gain += t.points[min(n + 1, top)] - t.points[min(n, top)]
+        skipped = 0
+        for i in range(last + 1, j):
+            skipped += t.ways[up, i]
+        have = _bits(cells)
+        v = float(gain - w[0] * (have + w[1]) * skipped / f[2])
+        return (key, v, r, j) if _better(v, 2 * up + 1, j, value, _place(t, f, br), bj) else best
+    k = _key(j - last - 1, _bits(cells), 2 * up + 1)
     if k < key or (k == key and j < bj):
         return k, value, r, j
     return best
@@ -202,6 +273,11 @@ def _best(
             for white_die in range(2):
                 total = dice[white_die] + colour
                 best = _consider(t, f, w, rows, at, r, total, strong, built, best)
+        for b in range(t.bonus_upper.shape[0] if built[6] else 0):
+            if t.bonus_colours[b, 0] == c or t.bonus_colours[b, 1] == c:
+                for white_die in range(2):
+                    total = dice[white_die] + colour
+                    best = _cell(t, f, w, rows, at // f[6], b, total, strong, best)
     return best
 
 
@@ -223,6 +299,8 @@ def _white_sum(
     for r in range(f[6]):
         if not (closed >> ((f[4] >> (4 * r)) & 15)) & 1:
             best = _consider(t, f, w, rows, at, r, total, strong, built, best)
+    for b in range(t.bonus_upper.shape[0] if built[6] else 0):
+        best = _cell(t, f, w, rows, at // f[6], b, total, strong, best)
     return best
 
 
@@ -241,13 +319,14 @@ def _consider(
 ) -> Best:
     """``best`` or row ``r``'s option for the die sum ``total`` (:func:`_option`) if it is
     better (:func:`_weigh`), for the seat whose rows start at ``at`` in ``rows``."""
-    pos, have, again = rows
-    small = built[4]
+    pos, have, again = rows[0], rows[1], rows[2]
+    small, bonus = built[4], built[6]
     spare = again[at + r] if small else 0
     o = _option(t, f, pos, have, at, r, total, small, spare)
     if o[0] > -2:
         n, q = have[at + r], pos[at + r]
-        return _weigh(t, f, w, r, n, q, o, strong, built[1], best, small, spare)
+        extra = rows[6][at + r] if bonus else 0
+        return _weigh(t, f, w, r, n, q, o, strong, built[1], best, small, spare, bonus, extra)
     return best
 
 

@@ -140,7 +140,14 @@ def _chain(
     field (``3p``) and the unlocked powers (``3p + 1``), its ``stack`` room for the pending
     work; ``table``: the colours closed at the table. The colours the crosses lock (bits
     0-15) and their rows (bits 16 up)."""
-    pos, have, crossed, seats, chain, stack, _ = state
+    pos, have, crossed, seats, chain, stack = (
+        state[0],
+        state[1],
+        state[2],
+        state[3],
+        state[4],
+        state[5],
+    )
     bit = _cross(t, f, p, r, j, double, pos, have, crossed, seats)
     out = bit | (1 << (16 + r)) if bit else 0
     rows = f[6]
@@ -210,8 +217,17 @@ def _mark(
     """Seat ``p`` crosses field ``j`` of row ``r`` in game ``g`` (``slips``: the seats'
     slips), with what it sets off when the entry point has the chains' code (``built``,
     :func:`_chain`); ``j`` -1: the small box under the row's last cross (counts a cross,
-    RULES.md §2 Nochmal). The colours the crosses lock (bits 0-15) and their rows (bits 16
-    up)."""
+    RULES.md §2 Nochmal); ``r`` past the last row: cell ``j`` of bonus row ``r - rows``
+    (counts for both rows beside it, RULES.md §4 Big Points). The colours the crosses lock
+    (bits 0-15) and their rows (bits 16 up)."""
+    if built[6] and r >= f[6]:
+        b = r - f[6]
+        kept = p * t.bonus_upper.shape[0] + b
+        state[7][kept] = j
+        state[8][kept] |= 1 << j
+        state[9][p * f[6] + t.bonus_upper[b]] += 1
+        state[9][p * f[6] + t.bonus_lower[b]] += 1
+        return 0
     if built[4] and j < 0:
         at = p * f[6] + r
         state[6][at] |= 1 << state[0][at]
@@ -228,17 +244,19 @@ _NO_SLIPS = np.zeros((1, 1), dtype=np.int64)
 """The slips of the entry points without the chains' code (never read)."""
 STACK = 512
 """Room for a chain's pending work (:func:`_chain`), as the general kernel's."""
-State = tuple[Ints, Ints, Ints, Ints, Ints, Ints, Ints]
+State = tuple[Ints, Ints, Ints, Ints, Ints, Ints, Ints, Ints, Ints, Ints]
 """A game's state (:func:`_arrays`): ``pos``, ``have``, ``crossed`` (P x R), ``seats`` (2 P),
 ``chain`` (3 P: per seat the next bonus bar field, the unlocked powers and the diamonds
-used or jumped over), ``stack`` (:func:`_chain`) and ``again`` (P x R: the crossed small boxes,
-a bit mask per row)."""
+used or jumped over), ``stack`` (:func:`_chain`), ``again`` (P x R: the crossed small boxes,
+a bit mask per row), ``last_cell``, ``cells`` (P x K: per seat and bonus row the last crossed
+cell and the crossed cells) and ``extra`` (P x R: the bonus crosses a row counts)."""
 
 
 @_compiled
-def _arrays(players: int, rows: int) -> State:
-    """A game's state (:data:`State`) for ``players`` seats of ``rows`` rows."""
-    size = players * rows
+def _arrays(players: int, rows: int, bonus_rows: int) -> State:
+    """A game's state (:data:`State`) for ``players`` seats of ``rows`` rows and
+    ``bonus_rows`` bonus rows."""
+    size, cells = players * rows, players * bonus_rows
     return (
         np.zeros(size, dtype=np.int64),
         np.zeros(size, dtype=np.int64),
@@ -247,25 +265,31 @@ def _arrays(players: int, rows: int) -> State:
         np.zeros(3 * players, dtype=np.int64),
         np.zeros(STACK, dtype=np.int64),
         np.zeros(size, dtype=np.int64),
+        np.zeros(cells, dtype=np.int64),
+        np.zeros(cells, dtype=np.int64),
+        np.zeros(size, dtype=np.int64),
     )
 
 
-ANY_BUILD: Build = (True, True, True, True, True, True)
-"""The :data:`~qwixx_print.sim.plain_choices.Build` of :func:`play_plain_games`: all code."""
-CLASSIC: Build = (True, False, False, False, False, False)
+ANY_BUILD: Build = (True, True, True, True, True, True, False)
+"""The :data:`~qwixx_print.sim.plain_choices.Build` of :func:`play_plain_games`: all code but
+bonus rows' (they come alone, on classic's counts: :func:`qwixx_print.sim.plain.fits`)."""
+CLASSIC: Build = (True, False, False, False, False, False, False)
 """Of :func:`play_classic_games`: the strong bot's code, neither doubles nor mixed colours."""
-CLASSIC_GAP: Build = (False, False, False, False, False, False)
+CLASSIC_GAP: Build = (False, False, False, False, False, False, False)
 """Of :func:`play_classic_gap_games`: gap bots only."""
-DOUBLES: Build = (True, True, False, False, False, False)
+DOUBLES: Build = (True, True, False, False, False, False, False)
 """Of :func:`play_doubles_games`."""
-MIXED: Build = (True, False, True, False, False, False)
+MIXED: Build = (True, False, True, False, False, False, False)
 """Of :func:`play_mixed_games`."""
-CHAINS: Build = (True, False, False, True, False, False)
+CHAINS: Build = (True, False, False, True, False, False, False)
 """Of :func:`play_chain_games`."""
-SMALL_BOXES: Build = (True, False, False, False, True, False)
+SMALL_BOXES: Build = (True, False, False, False, True, False, False)
 """Of :func:`play_small_box_games`."""
-SWAPS: Build = (True, False, False, False, False, True)
+SWAPS: Build = (True, False, False, False, False, True, False)
 """Of :func:`play_swap_games`."""
+BONUS_ROWS: Build = (True, False, False, False, False, False, True)
+"""Of :func:`play_bonus_row_games`."""
 
 
 @_compiled
@@ -275,7 +299,7 @@ def play_plain_games(
     """:func:`qwixx_print.sim.kernel.play_games` for a plain layout: games ``first .. first +
     len(out.rolls) - 1`` of the run seeded ``seed``, one strategy per seat, ``slips`` (G, P)
     the seats' slips (any build: with doubles, mixed colours and the chains of a cross)."""
-    state = _arrays(strategies.shape[0], t.lock.shape[0])
+    state = _arrays(strategies.shape[0], t.lock.shape[0], t.bonus_upper.shape[0])
     _games(t, _facts(t), state, strategies, seed, first, out, slips, ANY_BUILD)
 
 
@@ -284,7 +308,7 @@ def play_classic_games(t: PlainTables, strategies: Ints, seed: int, first: int, 
     """:func:`play_plain_games` for a plain layout of classic's build, 4 rows and 4 coloured
     dice, rows of one colour, no doubles (:func:`qwixx_print.sim.plain.build`), compiled with
     those counts as constants: its loops unrolled, as the C loop's are (1.2 times as fast)."""
-    state = _arrays(strategies.shape[0], 4)
+    state = _arrays(strategies.shape[0], 4, t.bonus_upper.shape[0])
     _games(t, _facts4(t), state, strategies, seed, first, out, _NO_SLIPS, CLASSIC)
 
 
@@ -294,14 +318,14 @@ def play_classic_gap_games(
 ) -> None:
     """:func:`play_classic_games` when every seat plays a gap bot: without the strong bot's
     code, which halves the compile (the first ``simulate classic`` compiles this alone)."""
-    state = _arrays(strategies.shape[0], 4)
+    state = _arrays(strategies.shape[0], 4, t.bonus_upper.shape[0])
     _games(t, _facts4(t), state, strategies, seed, first, out, _NO_SLIPS, CLASSIC_GAP)
 
 
 @_compiled
 def play_doubles_games(t: PlainTables, strategies: Ints, seed: int, first: int, out: Games) -> None:
     """:func:`play_classic_games` for a layout of classic's build with doubles (Doppelt)."""
-    state = _arrays(strategies.shape[0], 4)
+    state = _arrays(strategies.shape[0], 4, t.bonus_upper.shape[0])
     _games(t, _facts4(t), state, strategies, seed, first, out, _NO_SLIPS, DOUBLES)
 
 
@@ -309,7 +333,7 @@ def play_doubles_games(t: PlainTables, strategies: Ints, seed: int, first: int, 
 def play_mixed_games(t: PlainTables, strategies: Ints, seed: int, first: int, out: Games) -> None:
     """:func:`play_classic_games` for a layout of classic's build with rows of mixed colours
     (Farbblöcke, Regenbogen, Wirrwarr)."""
-    state = _arrays(strategies.shape[0], 4)
+    state = _arrays(strategies.shape[0], 4, t.bonus_upper.shape[0])
     _games(t, _facts4(t), state, strategies, seed, first, out, _NO_SLIPS, MIXED)
 
 
@@ -320,7 +344,7 @@ def play_chain_games(
     """:func:`play_classic_games` for a layout of classic's build whose crosses set off
     others (Bonuskette, Kräfte, Connected Chain: :func:`qwixx_print.sim.plain.chains`);
     ``slips`` (G, P): the seats' slips."""
-    state = _arrays(strategies.shape[0], 4)
+    state = _arrays(strategies.shape[0], 4, t.bonus_upper.shape[0])
     _games(t, _facts4(t), state, strategies, seed, first, out, slips, CHAINS)
 
 
@@ -330,15 +354,25 @@ def play_small_box_games(
 ) -> None:
     """:func:`play_classic_games` for a layout of classic's build with small boxes
     (Nochmal)."""
-    state = _arrays(strategies.shape[0], 4)
+    state = _arrays(strategies.shape[0], 4, t.bonus_upper.shape[0])
     _games(t, _facts4(t), state, strategies, seed, first, out, _NO_SLIPS, SMALL_BOXES)
 
 
 @_compiled
 def play_swap_games(t: PlainTables, strategies: Ints, seed: int, first: int, out: Games) -> None:
     """:func:`play_classic_games` for a layout of classic's build with diamonds (X-Change)."""
-    state = _arrays(strategies.shape[0], 4)
+    state = _arrays(strategies.shape[0], 4, t.bonus_upper.shape[0])
     _games(t, _facts4(t), state, strategies, seed, first, out, _NO_SLIPS, SWAPS)
+
+
+@_compiled
+def play_bonus_row_games(
+    t: PlainTables, strategies: Ints, seed: int, first: int, out: Games
+) -> None:
+    """:func:`play_classic_games` for a layout of classic's build with bonus rows (Big
+    Points)."""
+    state = _arrays(strategies.shape[0], 4, t.bonus_upper.shape[0])
+    _games(t, _facts4(t), state, strategies, seed, first, out, _NO_SLIPS, BONUS_ROWS)
 
 
 @_fast
@@ -368,8 +402,8 @@ def _games(
     (:data:`~qwixx_print.sim.plain_choices.Build`); ``state``: :data:`State`, its ``seats``
     per seat its penalties (``2p``) and the colours it locked (``2p + 1``); ``slips`` (G,
     P): each seat's slip (Connected Chain; read only with the chains' code)."""
-    pos, have, crossed, seats, chain, _, again = state
-    sheet = (pos, have, again)
+    pos, have, crossed, seats, chain, _, again, last_cell, cells, extra = state
+    sheet = (pos, have, again, crossed, last_cell, cells, extra)
     players, rows = strategies.shape[0], f[6]
     boxes, end_at = t.rules[tables.PENALTY_BOXES], t.rules[tables.END_AT]
     weight = t.weights
@@ -391,6 +425,10 @@ def _games(
             chain[:] = 0
         if built[4]:
             again[:] = 0
+        if built[6]:
+            last_cell[:] = -1
+            cells[:] = 0
+            extra[:] = 0
         table, closing, locked = 0, 0, 0
         z0 = np.uint64(seed) * SEED_MULTIPLIER + np.uint64(first + g)
         active, count, end = 0, 0, -1
@@ -465,7 +503,8 @@ def _games(
         for p in range(players):
             total, framed, weakest = 0, 0, -1
             for r in range(rows):
-                points = t.points[min(have[p * rows + r], top)]
+                counted = have[p * rows + r] + (extra[p * rows + r] if built[6] else 0)
+                points = t.points[min(counted, top)]
                 total += points
                 if weakest < 0 or points < weakest:
                     weakest = points
@@ -473,6 +512,8 @@ def _games(
                 out.crossed[g, p, r] = crossed[p * rows + r]
                 if built[4]:
                     out.again[g, p, r] = again[p * rows + r]
+            for b in range(t.bonus_upper.shape[0] if built[6] else 0):
+                out.bonus[g, p, b] = cells[p * t.bonus_upper.shape[0] + b]
             total += t.points[min(framed, top)]
             lost = seats[2 * p] * t.rules[tables.PENALTY_POINTS]
             if built[3]:  # the powers' end effects (RULES.md §2 Kräfte, as state._score)

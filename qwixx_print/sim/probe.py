@@ -217,7 +217,31 @@ def plain_options(
                     t, pos, have, again, closed, pair[pair.index(total) - 1], colour, mix, out
                 )
                 found += [("swap", r, j, d) for r, j in out[:n].tolist()]
+        if len(t.bonus_upper):  # Big Points: the plain kernel's bonus cells
+            cells = (s.bonus_pos[p].copy(), s.bonus_cells[p].copy(), s.bonus_count[p].copy())
+            seat = (pos, have, again, s.crossed[p].copy(), *cells)
+            n = _plain_cells(t, seat, total, colour, out)
+            found += [("bonus", b, j, -1) for b, j in out[:n].tolist()]
     return reduced(found, t.lock.tolist())
+
+
+@njit(cache=True)
+def _plain_cells(
+    t: plain.PlainTables, seat: plain_choices.Rows, total: int, c: int, out: Ints
+) -> int:
+    """Write the bonus cells the plain kernel offers one seat (``seat``: its rows,
+    :data:`~qwixx_print.sim.plain_choices.Rows`) for die sum ``total`` (``c``: the die's
+    colour, -1 for the white sum) as (bonus row, cell) into ``out``; their count."""
+    f = plain._facts(t)
+    w = (0.0, 0.0, 0.0, 0.0, 0.0)
+    n = 0
+    for b in range(t.bonus_upper.shape[0]):
+        if c < 0 or t.bonus_colours[b, 0] == c or t.bonus_colours[b, 1] == c:
+            best = plain_choices._cell(t, f, w, seat, 0, b, total, False, plain_choices.NOTHING)
+            if best[2] >= 0:
+                out[n, 0], out[n, 1] = b, best[3]
+                n += 1
+    return n
 
 
 def reduced(options: Iterable[tuple[str, int, int, int]], lock_starts: Sequence[int]) -> View:

@@ -28,6 +28,7 @@ from qwixx_print.compiled import Compiled
 from qwixx_print.layout import Layout
 from qwixx_print.sim import tables
 from qwixx_print.sim.compiling import (
+    BONUS_ROWS,
     CHAINS,
     CLASSIC,
     CLASSIC_GAP,
@@ -184,6 +185,8 @@ def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, co
         plain_games.play_small_box_games(plain_view, strategies, seed, first, games)
     elif variant == SWAPS:
         plain_games.play_swap_games(plain_view, strategies, seed, first, games)
+    elif variant == BONUS_ROWS:
+        plain_games.play_bonus_row_games(plain_view, strategies, seed, first, games)
     elif variant == LEAN:
         lean.play_lean_games(lean_view, strategies, seed, first, games)
     else:
@@ -218,11 +221,11 @@ def compiled_name(layout: Layout, codes: Sequence[int] = (2,)) -> str:
 def variant_of(layout: Layout, codes: Sequence[int] = (2,)) -> str:
     """The kernel that plays ``layout`` with the bots ``codes`` (strategy codes per seat):
     :data:`CLASSIC_GAP` or :data:`CLASSIC` (with a strong seat) for a plain layout of
-    classic's build, :data:`DOUBLES`, :data:`MIXED`, :data:`CHAINS`, :data:`SMALL_BOXES` or
-    :data:`SWAPS` for one of classic's counts with doubles, mixed colours, the chains of a
-    cross, small boxes or diamonds, :data:`PLAIN` for another plain one
-    (:func:`qwixx_print.sim.plain.build`), :data:`LEAN` for one that fits the lean kernel,
-    else :data:`GENERAL`."""
+    classic's build, :data:`DOUBLES`, :data:`MIXED`, :data:`CHAINS`, :data:`SMALL_BOXES`,
+    :data:`SWAPS` or :data:`BONUS_ROWS` for one of classic's counts with doubles, mixed
+    colours, the chains of a cross, small boxes, diamonds or bonus rows, :data:`PLAIN` for
+    another plain one (:func:`qwixx_print.sim.plain.build`), :data:`LEAN` for one that fits
+    the lean kernel, else :data:`GENERAL`."""
     from qwixx_print.sim import plain
     from qwixx_print.sim.strategy import STRONG
 
@@ -236,6 +239,7 @@ def variant_of(layout: Layout, codes: Sequence[int] = (2,)) -> str:
                 plain.CHAINS: CHAINS,
                 plain.SMALL_BOXES: SMALL_BOXES,
                 plain.SWAPS: SWAPS,
+                plain.BONUS_ROWS: BONUS_ROWS,
             }
             return builds.get(built, PLAIN)
         return CLASSIC if STRONG in codes else CLASSIC_GAP
@@ -245,7 +249,8 @@ def variant_of(layout: Layout, codes: Sequence[int] = (2,)) -> str:
 def prepare(announced: bool = True) -> None:
     """Compile (or load) every kernel a shipped layout needs now (the plain kernel's entry
     points of classic's build, with doubles, with mixed colours, with chains, with small
-    boxes and with diamonds, and the general kernel's helpers, with Big Points' variant),
+    boxes, with diamonds and with bonus rows, and the general kernel's helpers, with Longo's
+    variant),
     announced as they are compiled unless not ``announced``: the web server calls it quietly
     in the background when it starts (its terminal stays quiet; the page says it), so a page
     never waits for the compile."""
@@ -263,6 +268,7 @@ def prepare(announced: bool = True) -> None:
         ("nochmal", (2, 0)),
         ("x-change", (2, 0)),
         ("big-points", (2, 0)),
+        ("longo", (2, 0)),
     )
     for name, codes in shipped:  # every kernel a shipped layout needs (not plain's general one)
         kernel_chunk(catalogue.find(name), codes, 1, 0, 1)

@@ -212,6 +212,7 @@ PLAIN = ["classic", "connected-steps", "durcheinander"]
 """The shipped layouts the plain kernel plays: built as classic (every row of one colour, each
 number once, one lock field, no doubles), 4 rows and 4 coloured dice."""
 OWN_ENTRY = {
+    "big-points": run.BONUS_ROWS,
     "bonuskette": run.CHAINS,
     "connected-chain": run.CHAINS,
     "doppelt": run.DOUBLES,
@@ -223,8 +224,8 @@ OWN_ENTRY = {
     "x-change": run.SWAPS,
 }
 """The shipped layouts the plain kernel plays with doubles, rows of mixed colours, crosses
-that set off others, small boxes or diamonds (issue 24; the lean kernel played the first two
-kinds before, the general kernel the others), each by its entry point."""
+that set off others, small boxes, diamonds or bonus rows (issue 24; the lean kernel played
+the first two kinds before, the general kernel the others), each by its entry point."""
 CHAINS_CUSTOM = [p for p in CUSTOM if p.stem == "bonuskette-two-red"]
 """The designers' layouts of classic's counts with a bonus bar or powers (the plain kernel's
 entry point for them)."""
@@ -269,7 +270,6 @@ def test_each_kernel_takes_exactly_its_layouts() -> None:
 
 
 GENERAL_MECHANICS = {
-    "big-points": tables.USES_BONUS_ROWS,
     "connect-15": tables.USES_SQUARES,
     "longo": tables.USES_LUCKY,
     "lucky-15": tables.USES_TRACK,
@@ -286,17 +286,18 @@ def test_the_general_kernel_is_compiled_for_each_layouts_mechanics() -> None:
         n for n in catalogue.shipped_names() if run.variant_of(api.checked(n)) == run.GENERAL
     ]
     assert {n: run.mechanics(api.checked(n)) for n in general} == GENERAL_MECHANICS
-    assert run.compiled_name(api.checked("big-points"), (2, 0)) == "general-008"
+    assert run.compiled_name(api.checked("longo"), (2, 0)) == "general-080"
     assert run.compiled_name(api.checked("classic")) == run.CLASSIC_GAP
     assert run.mechanics(api.checked("doppelt")) == tables.USES_DOUBLES
     assert run.mechanics(api.checked("nochmal")) == tables.USES_SMALL_BOXES
     assert run.mechanics(api.checked("x-change")) == tables.USES_DIAMONDS
     assert run.mechanics(api.checked("classic")) == 0
-    big_points = api.checked("big-points")
-    assert run.mechanics(dataclasses.replace(big_points, bonus_rows=())) == 0
-    run.kernel_chunk(big_points, (2, 2), 1, 0, 1)
-    assert (jit.CACHE / "general_008.py").exists()
-    assert (jit.CACHE / "general-008.compiled").exists()
+    assert run.mechanics(api.checked("big-points")) == tables.USES_BONUS_ROWS
+    longo = api.checked("longo")
+    assert run.mechanics(dataclasses.replace(longo, lucky_draw=None, lucky=())) == 0
+    run.kernel_chunk(longo, (2, 2), 1, 0, 1)
+    assert (jit.CACHE / "general_080.py").exists()
+    assert (jit.CACHE / "general-080.compiled").exists()
 
 
 def general_games(
@@ -332,7 +333,8 @@ def test_plain_and_lean_kernels_play_the_general_kernels_games(name: str, seatin
     """2,000 games per layout and seating, every result of every game the same: the kernel
     that plays the layout, the general kernel and (on a layout that fits it) the lean kernel:
     on Bonuskette, Kräfte and Connected Chain the plain kernel's chains are the general
-    kernel's (each seat on its own slip), on Nochmal its small boxes, on X-Change its swaps."""
+    kernel's (each seat on its own slip), on Nochmal its small boxes, on X-Change its swaps, on
+    Big Points its bonus cells."""
     sheet = api.checked(name)
     codes = SEATINGS[seating]
     plain = name in [*PLAIN, *OWN_ENTRY, *map(str, PLAIN_CUSTOM + CHAINS_CUSTOM)]
@@ -346,6 +348,7 @@ def test_plain_and_lean_kernels_play_the_general_kernels_games(name: str, seatin
             run.CHAINS,
             run.SMALL_BOXES,
             run.SWAPS,
+            run.BONUS_ROWS,
         )
         if plain
         else (run.LEAN,)
