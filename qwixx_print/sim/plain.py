@@ -57,7 +57,8 @@ class PlainTables(NamedTuple):
     whose cross sets off another as a bit mask, each row's boxed, power and linked fields;
     ``ways`` (R, W): the kernel tables'; ``boxes`` (R,): 1 for a row with small boxes
     (RULES.md §2 Nochmal); ``diamonds`` (D, 2): the kernel tables' (RULES.md §4 X-Change);
-    ``swaps`` (N,): per die sum the diamonds showing it, a bit mask; ``bonus_upper``,
+    ``swaps`` (N,): per die sum the diamonds showing it, a bit mask; ``lock_rows`` (N,): per
+    die sum the rows whose lock field holds it, a bit mask; ``bonus_upper``,
     ``bonus_lower``, ``bonus_colours``: the kernel tables' (RULES.md §4 Big Points)."""
 
     field: Ints
@@ -85,6 +86,7 @@ class PlainTables(NamedTuple):
     boxes: Ints
     diamonds: Ints
     swaps: Ints
+    lock_rows: Ints
     bonus_upper: Ints
     bonus_lower: Ints
     bonus_colours: Ints
@@ -230,6 +232,10 @@ def plain_tables(t: KernelTables) -> PlainTables:
                 chained = t.bonus[r, j] != 0 or t.power[r, j] >= 0 or t.link_row[k, r, j] >= 0
                 sets_off[k, r] |= int(chained) << j
     sums = 2 * int(t.rules[FACES]) + 1
+    lock_rows = np.zeros(sums, dtype=np.int64)
+    for r in range(rows):
+        if 0 <= t.number[r, t.lock_start[r]] < sums:
+            lock_rows[t.number[r, t.lock_start[r]]] |= 1 << r
     swaps_of = np.zeros(sums, dtype=np.int64)
     for d, pair in enumerate(t.diamonds.tolist()):
         for n in pair:
@@ -269,6 +275,7 @@ def plain_tables(t: KernelTables) -> PlainTables:
         boxes=t.again,
         diamonds=t.diamonds,
         swaps=swaps_of,
+        lock_rows=lock_rows,
         bonus_upper=t.bonus_upper,
         bonus_lower=t.bonus_lower,
         bonus_colours=t.bonus_colours,

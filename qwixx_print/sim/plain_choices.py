@@ -363,6 +363,8 @@ def _white_best(
             other = t.diamonds[d, 0]
         else:
             continue
+        if not strong and not t.lock_rows[other] and best[0] < (d - passed + 1) * SPAN:
+            continue  # it jumps over more diamonds than the best skips fields, and no lock
         key, v, r, j = _white_sum(t, f, w, rows, at, closed, other, strong, built)
         if r < 0:
             continue
