@@ -140,14 +140,8 @@ def _chain(
     field (``3p``) and the unlocked powers (``3p + 1``), its ``stack`` room for the pending
     work; ``table``: the colours closed at the table. The colours the crosses lock (bits
     0-15) and their rows (bits 16 up)."""
-    pos, have, crossed, seats, chain, stack = (
-        state[0],
-        state[1],
-        state[2],
-        state[3],
-        state[4],
-        state[5],
-    )
+    pos, have, crossed, seats = state[0], state[1], state[2], state[3]
+    chain, stack = state[4], state[5]
     bit = _cross(t, f, p, r, j, double, pos, have, crossed, seats)
     out = bit | (1 << (16 + r)) if bit else 0
     rows = f[6]
@@ -275,7 +269,7 @@ ANY_BUILD: Build = (True, True, True, True, True, True, False)
 """The :data:`~qwixx_print.sim.plain_choices.Build` of :func:`play_plain_games`: all code but
 bonus rows' (they come alone, on classic's counts: :func:`qwixx_print.sim.plain.fits`)."""
 CLASSIC: Build = (True, False, False, False, False, False, False)
-"""Of :func:`play_classic_games`: the strong bot's code, neither doubles nor mixed colours."""
+"""Of :func:`play_classic_games`: the strong bot's code, none of the mechanics."""
 CLASSIC_GAP: Build = (False, False, False, False, False, False, False)
 """Of :func:`play_classic_gap_games`: gap bots only."""
 DOUBLES: Build = (True, True, False, False, False, False, False)
@@ -298,7 +292,8 @@ def play_plain_games(
 ) -> None:
     """:func:`qwixx_print.sim.kernel.play_games` for a plain layout: games ``first .. first +
     len(out.rolls) - 1`` of the run seeded ``seed``, one strategy per seat, ``slips`` (G, P)
-    the seats' slips (any build: with doubles, mixed colours and the chains of a cross)."""
+    the seats' slips (any build: with doubles, mixed colours, the chains of a cross, small
+    boxes and diamonds; bonus rows come alone, on their own entry point)."""
     state = _arrays(strategies.shape[0], t.lock.shape[0], t.bonus_upper.shape[0])
     _games(t, _facts(t), state, strategies, seed, first, out, slips, ANY_BUILD)
 
@@ -398,8 +393,8 @@ def _games(
     """The loop of the plain kernel's entry points (``f``: :func:`_facts`, some of them
     constants; no reference counting: see ``state._fast``): games ``first ..``, one strategy
     per seat in ``strategies``; ``built``: the strong bot's code (without it every seat plays
-    a gap bot), doubles, mixed colours, the chains of a cross
-    (:data:`~qwixx_print.sim.plain_choices.Build`); ``state``: :data:`State`, its ``seats``
+    a gap bot), doubles, mixed colours, the chains of a cross, small boxes, diamonds, bonus
+    rows (:data:`~qwixx_print.sim.plain_choices.Build`); ``state``: :data:`State`, its ``seats``
     per seat its penalties (``2p``) and the colours it locked (``2p + 1``); ``slips`` (G,
     P): each seat's slip (Connected Chain; read only with the chains' code)."""
     pos, have, crossed, seats, chain, _, again, last_cell, cells, extra = state
