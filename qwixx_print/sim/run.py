@@ -167,26 +167,21 @@ def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, co
     fresh = not compiled_before(name)
     if fresh:
         announce(name)
-    if variant == CLASSIC_GAP:
-        plain_games.play_classic_gap_games(plain_view, strategies, seed, first, games)
-    elif variant == CLASSIC:
-        plain_games.play_classic_games(plain_view, strategies, seed, first, games)
-    elif variant == PLAIN:
+    plays = {
+        CLASSIC_GAP: plain_games.play_classic_gap_games,
+        CLASSIC: plain_games.play_classic_games,
+        DOUBLES: plain_games.play_doubles_games,
+        MIXED: plain_games.play_mixed_games,
+        SMALL_BOXES: plain_games.play_small_box_games,
+        SWAPS: plain_games.play_swap_games,
+        BONUS_ROWS: plain_games.play_bonus_row_games,
+    }
+    with_slips = {PLAIN: plain_games.play_plain_games, CHAINS: plain_games.play_chain_games}
+    if variant in plays:
+        plays[variant](plain_view, strategies, seed, first, games)
+    elif variant in with_slips:
         slips = slip_indexes(layout, len(codes), first, count)
-        plain_games.play_plain_games(plain_view, strategies, seed, first, games, slips)
-    elif variant == DOUBLES:
-        plain_games.play_doubles_games(plain_view, strategies, seed, first, games)
-    elif variant == MIXED:
-        plain_games.play_mixed_games(plain_view, strategies, seed, first, games)
-    elif variant == CHAINS:
-        slips = slip_indexes(layout, len(codes), first, count)
-        plain_games.play_chain_games(plain_view, strategies, seed, first, games, slips)
-    elif variant == SMALL_BOXES:
-        plain_games.play_small_box_games(plain_view, strategies, seed, first, games)
-    elif variant == SWAPS:
-        plain_games.play_swap_games(plain_view, strategies, seed, first, games)
-    elif variant == BONUS_ROWS:
-        plain_games.play_bonus_row_games(plain_view, strategies, seed, first, games)
+        with_slips[variant](plain_view, strategies, seed, first, games, slips)
     elif variant == LEAN:
         lean.play_lean_games(lean_view, strategies, seed, first, games)
     else:
