@@ -342,6 +342,7 @@ def _white_best(
     strong: bool,
     built: Build,
     passed: int,
+    limit: int,
 ) -> tuple[Best, int]:
     """The best option of the white sum with the diamonds' swaps (RULES.md §4 X-Change;
     :func:`qwixx_print.sim.gap._gap_white`, :func:`qwixx_print.sim.strong._strong_white`):
@@ -349,22 +350,22 @@ def _white_best(
     jumped over. A swap of diamond ``d`` is the best field of its other number, its skips
     grown by the diamonds it jumps over (not for a lock field), its strong value less the
     diamond cost for it and each it jumps over; it comes after a plain cross of the same key
-    or value in its row, and after a swap of a diamond further left."""
+    or value in its row, and after a swap of a diamond further left. ``limit``: the most
+    skips a gap bot's seat may take with the white sum (its k, k + 1 for the active seat,
+    :func:`qwixx_print.sim.lean._white_verdict`): a swap that must skip more is not looked
+    at (the seat would pass either way, so the result is the same)."""
     total = dice[0] + dice[1]
     best = _white_sum(t, f, w, rows, at, closed, total, strong, built)
     bd = -1
     swaps = t.swaps[total] >> passed
-    for d in range(passed, t.diamonds.shape[0] if swaps else 0):
-        if not (swaps >> (d - passed)) & 1:
-            continue
-        if t.diamonds[d, 0] == total:
-            other = t.diamonds[d, 1]
-        elif t.diamonds[d, 1] == total:
-            other = t.diamonds[d, 0]
-        else:
-            continue
-        if not strong and not t.lock_rows[other] and best[0] < (d - passed + 1) * SPAN:
-            continue  # it jumps over more diamonds than the best skips fields, and no lock
+    cap = (limit + 2) * SPAN  # a gap bot's swap takes a key under it
+    while swaps:  # the diamonds showing the sum, left to right
+        low = swaps & -swaps
+        swaps ^= low
+        d = passed + _bits(low - 1)
+        other = t.diamonds[d, 0] + t.diamonds[d, 1] - total
+        if not strong and not t.lock_rows[other] and min(best[0], cap) < (d - passed + 1) * SPAN:
+            continue  # it jumps over too many diamonds, and no lock: it cannot be taken
         key, v, r, j = _white_sum(t, f, w, rows, at, closed, other, strong, built)
         if r < 0:
             continue

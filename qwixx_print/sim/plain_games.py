@@ -450,7 +450,10 @@ def _games(
                 bd = -1
                 if built[5]:  # the diamonds' swaps (RULES.md §4 X-Change)
                     passed = chain[3 * p + 2]
-                    best, bd = _white_best(t, f, w, sheet, at, closed, dice, strong, built, passed)
+                    limit = strategy + (p == active)
+                    best, bd = _white_best(
+                        t, f, w, sheet, at, closed, dice, strong, built, passed, limit
+                    )
                     key, v, br, bj = best
                 else:
                     key, v, br, bj = _best(t, f, w, sheet, at, closed, 0, dice, strong, True, built)
