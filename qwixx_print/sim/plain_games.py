@@ -69,9 +69,9 @@ def _cross(
     return 0
 
 
-CROSS, BAR_FIELD, FREE, POWER, LINK = 0, 1, 2, 3, 4
+BAR_FIELD, FREE, POWER, LINK = 1, 2, 3, 4
 """Kinds of pending work in a cross's chain (:func:`_chain`), as the general kernel's
-(:mod:`qwixx_print.sim.crossing`)."""
+(:mod:`qwixx_print.sim.crossing`; its queued cross is taken at once here, :func:`_free`)."""
 
 
 @_fast
@@ -118,6 +118,35 @@ def _follow(
 
 
 @_fast
+def _free(
+    t: PlainTables,
+    f: Facts,
+    p: int,
+    a: int,
+    double: bool,
+    state: State,
+    table: int,
+    slip: int,
+    top: int,
+) -> tuple[int, int]:
+    """Seat ``p`` crosses the next free field of row ``a`` if it may (not the lock field
+    before the threshold, not in a closed row) and queues what that sets off
+    (:func:`_follow`): the colours it locks and their rows (:func:`_chain`'s bits) and the new
+    top of the stack. Done at once where :func:`_chain` would queue the cross and take it
+    next (the depth-first order is the same)."""
+    pos, have, crossed, seats = state[0], state[1], state[2], state[3]
+    at = p * f[6]
+    nxt, lock = pos[at + a] + 1, (f[3] >> (8 * a)) & 255
+    allowed = nxt < lock or (nxt == lock and have[at + a] >= f[1])
+    closed = table | seats[2 * p + 1]
+    if not allowed or (closed >> ((f[4] >> (4 * a)) & 15)) & 1:
+        return 0, top
+    bit = _cross(t, f, p, a, nxt, double, pos, have, crossed, seats)
+    top = _follow(t, p, a, nxt, bit, slip, at, crossed, state[4], state[5], top)
+    return (bit | (1 << (16 + a)) if bit else 0), top
+
+
+@_fast
 def _chain(
     t: PlainTables,
     f: Facts,
@@ -147,16 +176,12 @@ def _chain(
     rows = f[6]
     if not (t.sets_off[slip * rows + r] >> j) & 1:  # most crosses set off nothing
         return out
-    at, thresh = p * rows, f[1]
+    at = p * rows
     top = _follow(t, p, r, j, bit, slip, at, crossed, chain, stack, 0)
     while top > 0:
         top -= 1
         kind, a, b = stack[top] & 7, (stack[top] >> 3) & 255, stack[top] >> 11
-        if kind == CROSS:
-            bit = _cross(t, f, p, a, b, double, pos, have, crossed, seats)
-            out |= bit | (1 << (16 + a)) if bit else 0
-            top = _follow(t, p, a, b, bit, slip, at, crossed, chain, stack, top)
-        elif kind == LINK:
+        if kind == LINK:
             a2, b2 = t.link_row[slip, a, b], t.link_field[slip, a, b]
             if not (crossed[at + a2] >> b2) & 1:
                 q = pos[at + a2]
@@ -171,15 +196,13 @@ def _chain(
                 n += 1  # struck: its colour closed before this seat earned it
             if n < t.bar.shape[0]:
                 chain[3 * p] = n + 1
-                top = _push(stack, top, FREE, t.bar_row[t.bar[n]], 0)
+                bits, top = _free(t, f, p, t.bar_row[t.bar[n]], double, state, table, slip, top)
+                out |= bits
             else:
                 chain[3 * p] = n
         elif kind == FREE:
-            nxt, lock = pos[at + a] + 1, (f[3] >> (8 * a)) & 255
-            allowed = nxt < lock or (nxt == lock and have[at + a] >= thresh)
-            closed = table | seats[2 * p + 1]
-            if allowed and not (closed >> ((f[4] >> (4 * a)) & 15)) & 1:
-                top = _push(stack, top, CROSS, a, nxt)
+            bits, top = _free(t, f, p, a, double, state, table, slip, top)
+            out |= bits
         elif b == TWO_IN_WEAKEST:
             closed, weakest = table | seats[2 * p + 1], -1
             for row in range(rows):
