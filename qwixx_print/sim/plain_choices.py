@@ -74,6 +74,25 @@ def _option(
 
 
 @_fast
+def _gap_option(
+    t: PlainTables, f: Facts, pos: Ints, have: Ints, at: int, r: int, total: int, bonus: bool
+) -> tuple[int, int]:
+    """Row ``r``'s option for sum ``total`` as :func:`_option` finds it (no small boxes), as a
+    gap key (:func:`_key`; :data:`NO_KEY`: none; ``bonus``: rows placed between bonus rows,
+    :func:`_place`) and its field, by arithmetic and selects: the dice decide which branch
+    :func:`_option` takes, so a processor often guesses it wrong; without the branches the
+    gap bots play about 12 % faster (docs/performance.md, seventh round). Two options of one
+    key are in one row with the same skips, so the same field: :func:`_weigh`'s tie (the
+    field left) never decides, and the smaller key alone is the better option."""
+    j = t.field[r * f[0] + total]
+    q, n = pos[at + r], have[at + r]
+    lock = j == (f[3] >> (8 * r)) & 255
+    ok = (j > q) & ((not lock) | (n >= f[1]))  # a lock field: after the threshold
+    skips = -1 if lock else j - q - 1
+    return (_key(skips, n, 2 * r if bonus else r) if ok else NO_KEY), j
+
+
+@_fast
 def _value(
     t: PlainTables,
     f: Facts,
@@ -318,9 +337,13 @@ def _consider(
     best: Best,
 ) -> Best:
     """``best`` or row ``r``'s option for the die sum ``total`` (:func:`_option`) if it is
-    better (:func:`_weigh`), for the seat whose rows start at ``at`` in ``rows``."""
+    better (:func:`_weigh`), for the seat whose rows start at ``at`` in ``rows``; a gap
+    bot's without small boxes by :func:`_gap_option`."""
     pos, have, again = rows[0], rows[1], rows[2]
     small, bonus = built[4], built[6]
+    if not strong and not small:
+        k, j = _gap_option(t, f, pos, have, at, r, total, bonus)
+        return (k, best[1], r, j) if k < best[0] else best
     spare = again[at + r] if small else 0
     o = _option(t, f, pos, have, at, r, total, small, spare)
     if o[0] > -2:
