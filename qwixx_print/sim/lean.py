@@ -117,6 +117,21 @@ def fits(t: KernelTables, lucky: bool) -> bool:
     )
 
 
+def prefix_sums(t: KernelTables, held: Ints) -> tuple[Ints, Ints]:
+    """The strong bot's prefix sums of the tables ``t`` (R rows, W fields in the longest),
+    each (R, W + 1), at ``[r, j]`` for the fields left of field ``j`` of row ``r``: ``skipped``
+    the ways to roll their numbers (:attr:`KernelTables.ways`), each field's as many times as
+    the crosses it holds, ``reach`` those crosses; ``held`` (R, W): the crosses a field holds
+    (2 for a double, one more for a small box under it;
+    :func:`qwixx_print.sim.strong._strong_value`)."""
+    valid = t.number >= 0
+    skipped = np.zeros((t.number.shape[0], t.number.shape[1] + 1), dtype=np.int64)
+    skipped[:, 1:] = np.cumsum(np.where(valid, t.ways * held, 0), axis=1)
+    reach = np.zeros_like(skipped)
+    reach[:, 1:] = np.cumsum(np.where(valid, held, 0), axis=1)
+    return skipped, reach
+
+
 def lean_tables(t: KernelTables) -> LeanTables:
     """The lean kernel's view of the (fitting) tables ``t``."""
     rows, slots, sums = t.next_field.shape
@@ -126,12 +141,7 @@ def lean_tables(t: KernelTables) -> LeanTables:
     first[:, :, :, 1:] = t.next_colour
     lock = first[np.arange(rows), t.lock_start].copy()
     first[first >= t.lock_start[:, None, None, None]] = -1
-    held = 1 + t.double
-    valid = t.number >= 0
-    skipped = np.zeros((rows, slots), dtype=np.int64)
-    skipped[:, 1:] = np.cumsum(np.where(valid, t.ways * held, 0), axis=1)
-    reach = np.zeros((rows, slots), dtype=np.int64)
-    reach[:, 1:] = np.cumsum(np.where(valid, held, 0), axis=1)
+    skipped, reach = prefix_sums(t, 1 + t.double)
     return LeanTables(
         first=first.astype(np.int8).ravel(),
         lock=lock.astype(np.int8).ravel(),

@@ -216,13 +216,7 @@ def classic_build(t: KernelTables) -> bool:
 def plain_tables(t: KernelTables) -> PlainTables:
     """The plain kernel's view of the (plain) tables ``t``."""
     rows, dice = t.fields.shape[0], t.colour_rows.shape[0]
-    # the strong bot's prefix sums (qwixx_print.sim.lean.LeanTables), a field with a small
-    # box holding one cross more (qwixx_print.sim.strong._strong_value)
-    held, valid = 1 + t.double + t.again[:, None], t.number >= 0
-    skipped = np.zeros((rows, t.number.shape[1] + 1), dtype=np.int64)
-    skipped[:, 1:] = np.cumsum(np.where(valid, t.ways * held, 0), axis=1)
-    reach = np.zeros_like(skipped)
-    reach[:, 1:] = np.cumsum(np.where(valid, held, 0), axis=1)
+    skipped, reach = lean.prefix_sums(t, 1 + t.double + t.again[:, None])
     slips = t.link_row.shape[0]
     boxed, sets_off = np.zeros(rows, dtype=np.int64), np.zeros((slips, rows), dtype=np.int64)
     for r in range(rows):
