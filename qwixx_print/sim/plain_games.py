@@ -189,20 +189,17 @@ def _chain(
                 pos[at + a2] = max(q, b2)
                 out |= bit | (1 << (16 + a2)) if bit else 0
                 top = _follow(t, p, a2, b2, bit, slip, at, crossed, chain, stack, top)
-        elif kind == BAR_FIELD:
-            closed = table | seats[2 * p + 1]
-            n = chain[3 * p]
-            while n < t.bar.shape[0] and (closed >> t.bar[n]) & 1:
-                n += 1  # struck: its colour closed before this seat earned it
-            if n < t.bar.shape[0]:
-                chain[3 * p] = n + 1
-                bits, top = _free(t, f, p, t.bar_row[t.bar[n]], double, state, table, slip, top)
+        elif kind in (BAR_FIELD, FREE):  # one call of _free: it is inlined
+            if kind == BAR_FIELD:  # the bar field's row crosses its next free field
+                closed = table | seats[2 * p + 1]
+                n = chain[3 * p]
+                while n < t.bar.shape[0] and (closed >> t.bar[n]) & 1:
+                    n += 1  # struck: its colour closed before this seat earned it
+                chain[3 * p] = min(n + 1, t.bar.shape[0])
+                a = t.bar_row[t.bar[n]] if n < t.bar.shape[0] else -1
+            if a >= 0:
+                bits, top = _free(t, f, p, a, double, state, table, slip, top)
                 out |= bits
-            else:
-                chain[3 * p] = n
-        elif kind == FREE:
-            bits, top = _free(t, f, p, a, double, state, table, slip, top)
-            out |= bits
         elif b == TWO_IN_WEAKEST:
             closed, weakest = table | seats[2 * p + 1], -1
             for row in range(rows):
