@@ -245,10 +245,9 @@ def prepare(announced: bool = True) -> None:
     """Compile (or load) every kernel a shipped layout needs now (the plain kernel's entry
     points of classic's build, with doubles, with mixed colours, with chains, with small
     boxes, with diamonds and with bonus rows, and the general kernel's helpers, with Longo's
-    variant),
-    announced as they are compiled unless not ``announced``: the web server calls it quietly
-    in the background when it starts (its terminal stays quiet; the page says it), so a page
-    never waits for the compile."""
+    variant), announced as they are compiled unless not ``announced``: the web server calls
+    it quietly in the background when it starts (its terminal stays quiet; the page says it),
+    so a page never waits for the compile."""
     from qwixx_print import catalogue
 
     if not announced:
