@@ -4,7 +4,7 @@ the kernel), the strong bot, the reference engine with the bots, the CLI's chunk
 ``--jobs``, the whole ``simulate`` command and the kernel's compile.
 
 Usage: ``.venv/bin/python benchmarks/simulate.py [--runs 5] [--quick] [--before DIR ...]
-[--layouts NAME,...]``
+[--layouts NAME,... | --first]``
 
 ``--before DIR``: a source tree of an older commit (``git archive COMMIT | tar -x -C DIR``);
 each kernel figure is then measured for it too, in a child process, interleaved round by
@@ -13,7 +13,8 @@ taken against the figures of docs/performance.md before issue 24 (the issue's). 
 than once (say the tree before issue 24 and main's), each tree is measured in every round.
 ``--layouts NAME,...``: only the kernel's figures (classic beside the C loop, and these
 layouts with 2 and 4 players), not the command, the jobs, the reference engine, the
-strong bot's quality or the compile.
+strong bot's quality or the compile. ``--first``: only the first ``simulate classic`` on an
+empty cache, of this tree and each ``--before`` tree in turn (``--runs`` rounds).
 
 Speeds are games per second of CPU time on one core (``time.process_time``: the host is
 shared, wall time of one process varies by 2x), the median of ``--runs`` runs after the
@@ -179,18 +180,20 @@ def command_seconds(names: Sequence[str]) -> float:
     return time.perf_counter() - start
 
 
-def first_simulate() -> tuple[float, float, float]:
+def first_simulate(tree: Path | None = None) -> tuple[float, float, float]:
     """``simulate classic`` (10,000 games) on an empty cache: CPU seconds of the whole
     command, of the same command with the cache warm (so the compile is the difference),
-    and the wall seconds of the first."""
+    and the wall seconds of the first; of the source tree ``tree`` (``None``: this one)."""
     command = [sys.executable, "-m", "qwixx_print", "simulate", "classic", "-q"]
     figures = []
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "QWIXX_PRINT_CACHE": cache}
+        if tree is not None:
+            env["PYTHONPATH"] = str(tree)
         for _ in range(2):
             used = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
-            subprocess.run(command, check=True, env=env, capture_output=True, timeout=900)
+            subprocess.run(command, check=True, env=env, capture_output=True, timeout=900, cwd=tree)
             wall = time.perf_counter() - start
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu = after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime
@@ -230,7 +233,12 @@ def main() -> int:
         "--before", type=Path, action="append", default=[], help="an older source tree"
     )
     parser.add_argument("--layouts", help="only the kernel's figures, of these layouts")
+    parser.add_argument(
+        "--first", action="store_true", help="only the first simulate on an empty cache"
+    )
     args = parser.parse_args()
+    if args.first:
+        return first_runs(args.runs, [tree.resolve() for tree in args.before])
     scale = 10 if args.quick else 1
     kernel_games, reference_games = 200_000 // scale, 1_000 // scale
     run.kernel_chunk(api.checked("classic"), (GAP_2,), 1, 0, 1)  # compile or load
@@ -315,6 +323,28 @@ def main() -> int:
         "(wall)", f"{cold - warm:.1f} s / {wall:.1f} s", "<= 10 s / <= 20 s",
         cold - warm <= 10 and wall <= 20)  # fmt: skip
     return table(rows)
+
+
+def first_runs(runs: int, before: Sequence[Path]) -> int:
+    """Print :func:`first_simulate`'s figures of this tree and each ``before`` tree, in turn
+    round by round (``runs`` rounds), and their medians; exit status 1 if this tree's median
+    misses the target (10 s of compile, 20 s in all)."""
+    trees: list[Path | None] = [None, *before]
+    figures: list[list[tuple[float, float, float]]] = [[] for _ in trees]
+    for k in range(runs):
+        for tree, mine in zip(trees, figures, strict=True):
+            mine.append(first_simulate(tree))
+            cold, warm, wall = mine[-1]
+            name = "this tree" if tree is None else tree.name
+            print(f"round {k + 1}, {name}: compile {cold - warm:.1f} s, in all {wall:.1f} s")
+    median = statistics.median
+    for tree, mine in zip(trees, figures, strict=True):
+        name = "this tree" if tree is None else tree.name
+        compile_s = median(cold - warm for cold, warm, _ in mine)
+        print(f"median, {name}: compile {compile_s:.1f} s, in all "
+              f"{median(wall for _, _, wall in mine):.1f} s")  # fmt: skip
+    compile_s = median(cold - warm for cold, warm, _ in figures[0])
+    return 0 if compile_s <= 10 and median(wall for _, _, wall in figures[0]) <= 20 else 1
 
 
 def table(rows: Sequence[tuple[str, str, str, bool]]) -> int:

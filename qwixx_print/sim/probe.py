@@ -102,6 +102,7 @@ def _track(t: KernelTables, s: Sheets, p: int, roll: Ints) -> bool:
     return matches._track_open(t, s, p, roll)
 
 
+@njit(cache=True)
 def _square_options(t: KernelTables, s: Sheets, p: int, roll: Ints, colour: bool, out: Ints) -> int:
     """Write the link squares ``roll`` allows player ``p`` (``colour``: action 2's coloured
     dice; RULES.md §7) into ``out`` as (row, field left of it); their count."""

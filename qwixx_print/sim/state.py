@@ -27,7 +27,13 @@ from qwixx_print.sim.tables import (
 F = TypeVar("F", bound=Callable[..., Any])
 Seeds = npt.NDArray[np.uint64]
 
-_FAST: dict[str, Any] = {"cache": True, "_nrt": False, "forceinline": True}
+_FAST: dict[str, Any] = {
+    "cache": True,
+    "_nrt": False,
+    "forceinline": True,
+    "no_cpython_wrapper": True,
+    "no_cfunc_wrapper": True,
+}
 
 
 def _fast(function: F) -> F:
@@ -35,7 +41,11 @@ def _fast(function: F) -> F:
     each call increments and decrements every array of the tuples :class:`Sheets` and
     :class:`~qwixx_print.sim.tables.KernelTables`: 5 times slower) and inlined into its
     callers (``forceinline``: a call would copy the tuples of arrays, about 2 kB: 3 times
-    slower). Such a function allocates nothing."""
+    slower). Such a function allocates nothing, and only compiled code calls it: it has no
+    wrapper to be called from Python (``no_cpython_wrapper``, ``no_cfunc_wrapper``; building
+    and optimising the wrappers of some 80 such functions, which box the tuples of arrays,
+    was half of a kernel's first compile: issue 24). Called from Python it crashes the
+    process; call it from a function compiled with :func:`_compiled` or ``njit``."""
     return cast(F, njit(**_FAST)(function))
 
 
