@@ -20,21 +20,23 @@ per set of mechanics, :func:`qwixx_print.sim.run.compiled_name`)."""
 
 COMPILE_SECONDS = {
     CLASSIC_GAP: 10,
-    CLASSIC: 8,
-    PLAIN: 8,
-    DOUBLES: 8,
-    MIXED: 8,
+    CLASSIC: 10,
+    PLAIN: 10,
+    DOUBLES: 10,
+    MIXED: 10,
     CHAINS: 10,
     SMALL_BOXES: 10,
     SWAPS: 10,
     BONUS_ROWS: 10,
-    LEAN: 10,
-    GENERAL: 60,
+    LEAN: 5,
+    GENERAL: 30,
 }
-"""About how long each kernel takes to compile on an idle 2-core machine (benchmarks/simulate.py
-measures it; docs/performance.md)."""
+"""About how long each kernel takes to compile on an idle 2-core machine, rounded up
+(measured 8-9 s for each of the plain kernel's entry points, 4 s for the lean kernel, 26 s
+for the general kernel's first set of mechanics: docs/performance.md, issue 24's eighth
+round)."""
 
-GENERAL_MORE_SECONDS = 5
+GENERAL_MORE_SECONDS = 2
 """About how long a further set of mechanics of the general kernel takes to compile once a
 first one has compiled the helpers they share (docs/performance.md)."""
 
