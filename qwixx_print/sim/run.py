@@ -145,10 +145,21 @@ def totals(layout: Layout, games: Games) -> Totals:
     )
 
 
+_BYTE_BITS = (np.arange(256, dtype=np.int64)[:, None] >> np.arange(8, dtype=np.int64)) & 1
+"""Row ``v``: the 8 bits of byte value ``v``, lowest first (256 x 8)."""
+
+
 def _counts(masks: Ints, fields: int) -> list[int]:
-    """Per field ``0 .. fields - 1``, how many of the bit ``masks`` have its bit set."""
-    bits = (masks[..., None] >> np.arange(fields, dtype=np.int64)) & 1
-    return [int(n) for n in bits.reshape(-1, fields).sum(axis=0)]
+    """Per field ``0 .. fields - 1``, how many of the bit ``masks`` (any shape, not
+    negative) have its bit set: eight fields at a time, how many masks show each value of
+    that byte, times the value's bits (a tenth of the time of testing every bit of every
+    mask, which was 15 % of the kernel's time for classic: issue 24)."""
+    flat = masks.ravel()
+    found: list[int] = []
+    for low in range(0, fields, 8):
+        seen = np.bincount((flat >> low) & 255, minlength=256)
+        found.extend((seen @ _BYTE_BITS).tolist())
+    return found[:fields]
 
 
 def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, count: int) -> Games:

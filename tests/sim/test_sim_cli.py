@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pdfplumber
 import pytest
 from PIL import Image
@@ -47,6 +48,23 @@ def test_a_sheet_with_small_boxes_reports_each_small_boxs_rate(run: Run) -> None
         counts = [int(((games.again[:, :, r] >> i) & 1).sum()) for i in range(len(row.fields) - 1)]
         assert nochmal["again_rate"][row.id] == [round(n / 800, 4) for n in counts]
     assert max(nochmal["again_rate"]["red"]) > 0.05
+
+
+def test_chunk_totals_count_each_fields_crosses_as_a_bit_by_bit_count_does() -> None:
+    """:func:`run.totals` counts, per row and field, the sheets with it crossed: for
+    classic's 12 fields, Big Points' bonus cells and a made-up row of 21 fields (three bytes
+    of a mask) the same as testing each bit of each mask."""
+    for name in ("classic", "big-points"):
+        sheet = api.checked(name)
+        games = sim_run.kernel_chunk(sheet, (2, 2, 2), 7, 0, 500)
+        totals = sim_run.totals(sheet, games)
+        masks = [games.crossed[:, :, r] for r in range(len(sheet.rows))]
+        masks += [games.bonus[:, :, k] for k in range(games.bonus.shape[2])]
+        for mask, counted in zip(masks, totals.crosses, strict=True):
+            assert counted == [int(((mask >> i) & 1).sum()) for i in range(len(counted))]
+        assert sum(totals.crosses[0]) == int(sum(bin(m).count("1") for m in masks[0].ravel()))
+    wide = np.array([[0], [1 << 20 | 1 << 8 | 3], [(1 << 21) - 1], [1 << 15]], dtype=np.int64)
+    assert sim_run._counts(wide, 21) == [2, 2, *[1] * 6, 2, *[1] * 6, 2, *[1] * 4, 2]
 
 
 def test_json_has_the_issue_keys_and_types(run: Run) -> None:
