@@ -337,14 +337,14 @@ def first_runs(runs: int, before: Sequence[Path]) -> int:
             cold, warm, wall = mine[-1]
             name = "this tree" if tree is None else tree.name
             print(f"round {k + 1}, {name}: compile {cold - warm:.1f} s, in all {wall:.1f} s")
-    median = statistics.median
-    for tree, mine in zip(trees, figures, strict=True):
+    medians = [
+        (statistics.median(c - w for c, w, _ in mine), statistics.median(a for _, _, a in mine))
+        for mine in figures
+    ]
+    for tree, (compile_s, wall) in zip(trees, medians, strict=True):
         name = "this tree" if tree is None else tree.name
-        compile_s = median(cold - warm for cold, warm, _ in mine)
-        print(f"median, {name}: compile {compile_s:.1f} s, in all "
-              f"{median(wall for _, _, wall in mine):.1f} s")  # fmt: skip
-    compile_s = median(cold - warm for cold, warm, _ in figures[0])
-    return 0 if compile_s <= 10 and median(wall for _, _, wall in figures[0]) <= 20 else 1
+        print(f"median, {name}: compile {compile_s:.1f} s, in all {wall:.1f} s")
+    return 0 if medians[0][0] <= 10 and medians[0][1] <= 20 else 1
 
 
 def table(rows: Sequence[tuple[str, str, str, bool]]) -> int:

@@ -332,7 +332,8 @@ def play_classic_gap_games(
     t: PlainTables, strategies: Ints, seed: int, first: int, out: Games
 ) -> None:
     """:func:`play_classic_games` when every seat plays a gap bot: without the strong bot's
-    code, which halves the compile (the first ``simulate classic`` compiles this alone)."""
+    code (the first ``simulate classic`` compiles this alone): 1-2 % faster; it compiled in half
+    the time while numba built every helper's Python wrapper, now in the same 8 s."""
     state = _arrays(strategies.shape[0], 4, t.bonus_upper.shape[0])
     _games(t, _facts4(t), state, strategies, seed, first, out, _NO_SLIPS, CLASSIC_GAP)
 
