@@ -13,6 +13,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -185,13 +186,19 @@ def chromium(width: int = 1200, height: int = 900, downloads: Path | None = None
                 "safebrowsing.enabled": False,
             },
         )
-    driver = _launch(lambda: webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER))))
-    try:
-        driver.set_page_load_timeout(30)
-        driver.implicitly_wait(0)
-        yield driver
-    finally:
-        driver.quit()
+    # chromium leaves a folder for its singleton socket in $TMPDIR at each quit: give it
+    # one of the test's own, removed when the block ends
+    with tempfile.TemporaryDirectory(prefix="qwixx-chromium-") as scratch:
+        env = {**os.environ, "TMPDIR": scratch}
+        driver = _launch(
+            lambda: webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER), env=env))
+        )
+        try:
+            driver.set_page_load_timeout(30)
+            driver.implicitly_wait(0)
+            yield driver
+        finally:
+            driver.quit()
 
 
 def wait_for(browser: Any, script: str, seconds: float = 10.0) -> Any:
