@@ -88,8 +88,8 @@ def _gap_option(
     q, n = pos[at + r], have[at + r]
     lock = j == (f[3] >> (8 * r)) & 255
     ok = (j > q) & ((not lock) | (n >= f[1]))  # a lock field: after the threshold
-    skips = -1 if lock else j - q - 1
-    return (_key(skips, n, 2 * r if bonus else r) if ok else NO_KEY), j
+    key = _key(-1 if lock else j - q - 1, n, 2 * r if bonus else r)  # taken or not
+    return (key if ok else NO_KEY), j
 
 
 @_fast
@@ -297,7 +297,7 @@ def _best(
                 for white_die in range(2):
                     total = dice[white_die] + colour
                     best = _cell(t, f, w, rows, at // f[6], b, total, strong, best)
-    return best
+    return _found(f, rows[0], at, best, strong, built)
 
 
 @_fast
@@ -320,7 +320,32 @@ def _white_sum(
             best = _consider(t, f, w, rows, at, r, total, strong, built, best)
     for b in range(t.bonus_upper.shape[0] if built[6] else 0):
         best = _cell(t, f, w, rows, at // f[6], b, total, strong, best)
-    return best
+    return _found(f, rows[0], at, best, strong, built)
+
+
+@_fast
+def _keyed(strong: bool, built: Build) -> bool:
+    """Whether the options of a seat are weighed by their gap keys alone, the best found
+    from its key at the end (:func:`_found`): for a gap bot on a layout without small boxes
+    and bonus rows."""
+    return not strong and not built[4] and not built[6]
+
+
+@_fast
+def _found(f: Facts, pos: Ints, at: int, best: Best, strong: bool, built: Build) -> Best:
+    """``best`` whole: when the options were weighed by their keys alone (:func:`_keyed`:
+    ``best`` holds the smallest key), its row and field from the key (:func:`_key`): the
+    row its last 7 bits, the field the row's lock field for skips -1, else the field
+    ``skips + 1`` right of the row's last cross (``pos``, the seat's rows from ``at``). A
+    key alone is a minimum the processor takes without a branch: with the row and field
+    kept beside it, a branch the dice decide chose them (docs/performance.md, ninth round)."""
+    key = best[0]
+    if not _keyed(strong, built) or key == NO_KEY:
+        return best
+    r = key & 127
+    skips = (key >> 14) - 1
+    j = (f[3] >> (8 * r)) & 255 if skips < 0 else pos[at + r] + skips + 1
+    return key, best[1], r, j
 
 
 @_fast
@@ -341,6 +366,8 @@ def _consider(
     bot's without small boxes by :func:`_gap_option`."""
     pos, have, again = rows[0], rows[1], rows[2]
     small, bonus = built[4], built[6]
+    if _keyed(strong, built):  # the row and field found from the best key (_found)
+        return min(_gap_option(t, f, pos, have, at, r, total, False)[0], best[0]), best[1], -1, -2
     if not strong and not small:
         k, j = _gap_option(t, f, pos, have, at, r, total, bonus)
         return (k, best[1], r, j) if k < best[0] else best
