@@ -371,6 +371,8 @@ def _consider(
     if not strong and not small:
         k, j = _gap_option(t, f, pos, have, at, r, total, bonus)
         return (k, best[1], r, j) if k < best[0] else best
+    if not small and not bonus:
+        return _strong_option(t, f, w, pos, have, at, r, total, built[1], best)
     spare = again[at + r] if small else 0
     o = _option(t, f, pos, have, at, r, total, small, spare)
     if o[0] > -2:
@@ -378,6 +380,37 @@ def _consider(
         extra = rows[6][at + r] if bonus else 0
         return _weigh(t, f, w, r, n, q, o, strong, built[1], best, small, spare, bonus, extra)
     return best
+
+
+@_fast
+def _strong_option(
+    t: PlainTables,
+    f: Facts,
+    w: Weights,
+    pos: Ints,
+    have: Ints,
+    at: int,
+    r: int,
+    total: int,
+    double: bool,
+    best: Best,
+) -> Best:
+    """``best`` or row ``r``'s option for the die sum ``total`` by the strong bot if it is
+    better, as :func:`_option` and :func:`_weigh` find it on a layout without small boxes
+    and bonus rows (``double``: with doubles), by selects: the option's value is reckoned
+    whether or not the row has it (a field left of the last cross is read, never taken),
+    so no branch the dice decide is taken (docs/performance.md, ninth round)."""
+    j = t.field[r * f[0] + total]
+    q, n = pos[at + r], have[at + r]
+    lock = j == (f[3] >> (8 * r)) & 255
+    ok = (j > q) & ((not lock) | (n >= f[1]))  # a lock field: after the threshold
+    add = t.held[r, j] if double else 1
+    v = _value(t, f, w, r, n, q, j, add, 0, 0)
+    v = w[3] if lock else v
+    key, value, br, bj = best
+    tie = (v == value) & ((r < br) | ((r == br) & (j < bj)))
+    better = ok & ((br < 0) | (v > value) | tie)  # lean._better, as one expression
+    return (key, v, r, j) if better else best
 
 
 @_fast
