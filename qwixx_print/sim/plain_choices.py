@@ -80,10 +80,11 @@ def _gap_option(
     """Row ``r``'s option for sum ``total`` as :func:`_option` finds it (no small boxes), as a
     gap key (:func:`_key`; :data:`NO_KEY`: none; ``bonus``: rows placed between bonus rows,
     :func:`_place`) and its field, by arithmetic and selects: the dice decide which branch
-    :func:`_option` takes, so a processor often guesses it wrong; without the branches the
-    gap bots play about 12 % faster (docs/performance.md, seventh round). Two options of one
-    key are in one row with the same skips, so the same field: :func:`_weigh`'s tie (the
-    field left) never decides, and the smaller key alone is the better option."""
+    :func:`_option` takes, so a processor often guesses it wrong. The key is reckoned whether
+    or not the row has the option: computed in one arm of the choice, LLVM made the choice a
+    branch again (docs/performance.md, seventh and ninth rounds). Two options of one key are
+    in one row with the same skips, so the same field: :func:`_weigh`'s tie (the field left)
+    never decides, and the smaller key alone is the better option."""
     j = t.field[r * f[0] + total]
     q, n = pos[at + r], have[at + r]
     lock = j == (f[3] >> (8 * r)) & 255
