@@ -327,9 +327,9 @@ def _white_sum(
 @_fast
 def _keyed(strong: bool, built: Build) -> bool:
     """Whether the options of a seat are weighed by their gap keys alone, the best found
-    from its key at the end (:func:`_found`): for a gap bot on a layout without small boxes
-    and bonus rows."""
-    return not strong and not built[4] and not built[6]
+    from its key at the end (:func:`_found`): for a gap bot on a layout without bonus rows
+    (with small boxes the key is :func:`_box_key`'s)."""
+    return not strong and not built[6]
 
 
 @_fast
@@ -339,14 +339,39 @@ def _found(f: Facts, pos: Ints, at: int, best: Best, strong: bool, built: Build)
     row its last 7 bits, the field the row's lock field for skips -1, else the field
     ``skips + 1`` right of the row's last cross (``pos``, the seat's rows from ``at``). A
     key alone is a minimum the processor takes without a branch: with the row and field
-    kept beside it, a branch the dice decide chose them (docs/performance.md, ninth round)."""
+    kept beside it, a branch the dice decide chose them (docs/performance.md, ninth round).
+    With small boxes (``built``) the key is :func:`_box_key`'s: its last bit says the small
+    box under the row's last cross (field -1)."""
     key = best[0]
     if not _keyed(strong, built) or key == NO_KEY:
         return best
+    box = key & 1 if built[4] else 0
+    key = key >> 1 if built[4] else key
     r = key & 127
     skips = (key >> 14) - 1
     j = (f[3] >> (8 * r)) & 255 if skips < 0 else pos[at + r] + skips + 1
-    return key, best[1], r, j
+    return key, best[1], r, -1 if box else j
+
+
+@_fast
+def _box_key(
+    t: PlainTables, f: Facts, pos: Ints, have: Ints, again: Ints, at: int, r: int, total: int
+) -> int:
+    """Row ``r``'s option for sum ``total`` on a layout with small boxes (RULES.md §2
+    Nochmal), as :func:`_option` finds it and :func:`_weigh` orders it for a gap bot, as one
+    integer: its gap key (:func:`_key`) times 2, plus 1 for the small box under the row's
+    last cross (``again``: the crossed small boxes; skips 0), so that of one key a field
+    comes before the small box; :data:`NO_KEY` for none. By selects, as
+    :func:`_gap_option`."""
+    j = t.field[r * f[0] + total]
+    q, n = pos[at + r], have[at + r]
+    lock = j == (f[3] >> (8 * r)) & 255
+    ok = (j > q) & ((not lock) | (n >= f[1]))  # a lock field: after the threshold
+    spare = (again[at + r] >> max(q, 0)) & 1 == 0
+    box = (j >= 0) & (j == q) & (t.boxes[r] != 0) & spare
+    skips = -1 if lock else (0 if box else j - q - 1)
+    key = 2 * _key(skips, n, r) + (1 if box else 0)  # taken or not
+    return key if ok | box else NO_KEY
 
 
 @_fast
@@ -367,7 +392,9 @@ def _consider(
     bot's without small boxes by :func:`_gap_option`."""
     pos, have, again = rows[0], rows[1], rows[2]
     small, bonus = built[4], built[6]
-    if _keyed(strong, built):  # the row and field found from the best key (_found)
+    if _keyed(strong, built) and small:  # the row and field found from the best key (_found)
+        return min(_box_key(t, f, pos, have, again, at, r, total), best[0]), best[1], -1, -2
+    if _keyed(strong, built):
         return min(_gap_option(t, f, pos, have, at, r, total, False)[0], best[0]), best[1], -1, -2
     if not strong and not small:
         k, j = _gap_option(t, f, pos, have, at, r, total, bonus)
