@@ -281,7 +281,10 @@ def _best(
                 total = dice[white_die] + colour
                 held = t.rows_of[c * f[0] + total] & open_rows
                 for r in range(f[6]):
-                    if (held >> r) & 1:
+                    if _keyed(strong, built):  # every row's key, kept if the row is held
+                        k = _consider(t, f, w, rows, at, r, total, strong, built, NOTHING)[0]
+                        best = min(best[0], k if (held >> r) & 1 else NO_KEY), best[1], -1, -2
+                    elif (held >> r) & 1:
                         best = _consider(t, f, w, rows, at, r, total, strong, built, best)
             continue
         for k in range(t.colour_rows.shape[1]):
