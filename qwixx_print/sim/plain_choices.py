@@ -391,8 +391,11 @@ def _consider(
     best: Best,
 ) -> Best:
     """``best`` or row ``r``'s option for the die sum ``total`` (:func:`_option`) if it is
-    better (:func:`_weigh`), for the seat whose rows start at ``at`` in ``rows``; a gap
-    bot's without small boxes by :func:`_gap_option`."""
+    better (:func:`_weigh`), for the seat whose rows start at ``at`` in ``rows``. A gap bot's
+    by its key alone where it may (:func:`_keyed`; :func:`_box_key` with small boxes, else
+    :func:`_gap_option`: the row and field found at the end, :func:`_found`), else without
+    small boxes by :func:`_gap_option`; the strong bot's without small boxes and bonus rows
+    by :func:`_strong_option`."""
     pos, have, again = rows[0], rows[1], rows[2]
     small, bonus = built[4], built[6]
     if _keyed(strong, built) and small:  # the row and field found from the best key (_found)
