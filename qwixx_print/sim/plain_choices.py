@@ -74,6 +74,21 @@ def _option(
 
 
 @_fast
+def _reach(
+    t: PlainTables, f: Facts, pos: Ints, have: Ints, at: int, r: int, total: int
+) -> tuple[int, int, int, bool, bool]:
+    """Row ``r``'s field for sum ``total`` of the seat whose rows start at ``at``, as the
+    select-only options read it (:func:`_gap_option`, :func:`_box_key`,
+    :func:`_strong_option`): ``(j, q, n, lock, ok)``, the field (-1: none), the row's last
+    cross, its crosses, whether the field is the lock field and whether it may be crossed
+    (right of the last cross; the lock field after the threshold, RULES.md §1)."""
+    j = t.field[r * f[0] + total]
+    q, n = pos[at + r], have[at + r]
+    lock = j == (f[3] >> (8 * r)) & 255
+    return j, q, n, lock, (j > q) & ((not lock) | (n >= f[1]))
+
+
+@_fast
 def _gap_option(
     t: PlainTables, f: Facts, pos: Ints, have: Ints, at: int, r: int, total: int, bonus: bool
 ) -> tuple[int, int]:
@@ -85,10 +100,7 @@ def _gap_option(
     branch again (docs/performance.md, seventh and ninth rounds). Two options of one key are
     in one row with the same skips, so the same field: :func:`_weigh`'s tie (the field left)
     never decides, and the smaller key alone is the better option."""
-    j = t.field[r * f[0] + total]
-    q, n = pos[at + r], have[at + r]
-    lock = j == (f[3] >> (8 * r)) & 255
-    ok = (j > q) & ((not lock) | (n >= f[1]))  # a lock field: after the threshold
+    j, q, n, lock, ok = _reach(t, f, pos, have, at, r, total)
     key = _key(-1 if lock else j - q - 1, n, 2 * r if bonus else r)  # taken or not
     return (key if ok else NO_KEY), j
 
@@ -366,10 +378,7 @@ def _box_key(
     last cross (``again``: the crossed small boxes; skips 0), so that of one key a field
     comes before the small box; :data:`NO_KEY` for none. By selects, as
     :func:`_gap_option`."""
-    j = t.field[r * f[0] + total]
-    q, n = pos[at + r], have[at + r]
-    lock = j == (f[3] >> (8 * r)) & 255
-    ok = (j > q) & ((not lock) | (n >= f[1]))  # a lock field: after the threshold
+    j, q, n, lock, ok = _reach(t, f, pos, have, at, r, total)
     spare = (again[at + r] >> max(q, 0)) & 1 == 0
     box = (j >= 0) & (j == q) & (t.boxes[r] != 0) & spare
     skips = -1 if lock else (0 if box else j - q - 1)
@@ -398,10 +407,12 @@ def _consider(
     by :func:`_strong_option`."""
     pos, have, again = rows[0], rows[1], rows[2]
     small, bonus = built[4], built[6]
-    if _keyed(strong, built) and small:  # the row and field found from the best key (_found)
-        return min(_box_key(t, f, pos, have, again, at, r, total), best[0]), best[1], -1, -2
-    if _keyed(strong, built):
-        return min(_gap_option(t, f, pos, have, at, r, total, False)[0], best[0]), best[1], -1, -2
+    if _keyed(strong, built):  # the row and field found from the best key (_found)
+        if small:
+            k = _box_key(t, f, pos, have, again, at, r, total)
+        else:
+            k = _gap_option(t, f, pos, have, at, r, total, False)[0]
+        return min(k, best[0]), best[1], -1, -2
     if not strong and not small:
         k, j = _gap_option(t, f, pos, have, at, r, total, bonus)
         return (k, best[1], r, j) if k < best[0] else best
@@ -434,10 +445,7 @@ def _strong_option(
     and bonus rows (``double``: with doubles), by selects: the option's value is reckoned
     whether or not the row has it (a field left of the last cross is read, never taken),
     so no branch the dice decide is taken (docs/performance.md, ninth round)."""
-    j = t.field[r * f[0] + total]
-    q, n = pos[at + r], have[at + r]
-    lock = j == (f[3] >> (8 * r)) & 255
-    ok = (j > q) & ((not lock) | (n >= f[1]))  # a lock field: after the threshold
+    j, q, n, lock, ok = _reach(t, f, pos, have, at, r, total)
     add = t.held[r, j] if double else 1
     v = _value(t, f, w, r, n, q, j, add, 0, 0)
     v = w[3] if lock else v
