@@ -31,26 +31,15 @@ EVENTS = 5  # callgrind's events with --branch-sim=yes: Ir Bc Bcm Bi Bim
 def play(layout: str, seats: str, games: int, out: Path) -> None:
     """Play ``games`` games and write the entry point's address and code beside ``out``."""
     from qwixx_print import api
-    from qwixx_print.sim import plain_games, run
+    from qwixx_print.sim import run
 
     codes = tuple(int(c) for c in seats.split(","))
     sheet = api.checked(layout)
     run.kernel_chunk(sheet, codes, 2026, 0, games)
-    entries = {
-        run.CLASSIC_GAP: "play_classic_gap_games",
-        run.CLASSIC: "play_classic_games",
-        run.DOUBLES: "play_doubles_games",
-        run.MIXED: "play_mixed_games",
-        run.CHAINS: "play_chain_games",
-        run.SMALL_BOXES: "play_small_box_games",
-        run.SWAPS: "play_swap_games",
-        run.BONUS_ROWS: "play_bonus_row_games",
-        run.PLAIN: "play_plain_games",
-    }
     variant = run.variant_of(sheet, codes)
-    if variant not in entries:
+    entry = run.plain_entry(variant)
+    if entry is None:
         sys.exit(f"branches: {layout} is played by the {variant} kernel, not a plain one")
-    entry = getattr(plain_games, entries[variant])
     result = entry.overloads[entry.signatures[0]]
     address = result.library.get_pointer_to_function(result.fndesc.llvm_func_name)
     size = 0

@@ -162,12 +162,36 @@ def _counts(masks: Ints, fields: int) -> list[int]:
     return found[:fields]
 
 
+WITH_SLIPS = (PLAIN, CHAINS)
+"""The plain kernel's variants whose entry points take the seats' slips."""
+
+
+def plain_entry(variant: str) -> Callable[..., None] | None:
+    """The plain kernel's entry point that plays ``variant`` (:func:`variant_of`), or
+    ``None`` for the lean and the general kernel; those of :data:`WITH_SLIPS` take the
+    seats' slips as a last argument."""
+    from qwixx_print.sim import plain_games
+
+    entries: dict[str, Callable[..., None]] = {
+        CLASSIC_GAP: plain_games.play_classic_gap_games,
+        CLASSIC: plain_games.play_classic_games,
+        DOUBLES: plain_games.play_doubles_games,
+        MIXED: plain_games.play_mixed_games,
+        SMALL_BOXES: plain_games.play_small_box_games,
+        SWAPS: plain_games.play_swap_games,
+        BONUS_ROWS: plain_games.play_bonus_row_games,
+        PLAIN: plain_games.play_plain_games,
+        CHAINS: plain_games.play_chain_games,
+    }
+    return entries.get(variant)
+
+
 def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, count: int) -> Games:
     """Games ``first .. first + count - 1`` played by the compiled kernel that plays the
     layout and bots (:func:`variant_of`): the plain one (:mod:`qwixx_print.sim.plain`), the
     lean one (:mod:`qwixx_print.sim.lean`) or the general one. A kernel not yet in the cache
     is announced first (:func:`announce`)."""
-    from qwixx_print.sim import kernel, lean, plain_games
+    from qwixx_print.sim import kernel, lean
 
     c = Compiled.of(layout)
     games = Games.zeros(count, len(codes), len(c.ids), len(c.bonus_ids))
@@ -178,21 +202,12 @@ def kernel_chunk(layout: Layout, codes: Sequence[int], seed: int, first: int, co
     fresh = not compiled_before(name)
     if fresh:
         announce(name)
-    plays = {
-        CLASSIC_GAP: plain_games.play_classic_gap_games,
-        CLASSIC: plain_games.play_classic_games,
-        DOUBLES: plain_games.play_doubles_games,
-        MIXED: plain_games.play_mixed_games,
-        SMALL_BOXES: plain_games.play_small_box_games,
-        SWAPS: plain_games.play_swap_games,
-        BONUS_ROWS: plain_games.play_bonus_row_games,
-    }
-    with_slips = {PLAIN: plain_games.play_plain_games, CHAINS: plain_games.play_chain_games}
-    if variant in plays:
-        plays[variant](plain_view, strategies, seed, first, games)
-    elif variant in with_slips:
+    play = plain_entry(variant)
+    if play is not None and variant in WITH_SLIPS:
         slips = slip_indexes(layout, len(codes), first, count)
-        with_slips[variant](plain_view, strategies, seed, first, games, slips)
+        play(plain_view, strategies, seed, first, games, slips)
+    elif play is not None:
+        play(plain_view, strategies, seed, first, games)
     elif variant == LEAN:
         lean.play_lean_games(lean_view, strategies, seed, first, games)
     else:
