@@ -89,6 +89,15 @@ def counts(profile: Path, address: int) -> dict[int, list[int]]:
     return costs
 
 
+def child_run(command: list[str], env: dict[str, str], seconds: int) -> None:
+    """Run ``command``; if it fails, exit with its last line of stderr (say, a layout the
+    plain kernel does not play)."""
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=seconds)
+    if done.returncode != 0:
+        lines = done.stderr.strip().splitlines()
+        sys.exit(lines[-1] if lines else f"branches: {command[0]} failed")
+
+
 def main() -> None:
     """Run the games under callgrind and print the totals and the most mispredicted
     branches per game."""
@@ -109,14 +118,14 @@ def main() -> None:
         out = folder / "entry"
         for wrapper in ([], ["valgrind", "--tool=none"]):  # compile outside and inside
             command = [*wrapper, *child, "--games", "10", "--play", str(out)]
-            subprocess.run(command, env=env, check=True, capture_output=True, timeout=1800)
+            child_run(command, env, 1800)
         profile = folder / "callgrind.out"
         command = [
             "valgrind", "--tool=callgrind", "--dump-instr=yes", "--branch-sim=yes",
             f"--callgrind-out-file={profile}", *child, "--games", str(args.games),
             "--play", str(out),
         ]  # fmt: skip
-        subprocess.run(command, env=env, check=True, capture_output=True, timeout=3600)
+        child_run(command, env, 3600)
         address = int(out.with_suffix(".addr").read_text(), 16)
         costs = counts(profile, address)
         code = subprocess.run(
